@@ -1,0 +1,78 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { registerAuthentication } from './http/authenticate.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerClientApp, registerUploads } from './http/static-and-spa.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { loadCaller } from './modules/auth/service.js';
+import { createTokenSigner } from './modules/auth/tokens.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { localStorage } from './storage/storage.js';
+
+z.config(z.locales.pt());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened database (tests); otherwise one is opened from the config. */
+  database?: Database;
+  logger?: boolean;
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database =
+    options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
+  const { db } = database;
+  const tokens = createTokenSigner(config.jwtSecret);
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.access_token'], censor: '[oculto]' },
+          },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  });
+  app.decorate('database', database);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  await registerSecurityHeaders(app);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
+  registerAuthentication(app, { verifyToken: tokens.verify, loadCaller: (id) => loadCaller(db, id) });
+
+  await app.register(healthRoutes(database));
+  await app.register(authRoutes(db, tokens));
+  await app.register(userRoutes(db));
+  await app.register(uploadRoutes(localStorage(uploadsDir)));
+
+  await registerUploads(app, uploadsDir);
+  await registerClientApp(app, config.clientDir);
+  return app;
+}

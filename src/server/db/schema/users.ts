@@ -1,0 +1,43 @@
+import { index, pgTable, primaryKey, text, timestamp, uuid, bigserial, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { establishments } from './establishments.js';
+import { suppliers } from './suppliers.js';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['admin', 'restaurant_manager', 'sommelier', 'supplier'] }).notNull(),
+    supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const userEstablishments = pgTable(
+  'user_establishments',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    establishmentId: uuid('establishment_id')
+      .notNull()
+      .references(() => establishments.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.establishmentId] }), index('user_establishments_establishment_idx').on(t.establishmentId)],
+);
+
+/** Failed logins, kept in the database so every app process sees the same count. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_lookup_idx').on(t.email, t.ip, t.failedAt)],
+);

@@ -1,0 +1,62 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export interface SpaShell {
+  send(reply: FastifyReply): FastifyReply;
+}
+
+/**
+ * Serves the built admin app: hashed /assets/* cached forever, index.html for every client route (deep links).
+ * Without a build (API tests) client routes answer 404.
+ */
+export async function registerClientApp(app: FastifyInstance, clientDir: string | undefined): Promise<SpaShell> {
+  const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  if (clientDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(clientDir, filePath);
+        res.header('Cache-Control', rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'public, max-age=3600');
+      },
+    });
+  }
+  const shell: SpaShell = {
+    send(reply) {
+      if (!indexHtml) throw new AppError('not_found', 404, 'Aplicação não compilada. Rode `npm run build`.');
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    },
+  };
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/assets/') && !request.url.startsWith('/uploads/')) {
+      return shell.send(reply);
+    }
+    throw new AppError('not_found', 404, isApi ? 'Endereço da API não encontrado.' : 'Arquivo não encontrado.');
+  });
+  return shell;
+}
+
+export async function registerUploads(app: FastifyInstance, uploadsDir: string): Promise<void> {
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    setHeaders(res) {
+      res.header('Cache-Control', IMMUTABLE);
+      res.header('X-Content-Type-Options', 'nosniff');
+    },
+  });
+}

@@ -1,0 +1,44 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { ensureInitialAdmin } from './modules/auth/service.js';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp(config);
+  await ensureInitialAdmin(app.database.db, app.log, { email: config.adminEmail, password: config.adminPassword });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicBaseUrl ?? `http://localhost:${config.port}`;
+  app.log.info(`Adega pronto em ${url} (banco: ${app.database.kind === 'pglite' ? `embutido em ${config.dataDir}` : 'PostgreSQL'})`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Falha ao iniciar o Adega: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

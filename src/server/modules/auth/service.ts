@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import type { Caller } from '../../http/caller.js';
+import { LOGIN_FAILED_MESSAGE, type LoginRequest, type SessionUser } from '../../../shared/auth.js';
+import * as users from '../users/repository.js';
+import { clearFailures, isThrottled, recordFailure } from './login-throttle.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import type { TokenSigner } from './tokens.js';
+
+export async function login(db: Db, tokens: TokenSigner, input: LoginRequest, ip: string): Promise<string> {
+  if (await isThrottled(db, input.email, ip)) {
+    throw new AppError('too_many_attempts', 429, 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.');
+  }
+  const user = await users.findByEmail(db, input.email);
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !valid) {
+    await recordFailure(db, input.email, ip);
+    throw new AppError('invalid_credentials', 401, LOGIN_FAILED_MESSAGE);
+  }
+  await clearFailures(db, input.email, ip);
+  return tokens.sign(user.id);
+}
+
+export async function loadCaller(db: Db, userId: string): Promise<Caller | null> {
+  const user = await users.findById(db, userId);
+  if (!user) return null;
+  return { id: user.id, email: user.email, role: user.role, establishmentIds: user.establishmentIds, supplierId: user.supplierId };
+}
+
+export const sessionUserOf = (caller: Caller): SessionUser => ({ email: caller.email, role: caller.role });
+
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD: that admin exists after start-up (created if missing; its password is not overwritten).
+ * Neither set and no users at all: an admin with a random password, printed once.
+ */
+export async function ensureInitialAdmin(db: Db, log: FastifyBaseLogger, admin: { email?: string; password?: string }): Promise<void> {
+  if (admin.email && admin.password) {
+    if (await users.findByEmail(db, admin.email)) return;
+    await users.insertUser(db, { email: admin.email, passwordHash: await hashPassword(admin.password), role: 'admin', supplierId: null });
+    log.info({ email: admin.email }, 'admin user created from ADMIN_EMAIL');
+    return;
+  }
+  if ((await users.countUsers(db)) > 0) return;
+  const email = 'admin@adega.local';
+  const password = randomBytes(12).toString('base64url');
+  await users.insertUser(db, { email, passwordHash: await hashPassword(password), role: 'admin', supplierId: null });
+  // Deliberately printed once, outside the structured log, so it is not confused with a leaked secret.
+  process.stdout.write(
+    `\n  Primeiro acesso ao Adega\n  E-mail: ${email}\n  Senha:  ${password}\n  (troque a senha em Usuários; esta mensagem não aparece de novo)\n\n`,
+  );
+}

@@ -1,0 +1,38 @@
+import sharp from 'sharp';
+import { AppError } from '../../http/app-error.js';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_DIMENSION = 2000;
+const MAX_INPUT_PIXELS = 40_000_000;
+
+type ImageKind = 'jpeg' | 'png' | 'webp';
+
+/** Trusts the bytes, never the file name or the declared content type. */
+export function detectImageKind(bytes: Buffer): ImageKind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+export const UNSUPPORTED_IMAGE = 'Formato de imagem não suportado. Envie JPEG, PNG ou WebP.';
+
+/** Re-encodes the image: bounded size, orientation applied, every piece of metadata (EXIF, GPS) dropped. */
+export async function normalizeImage(bytes: Buffer): Promise<{ bytes: Buffer; extension: string }> {
+  const kind = detectImageKind(bytes);
+  if (!kind) throw new AppError('unsupported_media_type', 415, UNSUPPORTED_IMAGE);
+  try {
+    const pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: 'inside', withoutEnlargement: true });
+    const output =
+      kind === 'jpeg'
+        ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+        : kind === 'png'
+          ? pipeline.png({ compressionLevel: 9 })
+          : pipeline.webp({ quality: 85 });
+    return { bytes: await output.toBuffer(), extension: kind === 'jpeg' ? 'jpg' : kind };
+  } catch {
+    throw new AppError('invalid_image', 415, 'Imagem inválida ou corrompida. Envie outro arquivo JPEG, PNG ou WebP.');
+  }
+}

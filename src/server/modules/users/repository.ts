@@ -1,0 +1,80 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { establishments, userEstablishments, users } from '../../db/schema/index.js';
+import type { Role } from '../../../shared/roles.js';
+
+export type UserRow = typeof users.$inferSelect;
+export interface UserWithLinks extends UserRow {
+  establishmentIds: string[];
+}
+
+export async function findByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findById(db: Executor, id: string): Promise<UserWithLinks | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!row) return undefined;
+  const links = await db.select({ id: userEstablishments.establishmentId }).from(userEstablishments).where(eq(userEstablishments.userId, id));
+  return { ...row, establishmentIds: links.map((l) => l.id) };
+}
+
+export async function listAll(db: Executor): Promise<UserWithLinks[]> {
+  const rows = await db.select().from(users).orderBy(asc(users.email));
+  const links = await db.select().from(userEstablishments);
+  const byUser = new Map<string, string[]>();
+  for (const link of links) byUser.set(link.userId, [...(byUser.get(link.userId) ?? []), link.establishmentId]);
+  return rows.map((row) => ({ ...row, establishmentIds: byUser.get(row.id) ?? [] }));
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+export async function countAdmins(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'admin'));
+  return row?.n ?? 0;
+}
+
+export async function existingEstablishmentIds(db: Executor, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select({ id: establishments.id }).from(establishments).where(inArray(establishments.id, [...ids]));
+  return rows.map((r) => r.id);
+}
+
+export async function insertUser(db: Executor, values: { email: string; passwordHash: string; role: Role; supplierId: string | null }): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  values: { email: string; role: Role; supplierId: string | null; passwordHash?: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function replaceEstablishmentLinks(db: Executor, userId: string, establishmentIds: readonly string[]): Promise<void> {
+  await db.delete(userEstablishments).where(eq(userEstablishments.userId, userId));
+  if (establishmentIds.length > 0) {
+    await db.insert(userEstablishments).values(establishmentIds.map((establishmentId) => ({ userId, establishmentId })));
+  }
+}
+
+export async function linkEstablishment(db: Executor, userId: string, establishmentId: string): Promise<void> {
+  await db.insert(userEstablishments).values({ userId, establishmentId }).onConflictDoNothing();
+}
+
+export async function deleteUser(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}

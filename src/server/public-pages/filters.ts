@@ -1,0 +1,146 @@
+/** Guest-side filters of the public menu (country, grape, price band), driven by a plain GET form. */
+import type { PublicMenuWine } from '../../shared/public-menu.js';
+
+export const PRICE_BANDS = [
+  { id: 'ate-100', label: 'Até R$ 100', min: null, max: 100 },
+  { id: '100-200', label: 'R$ 100 – 200', min: 100, max: 200 },
+  { id: '200-400', label: 'R$ 200 – 400', min: 200, max: 400 },
+  { id: '400-mais', label: 'Acima de R$ 400', min: 400, max: null },
+] as const;
+export type PriceBandId = (typeof PRICE_BANDS)[number]['id'];
+
+/** Query-string names used by the filter form. */
+export const FILTER_PARAMS = { country: 'pais', grape: 'uva', priceBand: 'preco' } as const;
+
+export interface MenuFilters {
+  country?: string;
+  grape?: string;
+  priceBand?: PriceBandId;
+}
+
+export interface FilterOptions {
+  countries: string[];
+  grapes: string[];
+}
+
+const MAX_FILTER_LENGTH = 100;
+
+/** Lower-case, accent-free, single-spaced form used to compare guest input with wine data. */
+export function normalizeKey(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function firstString(value: unknown): string | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (typeof v !== 'string') return undefined;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters on purpose
+  const cleaned = v.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
+  if (!cleaned || cleaned.length > MAX_FILTER_LENGTH) return undefined;
+  return cleaned;
+}
+
+function isPriceBandId(value: string): value is PriceBandId {
+  return PRICE_BANDS.some((b) => b.id === value);
+}
+
+/** Reads `pais`, `uva` and `preco` from a parsed query string; anything missing, malformed or unknown is ignored. */
+export function parseMenuFilters(query: Record<string, unknown> | null | undefined): MenuFilters {
+  const filters: MenuFilters = {};
+  if (!query || typeof query !== 'object') return filters;
+  const country = firstString(query[FILTER_PARAMS.country]);
+  if (country) filters.country = country;
+  const grape = firstString(query[FILTER_PARAMS.grape]);
+  if (grape) filters.grape = grape;
+  const band = firstString(query[FILTER_PARAMS.priceBand]);
+  if (band && isPriceBandId(band)) filters.priceBand = band;
+  return filters;
+}
+
+/** "Cabernet Sauvignon 60%, Merlot / Syrah e Malbec" -> ["Cabernet Sauvignon", "Merlot", "Syrah", "Malbec"]. */
+export function splitGrapes(grapeVariety: string | null | undefined): string[] {
+  if (!grapeVariety) return [];
+  return grapeVariety
+    .split(/\s*(?:[,;/+&|]|\s+e\s+)\s*/i)
+    .map((g) =>
+      g
+        .replace(/\(?\d+(?:[.,]\d+)?\s*%\)?/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((g) => g.length > 0);
+}
+
+export function priceInBand(price: unknown, bandId: PriceBandId): boolean {
+  const n = typeof price === 'string' ? Number(price) : price;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return false;
+  const band = PRICE_BANDS.find((b) => b.id === bandId);
+  if (!band) return true;
+  if (band.min !== null && n <= band.min) return false;
+  if (band.max !== null && n > band.max) return false;
+  return true;
+}
+
+export function isAvailable(wine: PublicMenuWine): boolean {
+  return wine.available === true;
+}
+
+/** Available wines matching every filter that is set (country and grape compare case- and accent-insensitively). */
+export function filterWines<W extends PublicMenuWine>(wines: readonly W[], filters: MenuFilters): W[] {
+  const country = filters.country ? normalizeKey(filters.country) : null;
+  const grape = filters.grape ? normalizeKey(filters.grape) : null;
+  return wines.filter((wine) => {
+    if (!isAvailable(wine)) return false;
+    if (country && normalizeKey(wine.country ?? '') !== country) return false;
+    if (grape && !splitGrapes(wine.grape_variety).some((g) => normalizeKey(g) === grape)) return false;
+    if (filters.priceBand && !priceInBand(wine.price, filters.priceBand)) return false;
+    return true;
+  });
+}
+
+function uniqueSorted(values: Iterable<string>): string[] {
+  const byKey = new Map<string, string>();
+  for (const v of values) {
+    const label = v.replace(/\s+/g, ' ').trim();
+    if (!label) continue;
+    const key = normalizeKey(label);
+    if (!byKey.has(key)) byKey.set(key, label);
+  }
+  return [...byKey.values()].sort((a, b) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' }));
+}
+
+/** Countries and grapes present among the available wines, for the filter selects. */
+export function deriveFilterOptions(wines: readonly PublicMenuWine[]): FilterOptions {
+  const available = wines.filter(isAvailable);
+  return {
+    countries: uniqueSorted(available.map((w) => w.country ?? '')),
+    grapes: uniqueSorted(available.flatMap((w) => splitGrapes(w.grape_variety))),
+  };
+}
+
+/**
+ * Keeps only filter values that exist among the options, replaced by their canonical spelling,
+ * so a stale or hand-edited link falls back to "no filter" instead of an impossible one.
+ */
+export function sanitizeFilters(filters: MenuFilters, options: FilterOptions): MenuFilters {
+  const out: MenuFilters = {};
+  const pick = (value: string | undefined, list: string[]) => {
+    if (!value) return undefined;
+    const key = normalizeKey(value);
+    return list.find((o) => normalizeKey(o) === key);
+  };
+  const country = pick(filters.country, options.countries);
+  if (country) out.country = country;
+  const grape = pick(filters.grape, options.grapes);
+  if (grape) out.grape = grape;
+  if (filters.priceBand && isPriceBandId(filters.priceBand)) out.priceBand = filters.priceBand;
+  return out;
+}
+
+export function hasActiveFilters(filters: MenuFilters): boolean {
+  return Boolean(filters.country || filters.grape || filters.priceBand);
+}

@@ -1,0 +1,169 @@
+/** Small pure helpers for the public pages: safe URLs, display formatting, category grouping. */
+import type { PublicMenuWine } from '../../shared/public-menu.js';
+import { WINE_CATEGORIES } from '../../shared/wine-vocabulary.js';
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters on purpose
+const UNSAFE_URL_CHARS = /[\s\u0000-\u001f\u007f\\<>"'`]/;
+
+/** An image URL we are willing to put in `src`: http(s) or our own /uploads/ path; anything else -> null. */
+export function safeImageUrl(url: string | null | undefined): string | null {
+  if (typeof url !== 'string') return null;
+  const u = url.trim();
+  if (!u || u.length > 2048 || UNSAFE_URL_CHARS.test(u)) return null;
+  if (/^https?:\/\/[^/?#]+/i.test(u)) return u;
+  if (u.startsWith('/uploads/') && !u.includes('..')) return u;
+  return null;
+}
+
+/** An external link (establishment website) only when it is plain http(s). */
+export function safeWebsiteUrl(url: string | null | undefined): string | null {
+  if (typeof url !== 'string') return null;
+  let u = url.trim();
+  if (!u || u.length > 2048 || UNSAFE_URL_CHARS.test(u)) return null;
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(u)) u = `https://${u}`;
+  if (!/^https?:\/\/[^/?#]+/i.test(u)) return null;
+  return u;
+}
+
+/** "https://www.casa.com.br/vinhos" -> "casa.com.br/vinhos" for display. */
+export function websiteLabel(url: string): string {
+  return url
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/\/$/, '');
+}
+
+/** "(11) 3456-7890" -> "tel:1134567890"; null when there are no digits. */
+export function telHref(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  if (digits.length < 3) return null;
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
+}
+
+export function mailtoHref(email: string | null | undefined): string | null {
+  if (!email) return null;
+  const e = email.trim();
+  if (!/^[^\s@<>"'(),;:\\]+@[^\s@<>"'(),;:\\]+\.[^\s@<>"'(),;:\\]+$/.test(e)) return null;
+  return `mailto:${e}`;
+}
+
+/** "13.5" / "13,5%" / "13.5% vol" -> "13,5%"; other text is shown as given. */
+export function formatAlcohol(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const v = value.trim();
+  if (!v) return null;
+  const m = /^(\d{1,2}(?:[.,]\d{1,2})?)\s*%?\s*(?:vol\.?|abv)?$/i.exec(v);
+  if (m?.[1]) return `${m[1].replace('.', ',')}%`;
+  return v;
+}
+
+/** "750ml" -> "750 ml", "1500ml" -> "1,5 L". */
+export function formatVolume(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const v = value.trim();
+  const m = /^(\d+(?:[.,]\d+)?)\s*ml$/i.exec(v);
+  if (!m?.[1]) return v || null;
+  const ml = Number(m[1].replace(',', '.'));
+  if (ml >= 1000) return `${String(ml / 1000).replace('.', ',')} L`;
+  return `${m[1]} ml`;
+}
+
+/** Text cut at a word boundary with an ellipsis, for meta descriptions. */
+export function truncate(text: string, max: number): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (t.length <= max) return t;
+  const cut = t.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+export function slugify(text: string): string {
+  return (
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'vinhos'
+  );
+}
+
+export const CATEGORY_BLURBS: Record<string, string> = {
+  Espumantes: 'Borbulhas finas e frescor vibrante, perfeitos para brindar e abrir o apetite.',
+  'Vinhos Brancos Leves': 'Brancos jovens e refrescantes, de acidez viva e aromas cítricos e florais.',
+  'Vinhos Brancos Médio': 'Brancos de corpo médio, com fruta madura e textura que acompanha peixes e massas.',
+  'Vinho Branco Complexo': 'Brancos de estrutura e profundidade, muitas vezes com passagem por madeira e final longo.',
+  'Vinho Rosé': 'Rosés delicados e versáteis, de frutas vermelhas frescas e final leve.',
+  'Vinhos Tintos Leves': 'Tintos de taninos suaves e fruta vermelha fresca, ótimos servidos levemente frescos.',
+  'Vinhos Tintos Médios': 'Tintos equilibrados, de fruta madura e taninos macios, versáteis à mesa.',
+  'Vinhos Tintos Encorpados': 'Tintos intensos e estruturados, de taninos firmes, para carnes e pratos marcantes.',
+  'Vinhos Meia Garrafa (375ml)': 'A medida certa para duas taças, ou para provar mais de um rótulo na mesma noite.',
+  'Vinhos em Taça (187ml)': 'Nossa seleção servida em taça, para degustar sem compromisso ou harmonizar cada prato.',
+};
+
+/** Short labels for the category jump navigation. */
+export const CATEGORY_SHORT_LABELS: Record<string, string> = {
+  Espumantes: 'Espumantes',
+  'Vinhos Brancos Leves': 'Brancos leves',
+  'Vinhos Brancos Médio': 'Brancos médios',
+  'Vinho Branco Complexo': 'Brancos complexos',
+  'Vinho Rosé': 'Rosés',
+  'Vinhos Tintos Leves': 'Tintos leves',
+  'Vinhos Tintos Médios': 'Tintos médios',
+  'Vinhos Tintos Encorpados': 'Tintos encorpados',
+  'Vinhos Meia Garrafa (375ml)': 'Meia garrafa',
+  'Vinhos em Taça (187ml)': 'Em taça',
+};
+
+export const FALLBACK_CATEGORY = 'Outros vinhos';
+
+export interface CategoryGroup<W> {
+  /** Category name as stored. */
+  name: string;
+  /** Label for the jump navigation. */
+  shortLabel: string;
+  /** Unique HTML id of the section. */
+  anchor: string;
+  blurb: string | null;
+  wines: W[];
+}
+
+/**
+ * Groups wines by category: the known categories in WINE_CATEGORIES order, then any other category
+ * alphabetically. Wines keep their menu order inside a group. Empty groups are left out.
+ */
+export function groupByCategory<W extends Pick<PublicMenuWine, 'category'>>(wines: readonly W[]): CategoryGroup<W>[] {
+  const groups = new Map<string, W[]>();
+  for (const wine of wines) {
+    const name = (typeof wine.category === 'string' ? wine.category.trim() : '') || FALLBACK_CATEGORY;
+    const list = groups.get(name);
+    if (list) list.push(wine);
+    else groups.set(name, [wine]);
+  }
+  const known = WINE_CATEGORIES.filter((c) => groups.has(c)) as string[];
+  const knownSet = new Set<string>(WINE_CATEGORIES);
+  const others = [...groups.keys()]
+    .filter((c) => !knownSet.has(c))
+    .sort((a, b) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' }));
+  const usedAnchors = new Set<string>();
+  return [...known, ...others].map((name) => {
+    const base = `cat-${slugify(name)}`;
+    let anchor = base;
+    for (let i = 2; usedAnchors.has(anchor); i++) anchor = `${base}-${i}`;
+    usedAnchors.add(anchor);
+    return {
+      name,
+      shortLabel: CATEGORY_SHORT_LABELS[name] ?? name,
+      anchor,
+      blurb: CATEGORY_BLURBS[name] ?? null,
+      wines: groups.get(name) ?? [],
+    };
+  });
+}
+
+/** "1 rótulo" / "12 rótulos". */
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,309 @@
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { WINE_CATEGORIES } from '../../shared/wine-vocabulary.js';
+import {
+  makeEstablishmentResponse,
+  makeMenuResponse,
+  makeMenuSummary,
+  makeSampleMenu,
+  makeWine,
+} from './fixtures.js';
+import {
+  parseMenuFilters,
+  renderEstablishmentNotFoundPage,
+  renderEstablishmentPage,
+  renderMenuNotFoundPage,
+  renderMenuPage,
+} from './render.js';
+
+/** Text of every <h2> inside category sections, in document order. */
+function categoryHeadings(html: string): string[] {
+  return [...html.matchAll(/<section[^>]*class="cat"[^>]*><h2[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1] ?? '');
+}
+
+function navLabels(html: string): string[] {
+  const nav = /<nav class="cats"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+  return [...nav.matchAll(/href="#([^"]+)"/g)].map((m) => m[1] ?? '');
+}
+
+const decode = (s: string) =>
+  s.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+describe('renderMenuPage', () => {
+  it('renders a complete document with head metadata and no script', () => {
+    const html = renderMenuPage(makeSampleMenu(), {});
+    expect(html.startsWith('<!doctype html><html lang="pt-BR">')).toBe(true);
+    expect(html).toContain('<meta name="viewport" content="width=device-width');
+    expect(html).toContain('<title>Carta de Vinhos — Bistrô da Vinha</title>');
+    expect(html).toContain('<meta name="description" content="Seleção da casa, renovada a cada estação."');
+    expect(html).toContain('<meta name="theme-color"');
+    expect(html).toContain('<style>');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<link[^>]+(stylesheet|preload)/i);
+    expect(html).not.toMatch(/src="(https?:)?\/\/(?!cdn)/);
+  });
+
+  it('shows establishment header, contacts and footer', () => {
+    const html = renderMenuPage(makeSampleMenu(), {});
+    expect(html).toContain('<h1>Bistrô da Vinha</h1>');
+    expect(html).toContain('Rua Oscar Freire, 1200');
+    expect(html).toContain('href="tel:1134567890"');
+    expect(html).toContain('href="mailto:contato@bistrodavinha.com.br"');
+    expect(html).toContain('src="/uploads/logos/bistro.png"');
+    expect(html).toContain('Carta digital por Adega');
+    expect(html).toContain('Sommelier: Ana Beatriz Moraes');
+  });
+
+  it('omits the sommelier line when there is none', () => {
+    const html = renderMenuPage(makeSampleMenu({ establishment: { sommelier: null } }), {});
+    expect(html).not.toContain('Sommelier:');
+    expect(html).toContain('Carta digital por Adega');
+  });
+
+  it('renders every wine detail', () => {
+    const wine = makeWine({ image_url: 'https://img.example.com/catena.jpg' });
+    const html = decode(renderMenuPage(makeMenuResponse([wine]), {}));
+    expect(html).toContain('Catena Malbec');
+    expect(html).toMatch(/R\$\s189,90/);
+    expect(html).toContain('750 ml');
+    expect(html).toContain('🇦🇷');
+    expect(html).toContain('Argentina');
+    expect(html).toContain('Malbec');
+    expect(html).toContain('Tinto');
+    expect(html).toContain('13,5%');
+    expect(html).toContain('Fruta negra madura');
+    expect(html).toContain('Rubi profundo');
+    expect(html).toContain('Ameixa, amora');
+    expect(html).toContain('Taninos macios');
+    expect(html).toContain('12 meses em barricas');
+    expect(html).toContain('Carnes grelhadas');
+    expect(html).toMatch(/<img[^>]+src="https:\/\/img\.example\.com\/catena\.jpg"[^>]+loading="lazy"[^>]+decoding="async"/);
+    expect(html).toMatch(/<img[^>]+alt="Garrafa de Catena Malbec"[^>]+width="64"[^>]+height="96"/);
+  });
+
+  it('escapes user text everywhere', () => {
+    const data = makeMenuResponse(
+      [
+        makeWine({
+          name: '<script>alert(1)</script>',
+          pairing: '</p><b onmouseover=alert(1)>x</b>',
+          grape_variety: '<i>Malbec</i>',
+        }),
+      ],
+      {
+        establishment: { description: '"><img src=x onerror=alert(1)>', name: 'Bar "do" <Zé>' },
+        menu: { name: '<svg onload=alert(1)>' },
+      },
+    );
+    const html = renderMenuPage(data, { grape: '<i>Malbec</i>' });
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('<b onmouseover');
+    expect(html).not.toContain('<svg onload');
+    expect(html).not.toContain('<i>Malbec</i>');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('never renders unsafe image URLs', () => {
+    const data = makeMenuResponse(
+      [
+        makeWine({ name: 'JS', image_url: 'javascript:alert(1)' }),
+        makeWine({ name: 'Data', image_url: 'data:image/svg+xml,<svg onload=alert(1)>' }),
+        makeWine({ name: 'Proto', image_url: '//evil.example/x.png' }),
+      ],
+      { establishment: { logo: 'javascript:alert(document.cookie)' } },
+    );
+    const html = renderMenuPage(data, {});
+    expect(html).not.toContain('javascript:');
+    expect(html).not.toContain('data:image');
+    expect(html).not.toContain('evil.example');
+    expect(html).not.toMatch(/<img/);
+  });
+
+  it('shows only available wines', () => {
+    const data = makeMenuResponse([
+      makeWine({ name: 'Disponível Um' }),
+      makeWine({ name: 'Esgotado Secreto', available: false }),
+      makeWine({ name: 'Meio Disponível', available: 'true' as unknown as boolean }),
+    ]);
+    const html = renderMenuPage(data, {});
+    expect(html).toContain('Disponível Um');
+    expect(html).not.toContain('Esgotado Secreto');
+    expect(html).not.toContain('Meio Disponível');
+    expect(html).toContain('1 rótulo');
+  });
+
+  it('groups wines by category in WINE_CATEGORIES order, unknown ones last alphabetically', () => {
+    const data = makeMenuResponse([
+      makeWine({ category: 'Vinhos Tintos Encorpados' }),
+      makeWine({ category: 'Sobremesa' }),
+      makeWine({ category: 'Espumantes' }),
+      makeWine({ category: 'Fortificados' }),
+      makeWine({ category: 'Vinho Rosé' }),
+    ]);
+    const html = renderMenuPage(data, {});
+    expect(categoryHeadings(html)).toEqual([
+      'Espumantes',
+      'Vinho Rosé',
+      'Vinhos Tintos Encorpados',
+      'Fortificados',
+      'Sobremesa',
+    ]);
+    expect(navLabels(html)).toEqual([
+      'cat-espumantes',
+      'cat-vinho-rose',
+      'cat-vinhos-tintos-encorpados',
+      'cat-fortificados',
+      'cat-sobremesa',
+    ]);
+    expect(html).toContain('id="cat-espumantes"');
+  });
+
+  it('has a blurb for all ten categories', () => {
+    const html = decode(renderMenuPage(makeSampleMenu(), {}));
+    expect(categoryHeadings(html).map(decode)).toEqual([...WINE_CATEGORIES]);
+    expect(html.match(/class="blurb"/g)).toHaveLength(10);
+  });
+
+  it('renders the GET filter form with options from the wines', () => {
+    const html = renderMenuPage(makeSampleMenu(), {});
+    const form = /<form[^>]*>/.exec(html)?.[0] ?? '';
+    expect(form).toContain('method="get"');
+    expect(form).toContain('action="/bistro-da-vinha/carta-de-vinhos"');
+    expect(html).toContain('name="pais"');
+    expect(html).toContain('name="uva"');
+    expect(html).toContain('name="preco"');
+    expect(html).toContain('<option value="Chile">Chile</option>');
+    expect(html).toContain('<option value="Touriga Nacional">Touriga Nacional</option>');
+    for (const id of ['ate-100', '100-200', '200-400', '400-mais']) expect(html).toContain(`<option value="${id}"`);
+    expect(html).toContain('>Filtrar</button>');
+    expect(html).toContain('Limpar filtros');
+    expect(html).not.toContain('<details class="filter" open');
+  });
+
+  it('applies filters from the query and keeps them selected', () => {
+    const data = makeSampleMenu();
+    const html = renderMenuPage(data, parseMenuFilters({ pais: 'Chile', preco: '400-mais' }));
+    expect(html).toContain('Almaviva');
+    expect(html).toContain('Don Melchor');
+    expect(html).not.toContain('Catena Malbec');
+    expect(html).not.toContain('Cono Sur');
+    expect(html).toContain('<option value="Chile" selected="">Chile</option>');
+    expect(html).toContain('<option value="400-mais" selected="">');
+    expect(html).toContain('<details class="filter" open=""');
+    expect(html).toContain('Mostrando 2 de 45 vinhos.');
+    expect(categoryHeadings(html)).toEqual(['Vinhos Tintos Encorpados']);
+    expect(navLabels(html)).toEqual(['cat-vinhos-tintos-encorpados']);
+  });
+
+  it('filters by grape', () => {
+    const html = renderMenuPage(makeSampleMenu(), parseMenuFilters({ uva: 'Gamay' }));
+    expect(html).toContain('Georges Duboeuf Beaujolais');
+    expect(html).not.toContain('Almaviva');
+    expect(categoryHeadings(html)).toEqual(['Vinhos Tintos Leves']);
+  });
+
+  it('ignores invalid filter values', () => {
+    const all = renderMenuPage(makeSampleMenu(), {});
+    const html = renderMenuPage(makeSampleMenu(), parseMenuFilters({ pais: 'Atlântida', uva: '', preco: 'gratis' }));
+    expect(categoryHeadings(html)).toEqual(categoryHeadings(all));
+    expect(html).not.toContain('Mostrando');
+    expect(html).not.toContain('Atlântida');
+  });
+
+  it('shows a friendly message when filters match nothing', () => {
+    const html = renderMenuPage(makeSampleMenu(), parseMenuFilters({ pais: 'Itália', uva: 'Malbec' }));
+    expect(html).toContain('Nenhum vinho encontrado com esses filtros.');
+    expect(html).toContain('class="btn" href="/bistro-da-vinha/carta-de-vinhos">Limpar filtros</a>');
+    expect(html).not.toContain('<nav class="cats"');
+    expect(categoryHeadings(html)).toEqual([]);
+  });
+
+  it('links to /carta/{slug} when the establishment has no slug, or to a given base path', () => {
+    const data = makeSampleMenu({ establishment: { slug: null } });
+    expect(renderMenuPage(data, {})).toContain('action="/carta/carta-de-vinhos"');
+    expect(renderMenuPage(data, {}, { basePath: '/x/y' })).toContain('action="/x/y"');
+  });
+
+  it('says the menu is temporarily unavailable when no wine is available', () => {
+    for (const wines of [[], [makeWine({ name: 'Esgotado', available: false })]]) {
+      const html = renderMenuPage(makeMenuResponse(wines), {});
+      expect(html).toContain('Carta temporariamente indisponível');
+      expect(html).toContain('<h1>Bistrô da Vinha</h1>');
+      expect(html).not.toContain('<form');
+      expect(html).not.toContain('Esgotado');
+    }
+  });
+
+  it('keeps the whole 45-wine page under 25 KB gzipped', () => {
+    const data = makeSampleMenu({
+      establishment: { logo: 'https://cdn.example.com/logos/bistro-da-vinha.png' },
+    });
+    expect(data.menu.wines.filter((w) => w.available)).toHaveLength(45);
+    const html = renderMenuPage(data, {});
+    const gz = gzipSync(Buffer.from(html, 'utf8')).length;
+    expect(gz).toBeLessThan(25_000);
+  });
+});
+
+describe('renderEstablishmentPage', () => {
+  it('lists menus with wine count and a Visualizar Carta link', () => {
+    const html = renderEstablishmentPage(
+      makeEstablishmentResponse([
+        makeMenuSummary({ name: 'Carta de Inverno', slug: 'inverno', wine_count: 12 }),
+        makeMenuSummary({ id: 'abc-123', name: 'Taças', slug: null, wine_count: 1, description: null }),
+      ]),
+    );
+    expect(html.startsWith('<!doctype html><html lang="pt-BR">')).toBe(true);
+    expect(html).toContain('<title>Bistrô da Vinha — Cartas de vinhos</title>');
+    expect(html).toContain('<h1>Bistrô da Vinha</h1>');
+    expect(html).toContain('Carta de Inverno');
+    expect(html).toContain('12 vinhos');
+    expect(html).toContain('1 vinho<');
+    expect(html).toContain('href="/bistro-da-vinha/inverno"');
+    expect(html).toContain('href="/bistro-da-vinha/abc-123"');
+    expect(html.match(/>Visualizar Carta</g)).toHaveLength(2);
+    expect(html).not.toContain('Nenhuma carta ativa');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('says there is no active menu when the list is empty', () => {
+    const html = renderEstablishmentPage(makeEstablishmentResponse([]));
+    expect(html).toContain('Nenhuma carta ativa');
+    expect(html).not.toContain('Visualizar Carta');
+  });
+
+  it('escapes establishment data and drops unsafe logos', () => {
+    const html = renderEstablishmentPage(
+      makeEstablishmentResponse([makeMenuSummary({ name: '<script>alert(1)</script>' })], {
+        description: '"><img src=x onerror=alert(1)>',
+        logo: 'data:image/png;base64,AAAA',
+        website: 'javascript:alert(1)',
+      }),
+    );
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('data:image');
+    expect(html).not.toContain('javascript:');
+    expect(html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('not-found pages', () => {
+  it('renders the menu not-found page', () => {
+    const html = renderMenuNotFoundPage();
+    expect(html.startsWith('<!doctype html><html lang="pt-BR">')).toBe(true);
+    expect(html).toContain('<h1>Carta não encontrada</h1>');
+    expect(html).toContain('<meta name="robots" content="noindex"');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('renders the establishment not-found page', () => {
+    const html = renderEstablishmentNotFoundPage();
+    expect(html).toContain('<h1>Estabelecimento não encontrado</h1>');
+    expect(html).toContain('<title>Estabelecimento não encontrado — Adega</title>');
+    expect(html).not.toMatch(/<script/i);
+  });
+});

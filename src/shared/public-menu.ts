@@ -1,0 +1,68 @@
+/** What the public (guest-facing) menu and establishment endpoints and pages work with. */
+
+export interface PublicEstablishment {
+  id: string;
+  name: string;
+  slug: string | null;
+  description: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  sommelier: string | null;
+  logo: string | null;
+}
+
+export interface PublicMenuWine {
+  id: string;
+  name: string;
+  description: string | null;
+  price: number;
+  category: string;
+  country: string | null;
+  wine_style: string | null;
+  grape_variety: string | null;
+  alcohol_content: string | null;
+  volume: string;
+  aging: string | null;
+  color: string | null;
+  aroma: string | null;
+  palate: string | null;
+  pairing: string | null;
+  image_url: string | null;
+  available: boolean;
+}
+
+export interface PublicMenu {
+  id: string;
+  name: string;
+  description: string | null;
+  slug: string | null;
+  establishment_id: string;
+  /** In menu order; public endpoints include only available wines. */
+  wines: PublicMenuWine[];
+}
+
+export interface PublicMenuResponse {
+  menu: PublicMenu;
+  establishment: PublicEstablishment;
+}
+
+export interface PublicMenuSummary {
+  id: string;
+  name: string;
+  description: string | null;
+  slug: string | null;
+  wine_count: number;
+}
+
+export interface PublicEstablishmentResponse {
+  establishment: PublicEstablishment;
+  menus: PublicMenuSummary[];
+}
+
+/** Path of a menu's public page: /{estSlug}/{menuSlug or id}, or /carta/{slug or id} without an establishment slug. */
+export function publicMenuPath(establishment: { slug: string | null }, menu: { id: string; slug: string | null }): string {
+  const menuKey = encodeURIComponent(menu.slug || menu.id);
+  return establishment.slug ? `/${encodeURIComponent(establishment.slug)}/${menuKey}` : `/carta/${menuKey}`;
+}

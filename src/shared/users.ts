@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { ROLES } from './roles.js';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+const email = z
+  .string({ error: 'Informe o e-mail.' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Informe um e-mail válido.').max(254, 'E-mail longo demais.'));
+const password = z
+  .string({ error: 'Informe a senha.' })
+  .min(PASSWORD_MIN_LENGTH, `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`)
+  .max(200, 'A senha deve ter no máximo 200 caracteres.');
+const role = z.enum(ROLES, { error: 'Escolha um perfil válido.' });
+const establishmentIds = z.array(z.uuid('Estabelecimento inválido.')).max(500).optional();
+const supplierId = z.uuid('Fornecedor inválido.').nullable().optional();
+
+export const userCreateSchema = z.object({
+  email,
+  password,
+  role,
+  establishment_ids: establishmentIds,
+  supplier_id: supplierId,
+});
+export type UserCreate = z.infer<typeof userCreateSchema>;
+
+/** Same fields; an empty or absent password keeps the current one. */
+export const userUpdateSchema = userCreateSchema.extend({
+  password: z.union([z.literal('').transform(() => undefined), password]).optional(),
+});
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  establishment_ids: z.array(z.string()),
+  supplier_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const idParamsSchema = z.object({ id: z.uuid('Identificador inválido.') });
