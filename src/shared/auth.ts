@@ -4,12 +4,7 @@ import { ROLES } from './roles.js';
 export const LOGIN_FAILED_MESSAGE = 'Credenciais inválidas ou sessão expirada.';
 
 export const loginRequestSchema = z.object({
-  email: z
-    .string({ error: 'Informe o e-mail.' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Informe o e-mail.')
-    .max(254, 'E-mail longo demais.'),
+  email: z.string({ error: 'Informe o e-mail.' }).trim().toLowerCase().min(1, 'Informe o e-mail.').max(254, 'E-mail longo demais.'),
   password: z.string({ error: 'Informe a senha.' }).min(1, 'Informe a senha.').max(1024, 'Senha longa demais.'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

@@ -14,16 +14,7 @@ export const WINE_CATEGORIES = [
 ] as const;
 export type WineCategory = (typeof WINE_CATEGORIES)[number];
 
-export const WINE_COUNTRIES = [
-  'Brasil',
-  'Argentina',
-  'Chile',
-  'Espanha',
-  'Portugal',
-  'França',
-  'Itália',
-  'Estados Unidos',
-] as const;
+export const WINE_COUNTRIES = ['Brasil', 'Argentina', 'Chile', 'Espanha', 'Portugal', 'França', 'Itália', 'Estados Unidos'] as const;
 export type WineCountry = (typeof WINE_COUNTRIES)[number];
 
 export const COUNTRY_FLAGS: Record<string, string> = {

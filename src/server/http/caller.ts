@@ -77,7 +77,13 @@ export function canTouchEstablishment(caller: Caller, area: Area, action: Action
  * For one object of an establishment: outside what the caller can read answers 404 (its existence stays hidden);
  * readable but not allowed to do `action` answers 403.
  */
-export function assertEstablishmentAccess(caller: Caller, area: Area, action: Action, establishmentId: string, notFoundDetail: string): void {
+export function assertEstablishmentAccess(
+  caller: Caller,
+  area: Area,
+  action: Action,
+  establishmentId: string,
+  notFoundDetail: string,
+): void {
   if (!canTouchEstablishment(caller, area, 'read', establishmentId)) throw notFound(notFoundDetail);
   if (!canTouchEstablishment(caller, area, action, establishmentId)) throw forbidden();
 }

@@ -37,7 +37,12 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
   };
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/assets/') && !request.url.startsWith('/uploads/')) {
+    if (
+      !isApi &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/assets/') &&
+      !request.url.startsWith('/uploads/')
+    ) {
       return shell.send(reply);
     }
     throw new AppError('not_found', 404, isApi ? 'Endereço da API não encontrado.' : 'Arquivo não encontrado.');

@@ -3,15 +3,7 @@ import type { ReactNode } from 'react';
 import { formatBRL } from '../../shared/money.js';
 import type { PublicEstablishment, PublicMenuWine } from '../../shared/public-menu.js';
 import { COUNTRY_FLAGS } from '../../shared/wine-vocabulary.js';
-import {
-  formatAlcohol,
-  formatVolume,
-  mailtoHref,
-  safeImageUrl,
-  safeWebsiteUrl,
-  telHref,
-  websiteLabel,
-} from './format.js';
+import { formatAlcohol, formatVolume, mailtoHref, safeImageUrl, safeWebsiteUrl, telHref, websiteLabel } from './format.js';
 import { CSS, THEME_COLOR } from './styles.js';
 
 export interface DocumentProps {
@@ -33,7 +25,7 @@ export function Document({ title, description, noIndex, children }: DocumentProp
         <meta name="color-scheme" content="dark" />
         <meta name="format-detection" content="telephone=no" />
         {noIndex ? <meta name="robots" content="noindex" /> : null}
-        {/* Static stylesheet written by us; never user data. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own static stylesheet, never user data */}
         <style dangerouslySetInnerHTML={{ __html: CSS }} />
       </head>
       <body>{children}</body>
@@ -58,15 +50,7 @@ export function EstablishmentHeader({ establishment }: { establishment: PublicEs
   return (
     <header className="est">
       {logo ? (
-        <img
-          className="logo"
-          src={logo}
-          alt={`Logotipo de ${establishment.name}`}
-          width={88}
-          height={88}
-          loading="lazy"
-          decoding="async"
-        />
+        <img className="logo" src={logo} alt={`Logotipo de ${establishment.name}`} width={88} height={88} loading="lazy" decoding="async" />
       ) : null}
       <h1>{establishment.name}</h1>
       {establishment.description ? <p className="desc">{establishment.description}</p> : null}
@@ -137,19 +121,19 @@ export function WineCard({ wine }: { wine: PublicMenuWine }) {
   if (wine.palate) notes.push(['Paladar', wine.palate]);
   if (wine.aging) notes.push(['Amadurecimento', wine.aging]);
   return (
-    <article className="wine">
-      {image ? (
-        <img src={image} alt={`Garrafa de ${wine.name}`} width={64} height={96} loading="lazy" decoding="async" />
-      ) : null}
+    <article className={image ? 'wine i' : 'wine'}>
+      {image ? <img src={image} alt={`Garrafa de ${wine.name}`} width={64} height={96} loading="lazy" decoding="async" /> : null}
       <div className="wb">
-        <div className="top">
-          <h3>{wine.name}</h3>
-          <p className="price">
-            {price}
-            {volume ? <small>{volume}</small> : null}
-          </p>
+        <div className="hd">
+          <div className="top">
+            <h3>{wine.name}</h3>
+            <p className="price">
+              {price}
+              {volume ? <small>{volume}</small> : null}
+            </p>
+          </div>
+          {meta.length > 0 ? <p className="meta">{meta}</p> : null}
         </div>
-        {meta.length > 0 ? <p className="meta">{meta}</p> : null}
         {wine.description ? <p className="wd">{wine.description}</p> : null}
         {wine.pairing ? (
           <p className="pair">

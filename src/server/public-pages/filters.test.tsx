@@ -75,16 +75,7 @@ describe('filter options', () => {
   it('derives sorted, unique countries and grapes from available wines only', () => {
     const menu = makeSampleMenu();
     const opts = deriveFilterOptions(menu.menu.wines);
-    expect(opts.countries).toEqual([
-      'Argentina',
-      'Brasil',
-      'Chile',
-      'Espanha',
-      'Estados Unidos',
-      'França',
-      'Itália',
-      'Portugal',
-    ]);
+    expect(opts.countries).toEqual(['Argentina', 'Brasil', 'Chile', 'Espanha', 'Estados Unidos', 'França', 'Itália', 'Portugal']);
     expect(opts.grapes).toContain('Malbec');
     expect(opts.grapes).toContain('Touriga Nacional');
     expect(new Set(opts.grapes).size).toBe(opts.grapes.length);
@@ -92,11 +83,7 @@ describe('filter options', () => {
 
   it('splits blends and drops percentages', () => {
     expect(splitGrapes('Cabernet Sauvignon 60%, Merlot (40%)')).toEqual(['Cabernet Sauvignon', 'Merlot']);
-    expect(splitGrapes('Touriga Nacional / Tinta Roriz e Touriga Franca')).toEqual([
-      'Touriga Nacional',
-      'Tinta Roriz',
-      'Touriga Franca',
-    ]);
+    expect(splitGrapes('Touriga Nacional / Tinta Roriz e Touriga Franca')).toEqual(['Touriga Nacional', 'Tinta Roriz', 'Touriga Franca']);
     expect(splitGrapes(null)).toEqual([]);
   });
 
@@ -147,13 +134,7 @@ describe('groupByCategory', () => {
       makeWine({ category: 'Vinho Rosé' }),
       makeWine({ category: 'Espumantes' }),
     ]);
-    expect(groups.map((g) => g.name)).toEqual([
-      'Espumantes',
-      'Vinho Rosé',
-      'Vinhos em Taça (187ml)',
-      'Fortificados',
-      'Zinfandéis',
-    ]);
+    expect(groups.map((g) => g.name)).toEqual(['Espumantes', 'Vinho Rosé', 'Vinhos em Taça (187ml)', 'Fortificados', 'Zinfandéis']);
     expect(groups[0]?.wines).toHaveLength(2);
     expect(new Set(groups.map((g) => g.anchor)).size).toBe(groups.length);
   });

@@ -38,8 +38,11 @@ export function normalizeKey(value: string): string {
 function firstString(value: unknown): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
   if (typeof v !== 'string') return undefined;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters on purpose
-  const cleaned = v.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
+  const cleaned = v
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters on purpose
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!cleaned || cleaned.length > MAX_FILTER_LENGTH) return undefined;
   return cleaned;
 }

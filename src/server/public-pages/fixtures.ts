@@ -205,8 +205,6 @@ export function makeSampleMenu(overrides: Parameters<typeof makeMenuResponse>[1]
       );
     }
   }
-  wines.push(
-    makeWine({ name: 'Vega Sicilia Único (esgotado)', category: 'Vinhos Tintos Encorpados', price: 4900, available: false }),
-  );
+  wines.push(makeWine({ name: 'Vega Sicilia Único (esgotado)', category: 'Vinhos Tintos Encorpados', price: 4900, available: false }));
   return makeMenuResponse(wines, overrides);
 }

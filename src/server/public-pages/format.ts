@@ -144,9 +144,7 @@ export function groupByCategory<W extends Pick<PublicMenuWine, 'category'>>(wine
   }
   const known = WINE_CATEGORIES.filter((c) => groups.has(c)) as string[];
   const knownSet = new Set<string>(WINE_CATEGORIES);
-  const others = [...groups.keys()]
-    .filter((c) => !knownSet.has(c))
-    .sort((a, b) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' }));
+  const others = [...groups.keys()].filter((c) => !knownSet.has(c)).sort((a, b) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' }));
   const usedAnchors = new Set<string>();
   return [...known, ...others].map((name) => {
     const base = `cat-${slugify(name)}`;

@@ -1,13 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { WINE_CATEGORIES } from '../../shared/wine-vocabulary.js';
-import {
-  makeEstablishmentResponse,
-  makeMenuResponse,
-  makeMenuSummary,
-  makeSampleMenu,
-  makeWine,
-} from './fixtures.js';
+import { makeEstablishmentResponse, makeMenuResponse, makeMenuSummary, makeSampleMenu, makeWine } from './fixtures.js';
 import {
   parseMenuFilters,
   renderEstablishmentNotFoundPage,
@@ -27,7 +21,12 @@ function navLabels(html: string): string[] {
 }
 
 const decode = (s: string) =>
-  s.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 describe('renderMenuPage', () => {
   it('renders a complete document with head metadata and no script', () => {
@@ -144,13 +143,7 @@ describe('renderMenuPage', () => {
       makeWine({ category: 'Vinho Rosé' }),
     ]);
     const html = renderMenuPage(data, {});
-    expect(categoryHeadings(html)).toEqual([
-      'Espumantes',
-      'Vinho Rosé',
-      'Vinhos Tintos Encorpados',
-      'Fortificados',
-      'Sobremesa',
-    ]);
+    expect(categoryHeadings(html)).toEqual(['Espumantes', 'Vinho Rosé', 'Vinhos Tintos Encorpados', 'Fortificados', 'Sobremesa']);
     expect(navLabels(html)).toEqual([
       'cat-espumantes',
       'cat-vinho-rose',

@@ -2,8 +2,9 @@
  * Entry point of the server-rendered public pages: pure functions from API data to complete HTML
  * documents (no HTTP, no database, no client JavaScript). Routes add status codes and caching.
  */
-import { renderToString } from 'react-dom/server';
+
 import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { type PublicEstablishmentResponse, type PublicMenuResponse, publicMenuPath } from '../../shared/public-menu.js';
 import { Document, EstablishmentHeader, Footer, Ornament, WineCard } from './components.js';
 import {
@@ -19,8 +20,8 @@ import {
 } from './filters.js';
 import { groupByCategory, plural, truncate } from './format.js';
 
-export { filterWines, parseMenuFilters, PRICE_BANDS, FILTER_PARAMS } from './filters.js';
 export type { MenuFilters, PriceBandId } from './filters.js';
+export { FILTER_PARAMS, filterWines, PRICE_BANDS, parseMenuFilters } from './filters.js';
 export { safeImageUrl } from './format.js';
 
 const DOCTYPE = '<!doctype html>';
@@ -34,17 +35,7 @@ export interface RenderMenuOptions {
   basePath?: string;
 }
 
-function FilterForm({
-  action,
-  options,
-  filters,
-  open,
-}: {
-  action: string;
-  options: FilterOptions;
-  filters: MenuFilters;
-  open: boolean;
-}) {
+function FilterForm({ action, options, filters, open }: { action: string; options: FilterOptions; filters: MenuFilters; open: boolean }) {
   const active = [filters.country, filters.grape, filters.priceBand].filter(Boolean).length;
   return (
     <details className="filter" open={open}>
@@ -52,7 +43,7 @@ function FilterForm({
         Filtrar vinhos
         {active > 0 ? <span className="badge">{`${active} ativo${active > 1 ? 's' : ''}`}</span> : null}
       </summary>
-      <form method="get" action={action} role="search" aria-label="Filtrar vinhos">
+      <form method="get" action={action} aria-label="Filtrar vinhos">
         <div className="fields">
           <div>
             <label htmlFor="f-pais">País</label>
@@ -226,12 +217,8 @@ export function renderEstablishmentPage(data: PublicEstablishmentResponse): stri
                 <li key={m.id}>
                   <h2>{m.name}</h2>
                   {m.description ? <p>{m.description}</p> : null}
-                  <p>{plural(Number(m.wine_count) || 0, 'vinho', 'vinhos')}</p>
-                  <a
-                    className="btn"
-                    href={publicMenuPath(establishment, m)}
-                    aria-label={`Visualizar Carta: ${m.name}`}
-                  >
+                  <p className="n">{plural(Number(m.wine_count) || 0, 'vinho', 'vinhos')}</p>
+                  <a className="btn" href={publicMenuPath(establishment, m)} aria-label={`Visualizar Carta: ${m.name}`}>
                     Visualizar Carta
                   </a>
                 </li>

@@ -12,11 +12,11 @@ const RAW_CSS = `
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
-body{margin:0;min-height:100vh;background:radial-gradient(130% 55% at 50% 0,#3d1522 0,rgba(61,21,34,0) 70%) no-repeat,var(--bg);color:var(--tx);font:16px/1.55 var(--sans);-webkit-font-smoothing:antialiased}
+body{margin:0;min-height:100vh;background:radial-gradient(120% 720px at 50% 0,#3d1522 0,rgba(61,21,34,0) 100%) no-repeat,var(--bg);color:var(--tx);font:16px/1.55 var(--sans);-webkit-font-smoothing:antialiased}
 a{color:var(--au);text-underline-offset:3px}
 a:focus-visible,summary:focus-visible,button:focus-visible,select:focus-visible{outline:2px solid var(--au);outline-offset:2px}
 h1,h2,h3{font-family:var(--serif);font-weight:600;line-height:1.2;margin:0;text-wrap:balance}
-p{margin:0}
+p{margin:0;text-wrap:pretty}
 .wrap{max-width:760px;margin:0 auto;padding:0 18px}
 .skip{position:absolute;left:-999px;top:8px;background:var(--tx);color:var(--bg);padding:10px 16px;border-radius:8px;z-index:9}
 .skip:focus{left:8px}
@@ -28,7 +28,7 @@ p{margin:0}
 .contact{display:flex;flex-wrap:wrap;justify-content:center;gap:8px;list-style:none;padding:0;margin:14px 0 0}
 .contact a{display:inline-flex;align-items:center;min-height:44px;padding:0 16px;border:1px solid var(--ln);border-radius:22px;background:rgba(255,255,255,.03);color:var(--tx);text-decoration:none;font-size:.9rem;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .contact a:hover{border-color:var(--au)}
-.orn{display:flex;align-items:center;gap:14px;margin:26px auto;max-width:260px}
+.orn{display:flex;align-items:center;gap:14px;margin:26px auto;width:100%;max-width:260px}
 .orn:before,.orn:after{content:"";flex:1;height:1px;background:linear-gradient(90deg,transparent,var(--au))}
 .orn:after{background:linear-gradient(90deg,var(--au),transparent)}
 .orn i{width:7px;height:7px;transform:rotate(45deg);border:1px solid var(--au)}
@@ -52,8 +52,7 @@ select{width:100%;min-height:46px;padding:0 12px;border:1px solid var(--ln);bord
 .btn:hover{background:var(--wn2)}
 .clear{display:inline-flex;align-items:center;min-height:44px;padding:0 4px}
 .status{color:var(--mu);font-size:.9rem;margin:0 0 12px;text-align:center}
-.cats{position:sticky;top:0;z-index:5;margin:0 -18px;padding:0 18px;background:rgba(21,16,18,.95);border-bottom:1px solid var(--ln)}
-@supports (backdrop-filter:blur(1px)){.cats{background:rgba(21,16,18,.82);backdrop-filter:blur(10px)}}
+.cats{position:sticky;top:0;z-index:5;margin:0 -18px;padding:0 18px;background:var(--bg);box-shadow:0 0 0 100vmax var(--bg),0 1px 0 100vmax var(--ln);clip-path:inset(0 -100vmax -1px)}
 .cats ul{display:flex;gap:8px;list-style:none;margin:0;padding:9px 0;overflow-x:auto;scrollbar-width:none;-webkit-mask-image:linear-gradient(90deg,#000 88%,transparent);mask-image:linear-gradient(90deg,#000 88%,transparent)}
 .cats ul::-webkit-scrollbar{display:none}
 .cats li:last-child{padding-right:28px}
@@ -63,16 +62,20 @@ select{width:100%;min-height:46px;padding:0 12px;border:1px solid var(--ln);bord
 .cat{scroll-margin-top:70px;padding-top:34px}
 .cat>h2{font-size:1.55rem}
 .blurb{color:var(--mu);font-family:var(--serif);font-style:italic;margin:6px 0 10px}
-.wine{display:flex;gap:14px;padding:18px 0;border-top:1px solid var(--ln)}
+.wine{padding:18px 0;border-top:1px solid var(--ln)}
 .wine:first-of-type{border-top-color:rgba(220,182,117,.45)}
 .wine img{flex:none;width:64px;height:96px;object-fit:contain;border-radius:10px;background:var(--sf2)}
-.wb{flex:1;min-width:0}
+.wine.i{display:grid;grid-template-columns:64px minmax(0,1fr);column-gap:14px}
+.wine.i .wb{display:contents}
+.wine.i .wb>*{grid-column:1/-1}
+.wine.i .wb>.hd{grid-column:2;grid-row:1;align-self:center}
+@media (min-width:640px){.wine.i{display:flex;gap:18px}.wine.i .wb{display:block;flex:1;min-width:0}.wine.i .hd{align-self:auto}}
 .top{display:flex;align-items:flex-start;gap:14px}
 .top h3{flex:1;font-size:1.16rem;padding-top:2px;overflow-wrap:anywhere}
 .price{text-align:right;white-space:nowrap;color:var(--au);font-weight:700;font-size:1.05rem;font-variant-numeric:tabular-nums}
 .price small{display:block;color:var(--mu);font-weight:400;font-size:.75rem}
-.meta{display:flex;flex-wrap:wrap;gap:2px 0;color:var(--mu);font-size:.87rem;margin-top:4px}
-.meta span:not(:last-child):after{content:"·";margin:0 7px;color:var(--au)}
+.meta{color:var(--mu);font-size:.87rem;margin-top:4px}
+.meta>span:not(:last-child):after{content:"·";margin:0 7px;color:var(--au)}
 .wd{margin-top:8px}
 .pair{margin-top:8px;font-size:.92rem}
 .pair b,dt{color:var(--au);font-size:.7rem;letter-spacing:.14em;text-transform:uppercase;font-weight:600}
@@ -89,14 +92,15 @@ dd{margin:1px 0 0}
 .menus li{padding:22px 20px;border:1px solid var(--ln);border-radius:18px;background:var(--sf)}
 .menus h2{font-size:1.4rem}
 .menus p{color:var(--mu);margin-top:6px}
+.menus .n{color:var(--au);font-size:.85rem;letter-spacing:.04em}
 .menus .btn{margin-top:16px}
-.lost{min-height:100vh;display:flex;flex-direction:column;justify-content:center;text-align:center;padding:40px 0}
+.lost{min-height:100vh;display:flex;flex-direction:column;justify-content:center;text-align:center;padding:40px 18px}
 .lost h1{font-size:1.9rem;margin-bottom:10px}
 .lost p{color:var(--mu);max-width:26em;margin:0 auto}
 footer{text-align:center;color:var(--mu);font-size:.85rem;padding:36px 18px 44px;margin-top:40px;border-top:1px solid var(--ln)}
 footer p+p{margin-top:6px}
 .som{font-family:var(--serif);font-style:italic;color:var(--tx);font-size:1rem}
-@media (min-width:900px){.est{padding-top:64px}.est h1{font-size:2.6rem}.wine img{width:76px;height:114px}}
+@media (min-width:760px){.wine img{width:76px;height:114px}.cats{position:static;background:none;box-shadow:none;clip-path:none;border-bottom:1px solid var(--ln);margin:0;padding:4px 0 10px}.cats ul{flex-wrap:wrap;-webkit-mask-image:none;mask-image:none}.cats li:last-child{padding:0}.cat{scroll-margin-top:16px}.est{padding-top:64px}.est h1{font-size:2.6rem}}
 @media print{body{background:#fff;color:#000}.cats,.filter,.skip{display:none}}
 `;
 

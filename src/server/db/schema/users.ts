@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid, bigserial, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { establishments } from './establishments.js';
 import { suppliers } from './suppliers.js';

@@ -13,7 +13,12 @@ export function createTokenSigner(secret: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
   return {
     sign: (userId) =>
-      new SignJWT({}).setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' }).setSubject(userId).setIssuedAt().setExpirationTime(TOKEN_LIFETIME).sign(key),
+      new SignJWT({})
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuedAt()
+        .setExpirationTime(TOKEN_LIFETIME)
+        .sign(key),
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });

@@ -64,7 +64,8 @@ export const PEDRA_DA_ILHA_WINES: readonly SeedMenuWine[] = [
   // ── Espumantes ────────────────────────────────────────────────────────────
   {
     name: 'Cave Geisse Brut Nature',
-    description: 'Espumante de método tradicional de Pinto Bandeira, referência absoluta no Brasil, sem adição de açúcar no licor de expedição.',
+    description:
+      'Espumante de método tradicional de Pinto Bandeira, referência absoluta no Brasil, sem adição de açúcar no licor de expedição.',
     price: 289.0,
     category: 'Espumantes',
     country: 'Brasil',
@@ -115,7 +116,8 @@ export const PEDRA_DA_ILHA_WINES: readonly SeedMenuWine[] = [
   },
   {
     name: 'Veuve Clicquot Brut Carte Jaune',
-    description: 'O clássico rótulo amarelo da Maison Veuve Clicquot, com predominância de Pinot Noir e generosa proporção de vinhos de reserva.',
+    description:
+      'O clássico rótulo amarelo da Maison Veuve Clicquot, com predominância de Pinot Noir e generosa proporção de vinhos de reserva.',
     price: 890.0,
     category: 'Espumantes',
     country: 'França',
@@ -168,7 +170,8 @@ export const PEDRA_DA_ILHA_WINES: readonly SeedMenuWine[] = [
   // ── Vinhos Brancos Leves ─────────────────────────────────────────────────
   {
     name: 'Soalheiro Alvarinho',
-    description: 'Alvarinho de Melgaço, no extremo norte de Portugal, produzido pela família pioneira da casta na sub-região de Monção e Melgaço.',
+    description:
+      'Alvarinho de Melgaço, no extremo norte de Portugal, produzido pela família pioneira da casta na sub-região de Monção e Melgaço.',
     price: 339.0,
     category: 'Vinhos Brancos Leves',
     country: 'Portugal',
@@ -323,7 +326,8 @@ export const PEDRA_DA_ILHA_WINES: readonly SeedMenuWine[] = [
   },
   {
     name: 'Pizzato Reserva Chardonnay',
-    description: 'Chardonnay de vinhedo próprio no Vale dos Vinhedos, elaborado por uma das vinícolas familiares mais respeitadas da Serra Gaúcha.',
+    description:
+      'Chardonnay de vinhedo próprio no Vale dos Vinhedos, elaborado por uma das vinícolas familiares mais respeitadas da Serra Gaúcha.',
     price: 199.0,
     category: 'Vinhos Brancos Médio',
     country: 'Brasil',
@@ -585,7 +589,7 @@ export const PEDRA_DA_ILHA_WINES: readonly SeedMenuWine[] = [
 
   // ── Vinhos Tintos Médios ─────────────────────────────────────────────────
   {
-    name: 'Pizzato Merlot Reserva',
+    name: 'Pizzato Reserva Merlot',
     description: 'Merlot do Vale dos Vinhedos, casta que melhor expressa o terroir da Serra Gaúcha nas mãos da família Pizzato.',
     price: 229.0,
     category: 'Vinhos Tintos Médios',

@@ -10,9 +10,11 @@ export function uploadRoutes(storage: FileStorage) {
   return async (app: FastifyInstance) => {
     app.post('/api/upload-image', async (request, reply) => {
       callerOf(request);
-      if (!request.isMultipart()) throw new AppError('unsupported_media_type', 415, 'Envie a imagem como multipart/form-data no campo "file".');
+      if (!request.isMultipart())
+        throw new AppError('unsupported_media_type', 415, 'Envie a imagem como multipart/form-data no campo "file".');
       const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'file') throw new AppError('invalid', 400, 'Envie a imagem no campo "file".', { file: 'Selecione uma imagem.' });
+      if (file?.fieldname !== 'file')
+        throw new AppError('invalid', 400, 'Envie a imagem no campo "file".', { file: 'Selecione uma imagem.' });
       const bytes = await file.toBuffer().catch((err: { code?: string }) => {
         throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError('too_large', 413, IMAGE_TOO_LARGE) : err;
       });

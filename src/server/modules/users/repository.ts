@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Role } from '../../../shared/roles.js';
 import type { Executor } from '../../db/client.js';
 import { establishments, userEstablishments, users } from '../../db/schema/index.js';
-import type { Role } from '../../../shared/roles.js';
 
 export type UserRow = typeof users.$inferSelect;
 export interface UserWithLinks extends UserRow {
@@ -16,7 +16,10 @@ export async function findByEmail(db: Executor, email: string): Promise<UserRow 
 export async function findById(db: Executor, id: string): Promise<UserWithLinks | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) return undefined;
-  const links = await db.select({ id: userEstablishments.establishmentId }).from(userEstablishments).where(eq(userEstablishments.userId, id));
+  const links = await db
+    .select({ id: userEstablishments.establishmentId })
+    .from(userEstablishments)
+    .where(eq(userEstablishments.userId, id));
   return { ...row, establishmentIds: links.map((l) => l.id) };
 }
 
@@ -40,11 +43,17 @@ export async function countAdmins(db: Executor): Promise<number> {
 
 export async function existingEstablishmentIds(db: Executor, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: establishments.id }).from(establishments).where(inArray(establishments.id, [...ids]));
+  const rows = await db
+    .select({ id: establishments.id })
+    .from(establishments)
+    .where(inArray(establishments.id, [...ids]));
   return rows.map((r) => r.id);
 }
 
-export async function insertUser(db: Executor, values: { email: string; passwordHash: string; role: Role; supplierId: string | null }): Promise<UserRow> {
+export async function insertUser(
+  db: Executor,
+  values: { email: string; passwordHash: string; role: Role; supplierId: string | null },
+): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;

@@ -14,8 +14,10 @@ export function userRoutes(db: Db) {
     r.post('/api/users', { schema: { body: userCreateSchema, response: { 201: userSchema } } }, async (request, reply) => {
       return reply.status(201).send(await service.createUser(db, request.body));
     });
-    r.put('/api/users/:id', { schema: { params: idParamsSchema, body: userUpdateSchema, response: { 200: userSchema } } }, async (request) =>
-      service.updateUser(db, callerOf(request), request.params.id, request.body),
+    r.put(
+      '/api/users/:id',
+      { schema: { params: idParamsSchema, body: userUpdateSchema, response: { 200: userSchema } } },
+      async (request) => service.updateUser(db, callerOf(request), request.params.id, request.body),
     );
     r.delete('/api/users/:id', { schema: { params: idParamsSchema } }, async (request, reply) => {
       await service.deleteUser(db, callerOf(request), request.params.id);

@@ -1,9 +1,9 @@
+import { ESTABLISHMENT_ROLES, type Role } from '../../../shared/roles.js';
+import type { User, UserCreate, UserUpdate } from '../../../shared/users.js';
 import type { Db } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error.js';
 import type { Caller } from '../../http/caller.js';
-import { ESTABLISHMENT_ROLES, type Role } from '../../../shared/roles.js';
-import type { User, UserCreate, UserUpdate } from '../../../shared/users.js';
 import { hashPassword } from '../auth/passwords.js';
 import * as repo from './repository.js';
 
@@ -31,7 +31,12 @@ export async function createUser(db: Db, input: UserCreate): Promise<User> {
   try {
     const id = await db.transaction(async (tx) => {
       await assertEstablishmentsExist(tx, links);
-      const row = await repo.insertUser(tx, { email: input.email, passwordHash, role: input.role, supplierId: supplierFor(input.role, input.supplier_id) });
+      const row = await repo.insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        role: input.role,
+        supplierId: supplierFor(input.role, input.supplier_id),
+      });
       await repo.replaceEstablishmentLinks(tx, row.id, links);
       return row.id;
     });

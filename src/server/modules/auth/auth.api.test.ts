@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginFailures } from '../../db/schema/index.js';
+import { createUser, DEFAULT_PASSWORD, uniqueEmail } from '../../test-support/factories.js';
+import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const login = (email: string, password: string, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+
+describe('POST /api/auth/login', () => {
+  it('returns a bearer token that opens /api/auth/me, with the e-mail trimmed and lowercased', async () => {
+    const user = await createUser(t.db, 'sommelier');
+    const res = await login(`  ${user.email.toUpperCase()}  `, DEFAULT_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token_type).toBe('bearer');
+    const me = await t.as(body.access_token, { method: 'GET', url: '/api/auth/me' });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual({ email: user.email, role: 'sommelier' });
+  });
+
+  it('answers 401 with the spec text for a wrong password or unknown e-mail', async () => {
+    const user = await createUser(t.db, 'admin');
+    for (const res of [await login(user.email, 'errada-123'), await login(uniqueEmail(), DEFAULT_PASSWORD)]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ detail: 'Credenciais inválidas ou sessão expirada.', code: 'invalid_credentials' });
+    }
+  });
+
+  it('rejects missing fields with 400 and a pt-BR detail naming them', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: '' } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('validation_error');
+    expect(body.fields.email).toBe('Informe o e-mail.');
+    expect(body.fields.password).toBeTruthy();
+    expect(body.detail).toContain('email');
+  });
+
+  it('throttles one e-mail from one address after 10 failures, without locking out other addresses', async () => {
+    const user = await createUser(t.db, 'admin');
+    for (let i = 0; i < 10; i++) expect((await login(user.email, 'errada-123', '10.9.9.9')).statusCode).toBe(401);
+    const blocked = await login(user.email, DEFAULT_PASSWORD, '10.9.9.9');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toMatch(/Muitas tentativas/);
+    expect((await login(user.email, DEFAULT_PASSWORD, '10.8.8.8')).statusCode).toBe(200);
+  });
+
+  it('clears the failures of an address after a successful login', async () => {
+    const user = await createUser(t.db, 'admin');
+    for (let i = 0; i < 3; i++) await login(user.email, 'errada-123', '10.7.7.7');
+    expect((await login(user.email, DEFAULT_PASSWORD, '10.7.7.7')).statusCode).toBe(200);
+    const rows = await t.db.select().from(loginFailures).where(eq(loginFailures.email, user.email));
+    expect(rows.filter((r) => r.ip === '10.7.7.7')).toHaveLength(0);
+  });
+});
+
+describe('bearer tokens', () => {
+  const me = (authorization?: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/me', headers: authorization ? { authorization } : {} });
+
+  it('requires a token on protected routes', async () => {
+    const res = await me();
+    expect(res.statusCode).toBe(401);
+    expect(res.json().detail).toBe('Sessão expirada ou inválida. Entre novamente.');
+    expect((await t.app.inject({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/does-not-exist' })).statusCode).toBe(401);
+  });
+
+  it('rejects tokens signed with another key, alg none, expired ones and garbage', async () => {
+    const user = await createUser(t.db, 'admin');
+    const otherKey = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ sub: user.id, exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url');
+    const algNone = `${header}.${payload}.`;
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    for (const token of [otherKey, algNone, expired, 'not-a-token']) {
+      expect((await me(`Bearer ${token}`)).statusCode).toBe(401);
+    }
+    expect((await me(`Bearer ${user.token}`)).statusCode).toBe(200);
+  });
+
+  it('stops working once the user is deleted', async () => {
+    const admin = await createUser(t.db, 'admin');
+    const victim = await createUser(t.db, 'sommelier');
+    expect((await t.as(admin.token, { method: 'DELETE', url: `/api/users/${victim.id}` })).statusCode).toBe(204);
+    expect((await me(`Bearer ${victim.token}`)).statusCode).toBe(401);
+  });
+});

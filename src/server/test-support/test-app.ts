@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.js';
+import type { AppConfig } from '../config.js';
+import type { Db } from '../db/client.js';
+import { openTestDatabase } from './test-database.js';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing!';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: AppConfig;
+  /** app.inject with a Bearer token. */
+  as(token: string, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+/** One app and one fresh database per test file (create it in beforeAll, close it in afterAll). */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-app-'));
+  const config: AppConfig = {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl: undefined,
+    jwtSecret: TEST_JWT_SECRET,
+    adminEmail: undefined,
+    adminPassword: undefined,
+    publicBaseUrl: 'https://adega.test',
+    logLevel: 'silent',
+    clientDir: undefined,
+    ...overrides,
+  };
+  const database = await openTestDatabase();
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    as: (token, options) => app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } }),
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// API tests (*.api.test.ts) run on PGlite, and again on a real PostgreSQL when TEST_DATABASE_URL is set.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    globalSetup: ['src/server/test-support/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'pglite', include: ['src/**/*.test.{ts,tsx}'], env: { ADEGA_TEST_DB: 'pglite' } },
+      },
+      ...(onPostgres
+        ? [{ extends: true, test: { name: 'postgres', include: ['src/**/*.api.test.ts'], env: { ADEGA_TEST_DB: 'postgres' } } }]
+        : []),
+    ],
+  },
+});
