@@ -14,7 +14,7 @@ export default defineConfig({
         test: { name: 'pglite', include: ['src/**/*.test.{ts,tsx}'], env: { ADEGA_TEST_DB: 'pglite' } },
       },
       ...(onPostgres
-        ? [{ extends: true, test: { name: 'postgres', include: ['src/**/*.api.test.ts'], env: { ADEGA_TEST_DB: 'postgres' } } }]
+        ? [{ extends: true as const, test: { name: 'postgres', include: ['src/**/*.api.test.ts'], env: { ADEGA_TEST_DB: 'postgres' } } }]
         : []),
     ],
   },

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -14,7 +14,7 @@ export interface TestApp {
   db: Db;
   config: AppConfig;
   /** app.inject with a Bearer token. */
-  as(token: string, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  as(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
