@@ -1,0 +1,95 @@
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Container,
+  Drawer,
+  Group,
+  NavLink as MantineNavLink,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { ROLE_LABELS } from '../../shared/roles';
+import { logout, useSession } from '../lib/session';
+import { BrandMark } from '../ui/BrandMark';
+import classes from './AppLayout.module.css';
+import { NAV_ITEMS } from './nav-items';
+
+export function AppLayout() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [drawerOpen, drawer] = useDisclosure(false);
+  const items = NAV_ITEMS.filter((item) => !item.roles || (user && item.roles.includes(user.role)));
+  const onLogout = () => {
+    logout();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <AppShell header={{ height: 64 }} padding="md">
+      <AppShell.Header className={classes.header}>
+        <Container size="xl" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Group gap="xl" wrap="nowrap">
+              <Burger opened={drawerOpen} onClick={drawer.toggle} hiddenFrom="sm" size="sm" color="white" aria-label="Abrir menu" />
+              <UnstyledButton component={NavLink} to="/" aria-label="Adega — início">
+                <BrandMark light />
+              </UnstyledButton>
+              <Group gap={4} visibleFrom="sm" component="nav" aria-label="Navegação principal">
+                {items.map((item) => (
+                  <NavLink key={item.to} to={item.to} end={item.to === '/'} className={classes.link}>
+                    {item.label}
+                  </NavLink>
+                ))}
+              </Group>
+            </Group>
+            <Group gap="md" wrap="nowrap">
+              <Stack gap={0} align="flex-end" visibleFrom="xs">
+                <Text size="sm" c="white" fw={500} data-testid="header-email">
+                  {user?.email}
+                </Text>
+                {user && (
+                  <Badge size="xs" variant="light" color="gray" className={classes.role}>
+                    {ROLE_LABELS[user.role]}
+                  </Badge>
+                )}
+              </Stack>
+              <Button variant="white" color="vinho" size="sm" leftSection={<IconLogout size={16} />} onClick={onLogout}>
+                Sair
+              </Button>
+            </Group>
+          </Group>
+        </Container>
+      </AppShell.Header>
+
+      <Drawer opened={drawerOpen} onClose={drawer.close} title={<BrandMark />} size="xs" hiddenFrom="sm">
+        <Text size="sm" c="dimmed" mb="md">
+          {user?.email}
+        </Text>
+        <nav aria-label="Navegação principal">
+          {items.map((item) => (
+            <MantineNavLink
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              end={item.to === '/'}
+              label={item.label}
+              onClick={drawer.close}
+            />
+          ))}
+        </nav>
+      </Drawer>
+
+      <AppShell.Main>
+        <Container size="xl" py="md">
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,58 @@
+import { tokenStore } from './token-store';
+
+/** An error answered by the API: `detail` is the pt-BR message to show (SPEC §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly code: string | undefined,
+    readonly fields: Record<string, string> | undefined,
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+}
+
+const NETWORK_ERROR = 'Não foi possível falar com o servidor. Verifique sua conexão e tente novamente.';
+
+type Body = unknown;
+
+export async function apiRequest<T>(method: string, path: string, body?: Body): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = tokenStore.get();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, { method, headers, body: payload });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR, 'network_error', undefined);
+  }
+  // SPEC §4: any 401 ends the session.
+  if (res.status === 401) tokenStore.clear();
+  if (res.status === 204) return undefined as T;
+  const data = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const err = (data ?? {}) as { detail?: unknown; code?: string; fields?: Record<string, string> };
+    const detail = typeof err.detail === 'string' ? err.detail : `Erro ${res.status}`;
+    throw new ApiError(res.status, detail, err.code, err.fields);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string) => apiRequest<T>('GET', path),
+  post: <T>(path: string, body?: Body) => apiRequest<T>('POST', path, body),
+  put: <T>(path: string, body?: Body) => apiRequest<T>('PUT', path, body),
+  delete: <T = void>(path: string) => apiRequest<T>('DELETE', path),
+};
+
+/** The message to show for any thrown value. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.detail ? error.detail : fallback;
+}

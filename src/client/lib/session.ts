@@ -1,0 +1,38 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import type { LoginResponse, SessionUser } from '../../shared/auth';
+import { api } from './api';
+import { tokenStore } from './token-store';
+
+export function useToken(): string | null {
+  return useSyncExternalStore(tokenStore.subscribe, tokenStore.get);
+}
+
+/** The logged-in user; clears the token when /auth/me fails (SPEC §4). */
+export function useSession() {
+  const token = useToken();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ['session', token],
+    queryFn: () => api.get<SessionUser>('/auth/me'),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  useEffect(() => {
+    if (query.isError) tokenStore.clear();
+  }, [query.isError]);
+  useEffect(() => {
+    if (!token) queryClient.removeQueries();
+  }, [token, queryClient]);
+  return { token, user: query.data, isChecking: Boolean(token) && query.isPending };
+}
+
+export async function login(email: string, password: string): Promise<void> {
+  const res = await api.post<LoginResponse>('/auth/login', { email, password });
+  tokenStore.set(res.access_token);
+}
+
+export function logout(): void {
+  tokenStore.clear();
+}
