@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldAccents, isUuidLike, SLUG_MAX_LENGTH, searchText, slugify } from './slug.js';
+import { foldAccents, isUuidLike, nextFreeSlug, SLUG_MAX_LENGTH, slugify } from './slug.js';
 
 describe('slugify', () => {
   it.each([
@@ -30,15 +30,9 @@ describe('slugify', () => {
   });
 });
 
-describe('foldAccents and searchText', () => {
+describe('foldAccents', () => {
   it('folds accents and keeps everything else', () => {
     expect(foldAccents('Ação Rosé Ñandú')).toBe('Acao Rose Nandu');
-  });
-
-  it('joins the present parts, folded and lower-cased', () => {
-    expect(searchText('Château Margaux', null, 'Bordeaux  ', undefined, 'Cabernet Sauvignon')).toBe(
-      'chateau margaux bordeaux cabernet sauvignon',
-    );
   });
 });
 
@@ -46,5 +40,25 @@ describe('isUuidLike', () => {
   it('recognises ids', () => {
     expect(isUuidLike('3f1b2c4d-1111-4222-8333-444455556666')).toBe(true);
     expect(isUuidLike('carta-de-vinhos')).toBe(false);
+  });
+});
+
+describe('nextFreeSlug', () => {
+  const never = () => false;
+  it('keeps a free base and counts up from -2 on collisions', () => {
+    expect(nextFreeSlug('bistro', new Set(), never)).toBe('bistro');
+    expect(nextFreeSlug('bistro', new Set(['bistro']), never)).toBe('bistro-2');
+    expect(nextFreeSlug('bistro', new Set(['bistro', 'bistro-2', 'bistro-3']), never)).toBe('bistro-4');
+  });
+
+  it('skips blocked words', () => {
+    expect(nextFreeSlug('carta', new Set(), (s) => s === 'carta')).toBe('carta-2');
+  });
+
+  it('stays within the maximum length', () => {
+    const base = 'a'.repeat(SLUG_MAX_LENGTH);
+    const slug = nextFreeSlug(base, new Set([base]), never);
+    expect(slug).toHaveLength(SLUG_MAX_LENGTH);
+    expect(slug.endsWith('-2')).toBe(true);
   });
 });

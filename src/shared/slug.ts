@@ -7,14 +7,6 @@ export function foldAccents(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 }
 
-/** Accent-folded, lower-case, single-spaced text of the given parts: what accent-insensitive searches compare against. */
-export function searchText(...parts: ReadonlyArray<string | null | undefined>): string {
-  return foldAccents(parts.filter((p): p is string => Boolean(p)).join(' '))
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /**
  * 'Rosé & Cia' -> 'rose-cia': accents folded, lower case, spaces to hyphens, every other non-word character
  * dropped, hyphens collapsed and trimmed; cut at `maxLength` without leaving a trailing hyphen.
@@ -34,4 +26,21 @@ const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 /** A slug shaped like an id would be ambiguous where a path accepts "slug or id" (/carta/{slug}). */
 export function isUuidLike(slug: string): boolean {
   return UUID_LIKE.test(slug);
+}
+
+/**
+ * The first of base, base-2, base-3… that is neither taken nor blocked (reserved words), each cut to `maxLength`.
+ */
+export function nextFreeSlug(
+  base: string,
+  taken: ReadonlySet<string>,
+  isBlocked: (slug: string) => boolean,
+  maxLength = SLUG_MAX_LENGTH,
+): string {
+  if (!taken.has(base) && !isBlocked(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${base.slice(0, maxLength - suffix.length).replace(/-+$/, '')}${suffix}`;
+    if (!taken.has(candidate) && !isBlocked(candidate)) return candidate;
+  }
 }
