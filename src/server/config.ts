@@ -20,7 +20,10 @@ const envSchema = z.object({
       .optional(),
   ),
   JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'deve ter pelo menos 32 caracteres').optional()),
-  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email('deve ser um e-mail válido').optional()),
+  ADMIN_EMAIL: z.preprocess(
+    (v) => emptyToUndefined(typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.email('deve ser um e-mail válido').optional(),
+  ),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8, 'deve ter pelo menos 8 caracteres').optional()),
   PUBLIC_BASE_URL: z.preprocess(
     emptyToUndefined,
@@ -71,7 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
-    adminEmail: e.ADMIN_EMAIL?.trim().toLowerCase(),
+    adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     publicBaseUrl: e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,

@@ -35,17 +35,18 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
     },
   };
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  const notFound = (request: FastifyRequest) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (
-      !isApi &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/assets/') &&
-      !request.url.startsWith('/uploads/')
-    ) {
-      return shell.send(reply);
-    }
-    throw new AppError('not_found', 404, isApi ? 'Endereço da API não encontrado.' : 'Arquivo não encontrado.');
+    return new AppError('not_found', 404, isApi ? 'Endereço da API não encontrado.' : 'Arquivo não encontrado.');
+  };
+  // A route rather than the not-found handler, so compression and every other route hook apply.
+  app.get('/*', { config: { public: true } }, async (request, reply) => {
+    const url = request.url;
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/uploads/')) throw notFound(request);
+    return shell.send(reply);
+  });
+  app.setNotFoundHandler((request: FastifyRequest) => {
+    throw notFound(request);
   });
   return shell;
 }

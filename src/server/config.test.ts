@@ -1,0 +1,56 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'adega-config-'));
+
+describe('loadConfig', () => {
+  it('uses the defaults and keeps a generated JWT secret in DATA_DIR', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: dir, databaseUrl: undefined, publicBaseUrl: undefined });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(config.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://u@localhost/adega',
+      JWT_SECRET: 'x'.repeat(40),
+      ADMIN_EMAIL: ' Dono@Adega.com.br ',
+      ADMIN_PASSWORD: 'senha-segura',
+      PUBLIC_BASE_URL: 'https://adega.com.br/',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@localhost/adega',
+      jwtSecret: 'x'.repeat(40),
+      adminEmail: 'dono@adega.com.br',
+      publicBaseUrl: 'https://adega.com.br',
+    });
+  });
+
+  it('reports every bad variable at once', () => {
+    const dir = dataDir();
+    try {
+      loadConfig({ DATA_DIR: dir, PORT: 'abc', DATABASE_URL: 'mysql://x', JWT_SECRET: 'curto', PUBLIC_BASE_URL: 'ftp://x' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const vars = (err as ConfigError).problems.map((p) => p.split(':')[0]);
+      expect(vars.sort()).toEqual(['DATABASE_URL', 'JWT_SECRET', 'PORT', 'PUBLIC_BASE_URL']);
+    }
+    expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@b.com' })).toThrow(/ADMIN_EMAIL e ADMIN_PASSWORD/);
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../test-support/factories.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+let admin: TestUser;
+const clientDir = mkdtempSync(path.join(tmpdir(), 'adega-client-'));
+const INDEX_HTML = `<!doctype html><html lang="pt-BR"><head><title>Adega</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(200)}<script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+
+beforeAll(async () => {
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("adega");');
+  writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ clientDir });
+  admin = await createUser(t.db, 'admin');
+});
+afterAll(() => t.close());
+
+describe('health', () => {
+  it('answers 200 while the database answers, 503 otherwise', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().status).toBe('ok');
+    const realPing = t.app.database.ping;
+    t.app.database.ping = async () => {
+      throw new Error('connection refused');
+    };
+    try {
+      const down = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ detail: 'Banco de dados indisponível.', code: 'database_unavailable' });
+    } finally {
+      t.app.database.ping = realPing;
+    }
+  });
+});
+
+describe('errors are JSON with a pt-BR detail', () => {
+  const login = (payload: string, contentType = 'application/json') =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', payload, headers: { 'content-type': contentType } });
+
+  it('400 for malformed JSON', async () => {
+    const res = await login('{"email": "a@b.c", "password": ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'O corpo da requisição não é um JSON válido.', code: 'invalid_json' });
+  });
+
+  it('413 for a body over 1 MB', async () => {
+    const res = await login(JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(1024 * 1024 + 10) }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().detail).toBe('A requisição é grande demais.');
+  });
+
+  it('415 for an unsupported content type', async () => {
+    const res = await login('email=a@b.c', 'text/csv');
+    expect(res.statusCode).toBe(415);
+    expect(res.json().detail).toBe('Tipo de conteúdo não suportado.');
+  });
+
+  it('404 JSON for unknown API paths (behind authentication)', async () => {
+    const res = await t.as(admin.token, { method: 'GET', url: '/api/nada-aqui' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Endereço da API não encontrado.', code: 'not_found' });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP without inline script, nosniff, frame-ancestors and referrer policy on every response', async () => {
+    for (const url of ['/api/health', '/', '/usuarios', '/api/nada']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+});
+
+describe('admin app', () => {
+  it('serves index.html for deep links to client routes, never cached', async () => {
+    for (const url of ['/', '/login', '/usuarios', '/carta/123/editar', '/catalogo/novo']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets forever and compresses text', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await t.app.inject({ method: 'GET', url: '/usuarios', headers: { 'accept-encoding': 'gzip' } });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toBe(INDEX_HTML);
+    expect((await t.app.inject({ method: 'GET', url: '/assets/nao-existe.js' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,105 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../../test-support/factories.js';
+import { multipartBody } from '../../test-support/multipart.js';
+import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await createUser(t.db, 'sommelier');
+});
+afterAll(() => t.close());
+
+const upload = (bytes: Buffer, filename = 'foto.png', type = 'image/png', field = 'file') =>
+  t.as(user.token, { method: 'POST', url: '/api/upload-image', ...multipartBody(field, filename, type, bytes) });
+const uploadedFiles = () => {
+  const dir = path.join(t.config.dataDir, 'uploads');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
+
+describe('POST /api/upload-image', () => {
+  it('stores a PNG under an unguessable name and serves it with long cache headers', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#7a1f35' } })
+      .png()
+      .toBuffer();
+    const res = await upload(png);
+    expect(res.statusCode).toBe(201);
+    const { image_url } = res.json();
+    expect(image_url).toMatch(/^\/uploads\/[A-Za-z0-9_-]{24}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: image_url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toContain('immutable');
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(40);
+  });
+
+  it('detects the type by content, not by name, and strips metadata', async () => {
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#ffffff' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'segredo', Artist: 'Fulano' } })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const res = await upload(jpeg, 'disfarcado.png', 'image/png');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().image_url).toMatch(/\.jpg$/);
+    const stored = await t.app.inject({ method: 'GET', url: res.json().image_url });
+    expect((await sharp(stored.rawPayload).metadata()).exif).toBeUndefined();
+  });
+
+  it('accepts WebP and shrinks huge images', async () => {
+    const webp = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#333' } })
+      .webp()
+      .toBuffer();
+    const res = await upload(webp, 'x.webp', 'image/webp');
+    expect(res.statusCode).toBe(201);
+    const stored = await t.app.inject({ method: 'GET', url: res.json().image_url });
+    expect((await sharp(stored.rawPayload).metadata()).width).toBe(2000);
+  });
+
+  it('refuses anything that is not an image with 415 and stores nothing', async () => {
+    const before = uploadedFiles().length;
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    for (const [bytes, name, type] of [
+      [Buffer.from('isto não é uma imagem'), 'foto.png', 'image/png'],
+      [svg, 'logo.svg', 'image/svg+xml'],
+      [Buffer.from('GIF89a......'), 'a.gif', 'image/gif'],
+    ] as const) {
+      const res = await upload(bytes, name, type);
+      expect(res.statusCode).toBe(415);
+      expect(res.json().detail).toBe('Formato de imagem não suportado. Envie JPEG, PNG ou WebP.');
+    }
+    expect(uploadedFiles().length).toBe(before);
+  });
+
+  it('refuses a truncated image with 415', async () => {
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#123456' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const res = await upload(png.subarray(0, Math.floor(png.length / 2)));
+    expect(res.statusCode).toBe(415);
+    expect(res.json().detail).toMatch(/Imagem inválida ou corrompida/);
+  });
+
+  it('refuses files over 5 MB with 413', async () => {
+    const big = Buffer.alloc(5 * 1024 * 1024 + 10, 0);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big);
+    const res = await upload(big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().detail).toBe('Imagem grande demais. Tamanho máximo: 5 MB.');
+  });
+
+  it('requires the field "file", multipart, and a token', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    expect((await upload(png, 'a.png', 'image/png', 'imagem')).statusCode).toBe(400);
+    const json = await t.as(user.token, { method: 'POST', url: '/api/upload-image', payload: { file: 'x' } });
+    expect(json.statusCode).toBe(415);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/upload-image', ...multipartBody('file', 'a.png', 'image/png', png) });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,9 @@
+/** Builds a multipart/form-data body by hand, so tests control every byte (names, types, truncation). */
+export function multipartBody(field: string, filename: string, contentType: string, bytes: Buffer) {
+  const boundary = `----adega${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
