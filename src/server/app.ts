@@ -14,9 +14,13 @@ import { registerClientApp, registerUploads } from './http/static-and-spa.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { loadCaller } from './modules/auth/service.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { publicApiRoutes } from './modules/public/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { createPublicPageCache } from './public-pages/page-cache.js';
+import { publicPageRoutes } from './public-pages/routes.js';
 import { localStorage } from './storage/storage.js';
 
 z.config(z.locales.pt());
@@ -54,6 +58,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return503OnClosing: true,
   });
   app.decorate('database', database);
+  app.decorate('publicPages', createPublicPageCache());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -70,9 +75,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes(database));
   await app.register(authRoutes(db, tokens));
   await app.register(userRoutes(db));
+  await app.register(catalogRoutes(db));
+  await app.register(publicApiRoutes(db));
   await app.register(uploadRoutes(localStorage(uploadsDir)));
 
   await registerUploads(app, uploadsDir);
-  await registerClientApp(app, config.clientDir);
+  const spa = await registerClientApp(app, config.clientDir);
+  await app.register(publicPageRoutes(db, app.publicPages, spa));
   return app;
 }

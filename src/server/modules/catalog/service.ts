@@ -1,0 +1,129 @@
+import {
+  CATALOG_DEFAULT_LIMIT,
+  CATALOG_MESSAGES,
+  type CatalogListQuery,
+  type CatalogWine,
+  type CatalogWineInput,
+} from '../../../shared/catalog.js';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { conflict, notFound } from '../../http/app-error.js';
+import { type Action, type Caller, requireAccess } from '../../http/caller.js';
+import * as repo from './repository.js';
+import { catalogSearchText } from './search-text.js';
+
+export { catalogSearchText } from './search-text.js';
+
+const DENIED: Record<Action, string | undefined> = {
+  read: undefined,
+  create: 'Seu perfil não pode adicionar vinhos ao catálogo.',
+  update: 'Seu perfil não pode editar o catálogo.',
+  delete: 'Apenas administradores podem excluir vinhos do catálogo.',
+};
+
+/** DESIGN.md "Roles": everyone reads; admin and sommelier create and edit; only admin deletes. */
+export function assertCatalogAccess(caller: Caller, action: Action): void {
+  requireAccess(caller, 'catalog', action, DENIED[action]);
+}
+
+export function toCatalogWineDto(row: repo.CatalogWineRow): CatalogWine {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    country: row.country,
+    region: row.region,
+    grape_variety: row.grapeVariety,
+    wine_style: row.wineStyle,
+    alcohol_content: row.alcoholContent,
+    volume: row.volume,
+    color: row.color,
+    aroma: row.aroma,
+    palate: row.palate,
+    pairing: row.pairing,
+    image_url: row.imageUrl,
+    producer: row.producer,
+    vintage: row.vintage,
+    price_reference: row.priceReference === null ? null : Number(row.priceReference),
+    sku_code: row.skuCode,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Column values of a catalogue wine from the API body, search_text included. */
+export function toCatalogWineValues(input: CatalogWineInput): repo.CatalogWineValues {
+  return {
+    name: input.name,
+    description: input.description,
+    country: input.country,
+    region: input.region,
+    grapeVariety: input.grape_variety,
+    wineStyle: input.wine_style,
+    alcoholContent: input.alcohol_content,
+    volume: input.volume,
+    color: input.color,
+    aroma: input.aroma,
+    palate: input.palate,
+    pairing: input.pairing,
+    imageUrl: input.image_url,
+    producer: input.producer,
+    vintage: input.vintage,
+    priceReference: input.price_reference,
+    skuCode: input.sku_code,
+    searchText: catalogSearchText(input),
+  };
+}
+
+export async function listWines(db: Db, caller: Caller, query: CatalogListQuery): Promise<{ items: CatalogWine[]; total: number }> {
+  assertCatalogAccess(caller, 'read');
+  const limit = query.limit ?? CATALOG_DEFAULT_LIMIT;
+  const offset = query.offset ?? (query.page ? (query.page - 1) * limit : 0);
+  const { rows, total } = await repo.search(db, {
+    q: query.q,
+    country: query.country,
+    grapeVariety: query.grape_variety,
+    wineStyle: query.wine_style,
+    limit,
+    offset,
+  });
+  return { items: rows.map(toCatalogWineDto), total };
+}
+
+export async function getWine(db: Db, caller: Caller, id: string): Promise<CatalogWine> {
+  assertCatalogAccess(caller, 'read');
+  const row = await repo.findById(db, id);
+  if (!row) throw notFound(CATALOG_MESSAGES.notFound);
+  return toCatalogWineDto(row);
+}
+
+export async function createWine(db: Db, caller: Caller, input: CatalogWineInput): Promise<CatalogWine> {
+  assertCatalogAccess(caller, 'create');
+  try {
+    return toCatalogWineDto(await repo.insert(db, toCatalogWineValues(input)));
+  } catch (err) {
+    throw translateWriteError(err);
+  }
+}
+
+export async function updateWine(db: Db, caller: Caller, id: string, input: CatalogWineInput): Promise<CatalogWine> {
+  assertCatalogAccess(caller, 'update');
+  let row: repo.CatalogWineRow | undefined;
+  try {
+    row = await repo.update(db, id, toCatalogWineValues(input));
+  } catch (err) {
+    throw translateWriteError(err);
+  }
+  if (!row) throw notFound(CATALOG_MESSAGES.notFound);
+  return toCatalogWineDto(row);
+}
+
+export async function deleteWine(db: Db, caller: Caller, id: string): Promise<void> {
+  assertCatalogAccess(caller, 'delete');
+  if (!(await repo.remove(db, id))) throw notFound(CATALOG_MESSAGES.notFound);
+}
+
+function translateWriteError(err: unknown): unknown {
+  if (isUniqueViolation(err)) return conflict(CATALOG_MESSAGES.skuTaken, { sku_code: CATALOG_MESSAGES.skuTaken });
+  return err;
+}

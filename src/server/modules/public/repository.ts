@@ -1,0 +1,62 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { establishments, menuWines, wineMenus } from '../../db/schema/index.js';
+
+export type EstablishmentRow = typeof establishments.$inferSelect;
+export type MenuRow = typeof wineMenus.$inferSelect;
+export type MenuWineRow = typeof menuWines.$inferSelect;
+
+export async function establishmentBySlug(db: Executor, slug: string): Promise<EstablishmentRow | undefined> {
+  const [row] = await db.select().from(establishments).where(eq(establishments.slug, slug)).limit(1);
+  return row;
+}
+
+export async function establishmentById(db: Executor, id: string): Promise<EstablishmentRow | undefined> {
+  const [row] = await db.select().from(establishments).where(eq(establishments.id, id)).limit(1);
+  return row;
+}
+
+export async function menuOfEstablishment(db: Executor, establishmentId: string, slug: string): Promise<MenuRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(wineMenus)
+    .where(and(eq(wineMenus.establishmentId, establishmentId), eq(wineMenus.slug, slug)))
+    .limit(1);
+  return row;
+}
+
+export async function menuById(db: Executor, id: string): Promise<MenuRow | undefined> {
+  const [row] = await db.select().from(wineMenus).where(eq(wineMenus.id, id)).limit(1);
+  return row;
+}
+
+/** A slug may be shared by menus of several establishments: the oldest wins, deterministically. */
+export async function firstMenuBySlug(db: Executor, slug: string): Promise<MenuRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(wineMenus)
+    .where(eq(wineMenus.slug, slug))
+    .orderBy(asc(wineMenus.createdAt), asc(wineMenus.id))
+    .limit(1);
+  return row;
+}
+
+export async function availableWines(db: Executor, menuId: string): Promise<MenuWineRow[]> {
+  return db
+    .select()
+    .from(menuWines)
+    .where(and(eq(menuWines.menuId, menuId), eq(menuWines.available, true)))
+    .orderBy(asc(menuWines.position), asc(menuWines.createdAt), asc(menuWines.id));
+}
+
+/** Menus with at least one available wine, oldest first, with how many. */
+export async function activeMenus(db: Executor, establishmentId: string): Promise<(MenuRow & { wineCount: number })[]> {
+  const rows = await db
+    .select({ menu: wineMenus, wineCount: sql<number>`count(${menuWines.id})`.mapWith(Number) })
+    .from(wineMenus)
+    .innerJoin(menuWines, and(eq(menuWines.menuId, wineMenus.id), eq(menuWines.available, true)))
+    .where(eq(wineMenus.establishmentId, establishmentId))
+    .groupBy(wineMenus.id)
+    .orderBy(asc(wineMenus.createdAt), asc(wineMenus.id));
+  return rows.map((r) => ({ ...r.menu, wineCount: r.wineCount }));
+}

@@ -1,0 +1,215 @@
+/**
+ * The guest-facing HTML pages: /{estSlug}, /{estSlug}/{menuSlug} and /carta/{slug}. Rendered once, cached
+ * with precompressed bodies (see page-cache.ts); admin app paths that share the URL space get the SPA shell.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicMenuResponse } from '../../shared/public-menu.js';
+import { RESERVED_MENU_SLUGS, RESERVED_SLUGS } from '../../shared/reserved-slugs.js';
+import type { Db } from '../db/client.js';
+import type { SpaShell } from '../http/static-and-spa.js';
+import * as publicService from '../modules/public/service.js';
+import {
+  deriveFilterOptions,
+  FILTER_PARAMS,
+  type FilterOptions,
+  hasActiveFilters,
+  type MenuFilters,
+  normalizeKey,
+  parseMenuFilters,
+  sanitizeFilters,
+} from './filters.js';
+import { buildCachedPage, type CachedPage, type PublicPageCache } from './page-cache.js';
+import { renderEstablishmentNotFoundPage, renderEstablishmentPage, renderMenuNotFoundPage, renderMenuPage } from './render.js';
+
+export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const HTML = 'text/html; charset=utf-8';
+/** First segments that are never pages of ours nor of the admin app: let the not-found handler answer. */
+const NOT_PAGES = new Set(['api', 'assets', 'uploads']);
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+const encodingByHeader = new Map<string, Encoding>();
+function parseAcceptEncoding(header: string): Encoding {
+  let br = false;
+  let gz = false;
+  for (const part of header.toLowerCase().split(',')) {
+    const [rawName, ...params] = part.split(';');
+    const name = rawName?.trim();
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const ok = q === undefined || Number(q.slice(2)) > 0;
+    if (name === 'br') br = ok;
+    else if (name === 'gzip' || name === 'x-gzip') gz = ok;
+    else if (name === '*') {
+      br ||= ok;
+      gz ||= ok;
+    }
+  }
+  return br ? 'br' : gz ? 'gzip' : 'identity';
+}
+
+/** Browsers send a handful of distinct Accept-Encoding values: parse each once. */
+export function negotiateEncoding(header: string | undefined): Encoding {
+  if (!header) return 'identity';
+  let enc = encodingByHeader.get(header);
+  if (enc === undefined) {
+    enc = parseAcceptEncoding(header);
+    if (encodingByHeader.size < 64) encodingByHeader.set(header, enc);
+  }
+  return enc;
+}
+
+function matchesEtag(ifNoneMatch: string, page: CachedPage): boolean {
+  const { identity, gzip, br } = page.etag;
+  if (ifNoneMatch === gzip || ifNoneMatch === br || ifNoneMatch === identity) return true;
+  for (const raw of ifNoneMatch.split(',')) {
+    const tag = raw.trim().replace(/^W\//, '');
+    if (tag === '*' || tag === identity || tag === gzip || tag === br) return true;
+  }
+  return false;
+}
+
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, status = 200): FastifyReply {
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  reply.header('vary', 'Accept-Encoding');
+  if (status === 200) {
+    reply.header('cache-control', PUBLIC_PAGE_CACHE_CONTROL).header('etag', page.etag[encoding]);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && matchesEtag(ifNoneMatch, page)) return reply.code(304).send();
+  } else {
+    reply.header('cache-control', 'no-cache');
+  }
+  reply.code(status).header('content-type', HTML);
+  if (encoding === 'identity') return reply.send(page.html);
+  return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
+}
+
+/** Cache key part of sanitized filters, e.g. "?pais=franca&preco=ate-100". */
+function filterKey(filters: MenuFilters): string {
+  const parts: string[] = [];
+  if (filters.country) parts.push(`${FILTER_PARAMS.country}=${normalizeKey(filters.country)}`);
+  if (filters.grape) parts.push(`${FILTER_PARAMS.grape}=${normalizeKey(filters.grape)}`);
+  if (filters.priceBand) parts.push(`${FILTER_PARAMS.priceBand}=${filters.priceBand}`);
+  return `?${parts.join('&')}`;
+}
+
+interface MenuSource {
+  data: PublicMenuResponse;
+  options: FilterOptions;
+  basePath: string;
+}
+
+const lazy = <T>(make: () => Promise<T>) => {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+};
+const menuNotFoundPage = lazy(() => buildCachedPage(renderMenuNotFoundPage(), null));
+const establishmentNotFoundPage = lazy(() => buildCachedPage(renderEstablishmentNotFoundPage(), null));
+
+const segmentKey = (value: string) => value.trim().toLowerCase();
+const path = (...segments: string[]) => `/${segments.map(encodeURIComponent).join('/')}`;
+
+export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell) {
+  return async (app: FastifyInstance) => {
+    // Concurrent misses of one key share a single load-and-render (no stampede after an invalidation).
+    const inFlight = new Map<string, Promise<CachedPage | null>>();
+    function once(key: string, make: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = make().finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return pending;
+    }
+
+    /** Admin app paths and files are not establishment pages; null when the segment may be a slug. */
+    function notAPage(reply: FastifyReply, first: string): FastifyReply | null {
+      const key = segmentKey(first);
+      if (NOT_PAGES.has(key) || key.includes('.')) {
+        reply.callNotFound();
+        return reply;
+      }
+      if (RESERVED_SLUGS.has(key)) return spa.send(reply);
+      return null;
+    }
+
+    /** The menu page (base or filtered variant) for a cache key, loading the menu on a miss. */
+    async function menuPage(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      basePath: string,
+      load: () => Promise<PublicMenuResponse | null>,
+    ): Promise<FastifyReply> {
+      const base =
+        cache.get(key) ??
+        (await once(key, async () => {
+          const generation = cache.generation();
+          const data = await load();
+          if (!data) return null;
+          const source: MenuSource = { data, options: deriveFilterOptions(data.menu.wines), basePath };
+          const page = await buildCachedPage(renderMenuPage(data, {}, { basePath }), data.establishment.id, source);
+          cache.set(key, page, generation);
+          return page;
+        }));
+      if (!base) return sendPage(request, reply, await menuNotFoundPage(), 404);
+      if (!request.url.includes('?')) return sendPage(request, reply, base);
+      const source = base.source as MenuSource;
+      const filters = sanitizeFilters(parseMenuFilters(request.query as Record<string, unknown>), source.options);
+      if (!hasActiveFilters(filters)) return sendPage(request, reply, base);
+      // Sanitized against the menu's own countries and grapes: the number of variants per menu stays bounded.
+      const variantKey = key + filterKey(filters);
+      const variant =
+        cache.get(variantKey) ??
+        (await once(variantKey, async () => {
+          const generation = cache.generation();
+          const page = await buildCachedPage(renderMenuPage(source.data, filters, { basePath }), base.establishmentId);
+          // Only when the base page it derives from is still current.
+          if (cache.get(key) === base) cache.set(variantKey, page, generation);
+          return page;
+        }));
+      return sendPage(request, reply, variant ?? base);
+    }
+
+    // @fastify/compress stays on these routes (the SPA shell uses reply.compress); its onSend hook leaves
+    // bodies that already carry a Content-Encoding alone, so the precompressed ones are sent as they are.
+    app.get<{ Params: { slug: string } }>('/carta/:slug', async (request, reply) => {
+      const slug = segmentKey(request.params.slug);
+      if (!slug || RESERVED_MENU_SLUGS.has(slug)) return spa.send(reply);
+      return menuPage(request, reply, `c:${slug}`, path('carta', slug), () => publicService.menuBySlugOrId(db, slug));
+    });
+
+    app.get<{ Params: { estSlug: string; menuSlug: string } }>('/:estSlug/:menuSlug', async (request, reply) => {
+      const skipped = notAPage(reply, request.params.estSlug);
+      if (skipped) return skipped;
+      const est = segmentKey(request.params.estSlug);
+      const menu = segmentKey(request.params.menuSlug);
+      if (!menu) return establishmentPage(request, reply, est);
+      return menuPage(request, reply, `m:${est}/${menu}`, path(est, menu), () => publicService.menuByPath(db, est, menu));
+    });
+
+    app.get<{ Params: { estSlug: string } }>('/:estSlug', async (request, reply) => {
+      const skipped = notAPage(reply, request.params.estSlug);
+      if (skipped) return skipped;
+      return establishmentPage(request, reply, segmentKey(request.params.estSlug));
+    });
+
+    async function establishmentPage(request: FastifyRequest, reply: FastifyReply, est: string): Promise<FastifyReply> {
+      const key = `e:${est}`;
+      const page =
+        cache.get(key) ??
+        (await once(key, async () => {
+          const generation = cache.generation();
+          const data = await publicService.establishmentPage(db, est);
+          if (!data) return null;
+          const rendered = await buildCachedPage(renderEstablishmentPage(data), data.establishment.id);
+          cache.set(key, rendered, generation);
+          return rendered;
+        }));
+      if (!page) return sendPage(request, reply, await establishmentNotFoundPage(), 404);
+      return sendPage(request, reply, page);
+    }
+  };
+}

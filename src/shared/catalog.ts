@@ -1,0 +1,155 @@
+/** Global wine catalogue (SPEC §3 "Catalogue wine"): one schema for the API and the React form. */
+import { z } from 'zod';
+
+export const CATALOG_DEFAULT_LIMIT = 50;
+export const CATALOG_MAX_LIMIT = 100;
+export const CATALOG_MIN_VINTAGE = 1800;
+export const CATALOG_MAX_PRICE = 99_999_999.99;
+
+export const CATALOG_MESSAGES = {
+  notFound: 'Vinho não encontrado no catálogo.',
+  skuTaken: 'Já existe um vinho no catálogo com este código SKU.',
+  nameRequired: 'Informe o nome do vinho.',
+  price: 'O preço de referência deve ser um número maior ou igual a zero, com no máximo duas casas decimais.',
+  imageUrl: 'A imagem deve ser um endereço http(s) ou um arquivo enviado (/uploads/...).',
+} as const;
+
+/** The latest vintage accepted today: next year's (wines are sometimes listed before release). */
+export const maxVintage = (now = new Date()) => now.getFullYear() + 1;
+
+/** Optional text: trimmed; empty, null or absent become null. */
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label}: informe um texto.` })
+    .trim()
+    .max(max, `${label}: no máximo ${max} caracteres.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** '' / null / undefined / NaN -> null; numeric strings ("2019", "89,90") -> numbers; anything else is left for the schema to reject. */
+const emptyToNull = (value: unknown) => {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'number' && Number.isNaN(value)) return null;
+  if (typeof value === 'string') {
+    const v = value.trim();
+    if (v === '') return null;
+    const n = Number(v.replace(',', '.'));
+    return Number.isFinite(n) ? n : value;
+  }
+  return value;
+};
+
+const hasAtMostTwoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters on purpose
+const UNSAFE_URL_CHARS = /[\s\u0000-\u001f\u007f\\<>"'`]/;
+
+/** http(s) URL with a host, or a path under our own /uploads/. */
+export function isAllowedImageUrl(url: string): boolean {
+  if (url.length > 2048 || UNSAFE_URL_CHARS.test(url)) return false;
+  if (url.startsWith('/uploads/')) return !url.includes('..');
+  if (!/^https?:\/\/[^/?#]+/i.test(url)) return false;
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const catalogWineInputSchema = z.object({
+  name: z
+    .string({ error: CATALOG_MESSAGES.nameRequired })
+    .trim()
+    .min(1, CATALOG_MESSAGES.nameRequired)
+    .max(200, 'Nome: no máximo 200 caracteres.'),
+  description: optionalText(4000, 'Descrição'),
+  country: optionalText(100, 'País'),
+  region: optionalText(200, 'Região'),
+  grape_variety: optionalText(300, 'Uva'),
+  wine_style: optionalText(100, 'Estilo'),
+  alcohol_content: optionalText(50, 'Teor alcoólico'),
+  volume: optionalText(50, 'Volume'),
+  color: optionalText(1000, 'Cor'),
+  aroma: optionalText(2000, 'Aroma'),
+  palate: optionalText(2000, 'Paladar'),
+  pairing: optionalText(2000, 'Harmonização'),
+  image_url: optionalText(2048, 'Imagem').refine((v) => v === null || isAllowedImageUrl(v), CATALOG_MESSAGES.imageUrl),
+  producer: optionalText(200, 'Produtor'),
+  vintage: z.preprocess(
+    emptyToNull,
+    z
+      .number({ error: 'Safra: informe um ano (ex.: 2019).' })
+      .int('Safra: informe um ano inteiro (ex.: 2019).')
+      .min(CATALOG_MIN_VINTAGE, `Safra: informe um ano a partir de ${CATALOG_MIN_VINTAGE}.`)
+      .refine((v) => v <= maxVintage(), { error: () => `Safra: informe um ano até ${maxVintage()}.` })
+      .nullable(),
+  ),
+  price_reference: z.preprocess(
+    emptyToNull,
+    z
+      .number({ error: CATALOG_MESSAGES.price })
+      .min(0, CATALOG_MESSAGES.price)
+      .max(CATALOG_MAX_PRICE, CATALOG_MESSAGES.price)
+      .refine(hasAtMostTwoDecimals, CATALOG_MESSAGES.price)
+      .nullable(),
+  ),
+  sku_code: optionalText(64, 'Código SKU'),
+});
+/** Create and update (PUT replaces every field) take the same body. */
+export type CatalogWineInput = z.output<typeof catalogWineInputSchema>;
+export type CatalogWineFormValues = z.input<typeof catalogWineInputSchema>;
+
+export const catalogWineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  country: z.string().nullable(),
+  region: z.string().nullable(),
+  grape_variety: z.string().nullable(),
+  wine_style: z.string().nullable(),
+  alcohol_content: z.string().nullable(),
+  volume: z.string().nullable(),
+  color: z.string().nullable(),
+  aroma: z.string().nullable(),
+  palate: z.string().nullable(),
+  pairing: z.string().nullable(),
+  image_url: z.string().nullable(),
+  producer: z.string().nullable(),
+  vintage: z.number().nullable(),
+  price_reference: z.number().nullable(),
+  sku_code: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CatalogWine = z.infer<typeof catalogWineSchema>;
+
+const filterText = z.string().trim().max(200, 'Filtro longo demais (máximo 200 caracteres).').optional();
+const queryInt = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label}: informe um número inteiro.` })
+    .int(`${label}: informe um número inteiro.`)
+    .min(min, `${label}: mínimo ${min}.`)
+    .max(max, `${label}: máximo ${max}.`);
+
+/**
+ * GET /api/catalog/wines. Answers a plain array (at most `limit`, default 50, capped at 100) ordered by name;
+ * the number of matching wines is in the `X-Total-Count` header. `page` (1-based) is a shortcut for `offset`.
+ */
+export const catalogListQuerySchema = z.object({
+  q: filterText,
+  country: filterText,
+  grape_variety: filterText,
+  wine_style: filterText,
+  limit: z.coerce
+    .number({ error: 'limit: informe um número inteiro.' })
+    .int('limit: informe um número inteiro.')
+    .min(1, 'limit: mínimo 1.')
+    .transform((v) => Math.min(v, CATALOG_MAX_LIMIT))
+    .optional(),
+  offset: queryInt('offset', 0, 1_000_000).optional(),
+  page: queryInt('page', 1, 100_000).optional(),
+});
+export type CatalogListQuery = z.output<typeof catalogListQuerySchema>;
+
+export const CATALOG_TOTAL_HEADER = 'x-total-count';
