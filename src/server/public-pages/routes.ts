@@ -131,7 +131,8 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell) 
         reply.callNotFound();
         return reply;
       }
-      if (RESERVED_SLUGS.has(key)) return spa.send(reply);
+      // "/" (an empty segment) is the admin home.
+      if (!key || RESERVED_SLUGS.has(key)) return spa.send(reply);
       return null;
     }
 

@@ -1,0 +1,276 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { establishments, menuWines } from '../db/schema/index.js';
+import { PEDRA_DA_ILHA_ESTABLISHMENT, PEDRA_DA_ILHA_MENU, PEDRA_DA_ILHA_WINES } from '../modules/seed/pedra-da-ilha-data.js';
+import { createEstablishmentRow, createMenuRow, createMenuWineRow } from '../test-support/factories.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
+let t: TestApp;
+let clientDir: string;
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(tmpdir(), 'adega-client-'));
+  writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await createTestApp({ clientDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const text = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) => {
+  const enc = res.headers['content-encoding'];
+  if (enc === 'gzip') return gunzipSync(res.rawPayload).toString('utf8');
+  if (enc === 'br') return brotliDecompressSync(res.rawPayload).toString('utf8');
+  return res.rawPayload.toString('utf8');
+};
+
+async function sampleMenu(establishment: Partial<typeof establishments.$inferInsert> = {}) {
+  const est = await createEstablishmentRow(t.db, { sommelier: 'Helena Tavares', ...establishment });
+  const menu = await createMenuRow(t.db, est.id, { name: 'Carta da Casa' });
+  await createMenuWineRow(t.db, menu.id, { position: 0, name: 'Tinto Chileno', country: 'Chile', grapeVariety: 'Carménère', price: 90 });
+  await createMenuWineRow(t.db, menu.id, {
+    position: 1,
+    name: 'Branco Francês',
+    country: 'França',
+    grapeVariety: 'Chardonnay',
+    price: 250,
+    category: 'Vinhos Brancos Leves',
+  });
+  await createMenuWineRow(t.db, menu.id, { position: 2, name: 'Vinho Esgotado', available: false });
+  return { est, menu };
+}
+
+describe('public menu page', () => {
+  it('renders the menu as complete HTML with only the available wines, cache headers and no script', async () => {
+    const { est, menu } = await sampleMenu();
+    const res = await get(`/${est.slug}/${menu.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    const html = text(res);
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('Tinto Chileno');
+    expect(html).toContain('Branco Francês');
+    expect(html).toContain('Helena Tavares');
+    expect(html).not.toContain('Vinho Esgotado');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('is also reachable by menu id and through /carta/{slug or id}', async () => {
+    const { est, menu } = await sampleMenu();
+    for (const url of [`/${est.slug}/${menu.id}`, `/carta/${menu.slug}`, `/carta/${menu.id}`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(text(res), url).toContain('Tinto Chileno');
+    }
+  });
+
+  it('escapes hostile names and drops unsafe image URLs', async () => {
+    const { est, menu } = await sampleMenu({
+      name: '<script>alert("est")</script>',
+      description: '"><img src=x onerror=alert(1)>',
+      logo: 'javascript:alert(1)',
+    });
+    await createMenuWineRow(t.db, menu.id, {
+      position: 5,
+      name: '</h3><script>alert(2)</script>',
+      imageUrl: 'javascript:alert(3)',
+      pairing: '<b onclick=x>',
+    });
+    const html = text(await get(`/${est.slug}/${menu.slug}`));
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('javascript:');
+    expect(html).not.toContain('<b onclick');
+    expect(html).toContain('&lt;script&gt;alert(&quot;est&quot;)&lt;/script&gt;');
+    expect(html).toContain('&lt;/h3&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
+  });
+
+  it('says Carta temporariamente indisponível when no wine is available', async () => {
+    const est = await createEstablishmentRow(t.db);
+    const menu = await createMenuRow(t.db, est.id);
+    await createMenuWineRow(t.db, menu.id, { available: false, name: 'Escondido' });
+    const res = await get(`/${est.slug}/${menu.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(text(res)).toContain('Carta temporariamente indisponível');
+    expect(text(res)).not.toContain('Escondido');
+  });
+
+  it('answers a 404 page Carta não encontrada for a missing menu or establishment', async () => {
+    const { est } = await sampleMenu();
+    for (const url of [`/${est.slug}/nao-existe`, '/nao-existe/carta', '/carta/nao-existe', `/carta/${randomUUID()}`]) {
+      const res = await get(url, { 'accept-encoding': 'gzip' });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(text(res)).toContain('<h1>Carta não encontrada</h1>');
+    }
+  });
+
+  it('filters by country, grape and price band from the query string, without JavaScript', async () => {
+    const { est, menu } = await sampleMenu();
+    const base = `/${est.slug}/${menu.slug}`;
+    const chile = text(await get(`${base}?pais=chile`));
+    expect(chile).toContain('Tinto Chileno');
+    expect(chile).not.toContain('Branco Francês');
+    const grape = text(await get(`${base}?uva=CHARDONNAY`));
+    expect(grape).toContain('Branco Francês');
+    expect(grape).not.toContain('Tinto Chileno');
+    const price = text(await get(`${base}?preco=200-400`));
+    expect(price).toContain('Branco Francês');
+    expect(price).not.toContain('Tinto Chileno');
+    // Unknown values fall back to the whole menu (same representation, same ETag).
+    const plain = await get(base);
+    const junk = await get(`${base}?pais=Atlantida&preco=gratis&x=1`);
+    expect(junk.headers.etag).toBe(plain.headers.etag);
+  });
+});
+
+describe('compression, ETag and 304', () => {
+  it('sends precompressed brotli or gzip bodies per Accept-Encoding, each with its own strong ETag', async () => {
+    const { est, menu } = await sampleMenu();
+    const url = `/${est.slug}/${menu.slug}`;
+    const identity = await get(url);
+    const gz = await get(url, { 'accept-encoding': 'gzip, deflate' });
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    const noBr = await get(url, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(noBr.headers['content-encoding']).toBe('gzip');
+    expect(text(gz)).toBe(identity.body);
+    expect(text(br)).toBe(identity.body);
+    expect(new Set([identity.headers.etag, gz.headers.etag, br.headers.etag]).size).toBe(3);
+    expect(Number(gz.headers['content-length'])).toBe(gz.rawPayload.length);
+  });
+
+  it('answers 304 with no body to a matching If-None-Match, 200 otherwise', async () => {
+    const { est, menu } = await sampleMenu();
+    const url = `/${est.slug}/${menu.slug}`;
+    const first = await get(url, { 'accept-encoding': 'gzip' });
+    const etag = String(first.headers.etag);
+    const again = await get(url, { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect((await get(url, { 'accept-encoding': 'gzip', 'if-none-match': `"outro", W/${etag}` })).statusCode).toBe(304);
+    expect((await get(url, { 'if-none-match': '"outro"' })).statusCode).toBe(200);
+  });
+
+  it('keeps serving the cached page until the establishment is invalidated, then shows the change', async () => {
+    const { est, menu } = await sampleMenu();
+    const url = `/${est.slug}/${menu.slug}`;
+    const before = await get(url);
+    const filteredBefore = text(await get(`${url}?pais=chile`));
+    expect(filteredBefore).toContain('Tinto Chileno');
+    await t.db.update(menuWines).set({ available: false }).where(eq(menuWines.name, 'Tinto Chileno'));
+    await t.db.update(establishments).set({ name: 'Nome Novo da Casa' }).where(eq(establishments.id, est.id));
+    expect((await get(url)).headers.etag).toBe(before.headers.etag);
+
+    t.app.publicPages.invalidateEstablishment(est.id);
+    const after = await get(url, { 'if-none-match': String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.body).toContain('Nome Novo da Casa');
+    expect(after.body).not.toContain('Tinto Chileno');
+    expect(text(await get(`${url}?pais=chile`))).not.toContain('Tinto Chileno');
+    expect(text(await get(`/${est.slug}`))).toContain('Nome Novo da Casa');
+  });
+
+  it('serves the 45+ wine sample menu in under 25 KB of gzip', async () => {
+    const est = await createEstablishmentRow(t.db, { ...PEDRA_DA_ILHA_ESTABLISHMENT, slug: `pedra-${randomUUID().slice(0, 8)}` });
+    const menu = await createMenuRow(t.db, est.id, PEDRA_DA_ILHA_MENU);
+    await t.db.insert(menuWines).values(
+      PEDRA_DA_ILHA_WINES.map((w, position) => ({
+        menuId: menu.id,
+        position,
+        name: w.name,
+        description: w.description,
+        price: w.price,
+        category: w.category,
+        country: w.country,
+        wineStyle: w.wine_style,
+        grapeVariety: w.grape_variety,
+        alcoholContent: w.alcohol_content,
+        volume: w.volume,
+        aging: w.aging,
+        color: w.color,
+        aroma: w.aroma,
+        palate: w.palate,
+        pairing: w.pairing,
+        available: w.available,
+      })),
+    );
+    expect(PEDRA_DA_ILHA_WINES.filter((w) => w.available).length).toBeGreaterThanOrEqual(45);
+    const res = await get(`/${est.slug}/${menu.slug}`, { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBeLessThan(25 * 1024);
+    for (const w of PEDRA_DA_ILHA_WINES.filter((x) => x.available))
+      expect(text(res)).toContain(w.name.replaceAll('&', '&amp;').replaceAll("'", '&#x27;'));
+  });
+});
+
+describe('public establishment page', () => {
+  it('lists the active menus with Visualizar Carta links', async () => {
+    const { est, menu } = await sampleMenu();
+    const hidden = await createMenuRow(t.db, est.id, { name: 'Carta Oculta' });
+    await createMenuWineRow(t.db, hidden.id, { available: false });
+    const res = await get(`/${est.slug}`);
+    expect(res.statusCode).toBe(200);
+    const html = text(res);
+    expect(html).toContain('Visualizar Carta');
+    expect(html).toContain(`href="/${est.slug}/${menu.slug}"`);
+    expect(html).toContain('Carta da Casa');
+    expect(html).not.toContain('Carta Oculta');
+  });
+
+  it('says Nenhuma carta ativa when no menu has an available wine', async () => {
+    const est = await createEstablishmentRow(t.db);
+    expect(text(await get(`/${est.slug}`))).toContain('Nenhuma carta ativa');
+  });
+
+  it('answers a 404 page Estabelecimento não encontrado', async () => {
+    const res = await get('/estabelecimento-que-nao-existe');
+    expect(res.statusCode).toBe(404);
+    expect(text(res)).toContain('<h1>Estabelecimento não encontrado</h1>');
+  });
+});
+
+describe('admin app paths in the same URL space', () => {
+  it.each([
+    '/',
+    '/login',
+    '/usuarios',
+    '/catalogo',
+    '/catalogo/novo',
+    '/crm/leads',
+    '/carta/nova',
+    '/cartas',
+    '/estabelecimento/novo',
+    '/produtos/importar',
+  ])('%s serves the SPA shell', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX_HTML);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('still serves static files and 404s missing assets and API paths', async () => {
+    expect((await get('/favicon.svg')).statusCode).toBe(200);
+    expect((await get('/assets/nao-existe.js')).statusCode).toBe(404);
+    const api = await get('/api/public/nada');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().detail).toBe('Endereço da API não encontrado.');
+  });
+});
