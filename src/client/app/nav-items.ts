@@ -10,5 +10,7 @@ export interface NavItem {
 /** Items appear here only once their screen exists. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Início', to: '/' },
+  { label: 'Cartas', to: '/cartas', roles: ['admin', 'restaurant_manager', 'sommelier'] },
+  { label: 'Catálogo', to: '/catalogo' },
   { label: 'Usuários', to: '/usuarios', roles: ['admin'] },
 ];

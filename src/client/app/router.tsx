@@ -17,6 +17,28 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <HomePage /> },
           { path: 'usuarios', element: <UsersPage /> },
+          // Screens below load on demand: dnd-kit, the dropzone and the forms stay out of the first download.
+          { path: 'cartas', lazy: () => import('../features/menus/MenusPage').then((m) => ({ Component: m.MenusPage })) },
+          { path: 'carta/nova', lazy: () => import('../features/menus/MenuFormPage').then((m) => ({ Component: m.MenuFormPage })) },
+          { path: 'carta/:id/editar', lazy: () => import('../features/menus/MenuEditPage').then((m) => ({ Component: m.MenuEditPage })) },
+          { path: 'carta/:id/qr', lazy: () => import('../features/menus/QrPage').then((m) => ({ Component: m.QrPage })) },
+          {
+            path: 'estabelecimento/novo',
+            lazy: () => import('../features/establishments/EstablishmentFormPage').then((m) => ({ Component: m.EstablishmentFormPage })),
+          },
+          {
+            path: 'estabelecimento/:id/editar',
+            lazy: () => import('../features/establishments/EstablishmentFormPage').then((m) => ({ Component: m.EstablishmentFormPage })),
+          },
+          { path: 'catalogo', lazy: () => import('../features/catalog/CatalogPage').then((m) => ({ Component: m.CatalogPage })) },
+          {
+            path: 'catalogo/novo',
+            lazy: () => import('../features/catalog/CatalogFormPage').then((m) => ({ Component: m.CatalogFormPage })),
+          },
+          {
+            path: 'catalogo/:id/editar',
+            lazy: () => import('../features/catalog/CatalogFormPage').then((m) => ({ Component: m.CatalogFormPage })),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,0 +1,339 @@
+import {
+  ActionIcon,
+  Alert,
+  Autocomplete,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  LoadingOverlay,
+  Pagination,
+  Paper,
+  Select,
+  Skeleton,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconBook2, IconEdit, IconFilter, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { CatalogWine } from '../../../shared/catalog';
+import { formatBRL } from '../../../shared/money';
+import { COUNTRY_FLAGS, WINE_COUNTRIES, WINE_STYLES } from '../../../shared/wine-vocabulary';
+import { errorMessage } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { CountryLabel } from '../../ui/CountryLabel';
+import { confirmDelete } from '../../ui/confirm';
+import { EmptyState } from '../../ui/EmptyState';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/PageHeader';
+import { CATALOG_PAGE_SIZE, type CatalogFilters, hasFilters, useCatalogList, useDeleteCatalogWine } from './catalog-api';
+import { canCreateCatalog, canDeleteCatalog, canEditCatalog } from './catalog-permissions';
+
+const FILTER_KEYS = ['q', 'country', 'grape_variety', 'wine_style'] as const;
+
+function filtersFrom(params: URLSearchParams): CatalogFilters {
+  return {
+    q: params.get('q') ?? '',
+    country: params.get('country') ?? '',
+    grape_variety: params.get('grape_variety') ?? '',
+    wine_style: params.get('wine_style') ?? '',
+  };
+}
+
+/** /catalogo — the global wine catalogue: filters, table, edit and delete. */
+export function CatalogPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const applied = filtersFrom(params);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [draft, setDraft] = useState<CatalogFilters>(applied);
+  const list = useCatalogList(applied, page);
+  const remove = useDeleteCatalogWine();
+  const filtered = hasFilters(applied);
+  const loadError = filtered ? 'Falha na busca' : 'Falha ao carregar o catálogo';
+
+  // The URL is the source of truth (back/forward, shared links); keep the form in step with it.
+  const paramsKey = params.toString();
+  useEffect(() => setDraft(filtersFrom(new URLSearchParams(paramsKey))), [paramsKey]);
+
+  useEffect(() => {
+    if (list.isError) {
+      console.error(list.error);
+      notifyError(loadError);
+    }
+  }, [list.isError, list.error, loadError]);
+
+  const apply = (e?: FormEvent) => {
+    e?.preventDefault();
+    const next = new URLSearchParams();
+    for (const k of FILTER_KEYS) if (draft[k].trim()) next.set(k, draft[k].trim());
+    setParams(next);
+  };
+  const clear = () => setParams(new URLSearchParams());
+  const goToPage = (p: number) => {
+    const next = new URLSearchParams(params);
+    if (p > 1) next.set('page', String(p));
+    else next.delete('page');
+    setParams(next);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const onDelete = (wine: CatalogWine) =>
+    confirmDelete({
+      title: 'Excluir vinho',
+      message: (
+        <>
+          <Text size="sm">Excluir este vinho do catálogo?</Text>
+          <Text size="sm" fw={600} mt={4}>
+            {wine.name}
+          </Text>
+        </>
+      ),
+      onConfirm: () =>
+        remove.mutate(wine.id, {
+          onSuccess: () => notifySuccess('Vinho excluído do catálogo.'),
+          onError: (err) => {
+            console.error(err);
+            notifyError('Falha ao excluir o vinho');
+          },
+        }),
+    });
+
+  const wines = list.data?.items ?? [];
+  const total = list.data?.total ?? wines.length;
+  const pages = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
+  const canEdit = canEditCatalog(user?.role);
+  const canDelete = canDeleteCatalog(user?.role);
+  const countries: string[] = [...WINE_COUNTRIES];
+  if (draft.country && !countries.includes(draft.country)) countries.push(draft.country);
+
+  return (
+    <>
+      <PageHeader
+        title="Catálogo global"
+        description="Vinhos de referência para importar nas cartas, com ficha técnica e notas de degustação."
+        back={{ to: '/', label: 'Início' }}
+        actions={
+          canCreateCatalog(user?.role) && (
+            <Button component={Link} to="/catalogo/novo" leftSection={<IconPlus size={18} />}>
+              Novo vinho
+            </Button>
+          )
+        }
+      />
+
+      <Paper withBorder shadow="xs" p="md" mb="md" component="form" onSubmit={apply} role="search" aria-label="Filtrar catálogo">
+        <Grid gap="sm" align="flex-end">
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+            <TextInput
+              label="Nome"
+              placeholder="Nome, produtor ou região"
+              leftSection={<IconSearch size={16} />}
+              value={draft.q}
+              onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+            <Select
+              label="País"
+              placeholder="Todos"
+              clearable
+              data={countries.map((c) => ({ value: c, label: `${COUNTRY_FLAGS[c] ?? ''} ${c}`.trim() }))}
+              value={draft.country || null}
+              onChange={(v) => setDraft({ ...draft, country: v ?? '' })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+            <TextInput
+              label="Uva"
+              placeholder="Ex.: Malbec"
+              value={draft.grape_variety}
+              onChange={(e) => setDraft({ ...draft, grape_variety: e.currentTarget.value })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+            <Autocomplete
+              label="Estilo"
+              placeholder="Todos"
+              data={[...WINE_STYLES]}
+              value={draft.wine_style}
+              onChange={(v) => setDraft({ ...draft, wine_style: v })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <Group gap="xs" wrap="nowrap">
+              <Button type="submit" leftSection={<IconFilter size={16} />} loading={list.isFetching && !list.isPending} style={{ flex: 1 }}>
+                Filtrar
+              </Button>
+              {filtered && (
+                <Button variant="default" onClick={clear} leftSection={<IconX size={16} />}>
+                  Limpar
+                </Button>
+              )}
+            </Group>
+          </Grid.Col>
+        </Grid>
+      </Paper>
+
+      {list.isError ? (
+        <Alert color="red" variant="light" title={loadError} role="alert">
+          {errorMessage(list.error, 'Tente novamente em instantes.')}
+        </Alert>
+      ) : list.isPending ? (
+        <Paper withBorder p="md">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} h={24} mb="sm" />
+          ))}
+        </Paper>
+      ) : wines.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon={<IconSearch size={26} />}
+            title="Nenhum vinho encontrado"
+            action={
+              <Button variant="default" onClick={clear}>
+                Limpar filtros
+              </Button>
+            }
+          >
+            Nenhum vinho do catálogo corresponde a estes filtros.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon={<IconBook2 size={26} />}
+            title="O catálogo está vazio"
+            action={
+              canCreateCatalog(user?.role) && (
+                <Button component={Link} to="/catalogo/novo" leftSection={<IconPlus size={18} />}>
+                  Novo vinho
+                </Button>
+              )
+            }
+          >
+            Cadastre vinhos de referência para importá-los nas cartas com poucos cliques.
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <Group justify="space-between" mb="xs">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {total === 1 ? '1 vinho' : `${total.toLocaleString('pt-BR')} vinhos`}
+              {filtered ? ' encontrados' : ' no catálogo'}
+              {pages > 1 ? ` · página ${page} de ${pages}` : ''}
+            </Text>
+          </Group>
+          <Paper withBorder shadow="xs" pos="relative" style={{ overflowX: 'auto' }}>
+            <LoadingOverlay visible={list.isFetching && list.isPlaceholderData} overlayProps={{ blur: 1 }} />
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={860}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Vinho</Table.Th>
+                  <Table.Th>País</Table.Th>
+                  <Table.Th>Uva</Table.Th>
+                  <Table.Th>Estilo</Table.Th>
+                  <Table.Th>Safra</Table.Th>
+                  <Table.Th ta="right">Preço ref.</Table.Th>
+                  {(canEdit || canDelete) && (
+                    <Table.Th w={90}>
+                      <span className="visually-hidden">Ações</span>
+                    </Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {wines.map((w) => (
+                  <Table.Tr key={w.id}>
+                    <Table.Td>
+                      <Text fw={600} size="sm">
+                        {canEdit ? (
+                          <Link to={`/catalogo/${w.id}/editar`} style={{ color: 'inherit', textDecoration: 'none' }}>
+                            {w.name}
+                          </Link>
+                        ) : (
+                          w.name
+                        )}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {[w.producer, w.region].filter(Boolean).join(' · ') || '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm">{w.country ? <CountryLabel country={w.country} /> : '—'}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" lineClamp={2}>
+                        {w.grape_variety ?? '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {w.wine_style ? (
+                        <Badge variant="light" color="vinho" size="sm">
+                          {w.wine_style}
+                        </Badge>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
+                    <Table.Td>{w.vintage ?? '—'}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {w.price_reference !== null ? formatBRL(w.price_reference) : '—'}
+                    </Table.Td>
+                    {(canEdit || canDelete) && (
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap" justify="flex-end">
+                          {canEdit && (
+                            <Tooltip label="Editar">
+                              <ActionIcon
+                                variant="subtle"
+                                color="gray"
+                                aria-label={`Editar ${w.name}`}
+                                onClick={() => navigate(`/catalogo/${w.id}/editar`)}
+                              >
+                                <IconEdit size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                          )}
+                          {canDelete && (
+                            <Tooltip label="Excluir">
+                              <ActionIcon variant="subtle" color="red" aria-label={`Excluir ${w.name}`} onClick={() => onDelete(w)}>
+                                <IconTrash size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+          {pages > 1 && (
+            <Group justify="center" mt="md">
+              <Pagination
+                total={pages}
+                value={Math.min(page, pages)}
+                onChange={goToPage}
+                getControlProps={(control) => ({
+                  'aria-label':
+                    control === 'next'
+                      ? 'Próxima página'
+                      : control === 'previous'
+                        ? 'Página anterior'
+                        : control === 'first'
+                          ? 'Primeira página'
+                          : 'Última página',
+                })}
+                getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
+              />
+            </Group>
+          )}
+        </>
+      )}
+    </>
+  );
+}

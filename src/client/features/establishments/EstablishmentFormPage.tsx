@@ -1,0 +1,238 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  type Establishment,
+  type EstablishmentData,
+  type EstablishmentInput,
+  establishmentInputSchema,
+} from '../../../shared/establishments';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { confirmDelete } from '../../ui/confirm';
+import { ImageField } from '../../ui/ImageField';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/PageHeader';
+import { useDeleteEstablishment, useEstablishment, useSaveEstablishment } from './establishments-api';
+
+const EMPTY: EstablishmentInput = { name: '', description: '', sommelier: '', address: '', phone: '', website: '', email: '', logo: null };
+
+function toForm(e: Establishment): EstablishmentInput {
+  return {
+    name: e.name,
+    description: e.description ?? '',
+    sommelier: e.sommelier ?? '',
+    address: e.address ?? '',
+    phone: e.phone ?? '',
+    website: e.website ?? '',
+    email: e.email ?? '',
+    logo: e.logo,
+  };
+}
+
+/** /estabelecimento/novo and /estabelecimento/:id/editar. */
+export function EstablishmentFormPage() {
+  const { id } = useParams();
+  const query = useEstablishment(id);
+  if (id && query.isPending) {
+    return (
+      <Center mih="40vh">
+        <Loader />
+      </Center>
+    );
+  }
+  if (id && query.isError) {
+    return (
+      <>
+        <PageHeader title="Editar estabelecimento" back={{ to: '/', label: 'Início' }} />
+        <Alert color="red" variant="light" title="Não foi possível abrir o estabelecimento" role="alert">
+          {errorMessage(query.error, 'Tente novamente em instantes.')}
+        </Alert>
+      </>
+    );
+  }
+  return <EstablishmentForm key={id ?? 'novo'} establishment={query.data ?? null} />;
+}
+
+function EstablishmentForm({ establishment }: { establishment: Establishment | null }) {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const save = useSaveEstablishment();
+  const remove = useDeleteEstablishment();
+  const [error, setError] = useState<string | null>(null);
+  const isEdit = Boolean(establishment);
+  const canDelete = user?.role === 'admin' || user?.role === 'restaurant_manager';
+  const form = useForm<EstablishmentInput, unknown, EstablishmentData>({
+    resolver: zodResolver(establishmentInputSchema),
+    defaultValues: establishment ? toForm(establishment) : EMPTY,
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const saved = await save.mutateAsync({ id: establishment?.id, values: { ...values, slug: undefined } });
+      notifySuccess(isEdit ? 'Estabelecimento atualizado.' : `Estabelecimento “${saved?.name ?? values.name}” criado.`);
+      navigate('/');
+    } catch (err) {
+      console.error(err);
+      if (err instanceof ApiError && err.fields) {
+        for (const [field, message] of Object.entries(err.fields)) form.setError(field as keyof EstablishmentInput, { message });
+      }
+      setError(errorMessage(err, 'Não foi possível salvar o estabelecimento. Confira os campos.'));
+    }
+  });
+
+  const onDelete = () => {
+    if (!establishment) return;
+    confirmDelete({
+      title: 'Excluir estabelecimento',
+      message: (
+        <Text size="sm">
+          Excluir <b>{establishment.name}</b> e todas as suas cartas ({establishment.menu_count})? Os endereços públicos e QR codes deixam
+          de funcionar. Esta ação não pode ser desfeita.
+        </Text>
+      ),
+      confirmLabel: 'Excluir estabelecimento',
+      onConfirm: () =>
+        remove.mutate(establishment.id, {
+          onSuccess: () => {
+            notifySuccess('Estabelecimento excluído.');
+            navigate('/');
+          },
+          onError: (err) => {
+            console.error(err);
+            notifyError(errorMessage(err, 'Não foi possível excluir o estabelecimento.'));
+          },
+        }),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <PageHeader
+        title={isEdit ? 'Editar estabelecimento' : 'Novo estabelecimento'}
+        description={isEdit ? establishment?.name : 'Os dados aparecem no topo da carta pública.'}
+        back={{ to: '/', label: 'Início' }}
+      />
+      <Stack gap="lg" maw={880}>
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Paper withBorder shadow="xs" p="lg">
+          <Stack gap="md">
+            <Title order={2} fz="lg">
+              Identificação
+            </Title>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, sm: 7 }}>
+                <TextInput
+                  label="Nome"
+                  withAsterisk
+                  placeholder="Ex.: Pedra da Ilha"
+                  {...form.register('name')}
+                  error={errors.name?.message}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <TextInput
+                  label="Sommelier"
+                  placeholder="Quem assina a carta"
+                  {...form.register('sommelier')}
+                  error={errors.sommelier?.message}
+                />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <Textarea
+                  label="Descrição"
+                  autosize
+                  minRows={3}
+                  maxRows={8}
+                  placeholder="Uma frase sobre a casa, a cozinha e o ambiente."
+                  {...form.register('description')}
+                  error={errors.description?.message}
+                />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <Controller
+                  control={form.control}
+                  name="logo"
+                  render={({ field, fieldState }) => (
+                    <ImageField
+                      label="Logo"
+                      description="Aparece no topo da carta pública."
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={fieldState.error?.message}
+                      previewAlt="Logo do estabelecimento"
+                    />
+                  )}
+                />
+              </Grid.Col>
+            </Grid>
+          </Stack>
+        </Paper>
+
+        <Paper withBorder shadow="xs" p="lg">
+          <Stack gap="md">
+            <Title order={2} fz="lg">
+              Contato
+            </Title>
+            <Grid gap="md">
+              <Grid.Col span={12}>
+                <TextInput
+                  label="Endereço"
+                  placeholder="Rua, número, bairro, cidade"
+                  {...form.register('address')}
+                  error={errors.address?.message}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  label="Telefone"
+                  type="tel"
+                  placeholder="(48) 3333-4444"
+                  {...form.register('phone')}
+                  error={errors.phone?.message}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  label="E-mail"
+                  type="email"
+                  placeholder="contato@restaurante.com.br"
+                  {...form.register('email')}
+                  error={errors.email?.message}
+                />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <TextInput label="Site" type="url" placeholder="https://" {...form.register('website')} error={errors.website?.message} />
+              </Grid.Col>
+            </Grid>
+          </Stack>
+        </Paper>
+
+        <Group justify="space-between" wrap="wrap">
+          <Group gap="sm">
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {isEdit ? 'Salvar alterações' : 'Criar estabelecimento'}
+            </Button>
+            <Button component={Link} to="/" variant="default">
+              Cancelar
+            </Button>
+          </Group>
+          {isEdit && canDelete && (
+            <Button color="red" variant="subtle" leftSection={<IconTrash size={16} />} onClick={onDelete} loading={remove.isPending}>
+              Excluir estabelecimento
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

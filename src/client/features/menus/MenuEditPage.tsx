@@ -1,0 +1,328 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconBook2, IconBottle, IconExternalLink, IconPlus, IconQrcode } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import type { CatalogWine } from '../../../shared/catalog';
+import { publicMenuPath } from '../../../shared/public-menu';
+import {
+  type MenuWine,
+  type MenuWineData,
+  type WineMenu,
+  type WineMenuData,
+  type WineMenuInput,
+  wineMenuInputSchema,
+} from '../../../shared/wine-menus';
+import { WINE_CATEGORIES } from '../../../shared/wine-vocabulary';
+import { ApiError, errorMessage } from '../../lib/api';
+import { confirmDelete } from '../../ui/confirm';
+import { EmptyState } from '../../ui/EmptyState';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/PageHeader';
+import { CatalogImportModal } from './CatalogImportModal';
+import { useDeleteMenuWine, useMenu, useReorderWines, useSaveMenuWine, useToggleAvailability, useUpdateMenu } from './menus-api';
+import { SortableWineList } from './SortableWineList';
+import { WineFormModal } from './WineFormModal';
+import { catalogToForm, EMPTY_WINE, type WineFormValues, wineToForm } from './wine-form-values';
+
+const OTHER = 'Outros';
+
+/** Wines grouped by category in SPEC §9 order (unknown categories last), each group in menu order. */
+function groupByCategory(wines: MenuWine[]): { category: string; wines: MenuWine[] }[] {
+  const sorted = [...wines].sort((a, b) => a.position - b.position);
+  const known = WINE_CATEGORIES.map((category) => ({ category: category as string, wines: sorted.filter((w) => w.category === category) }));
+  const others = sorted.filter((w) => !(WINE_CATEGORIES as readonly string[]).includes(w.category));
+  return [...known, { category: OTHER, wines: others }].filter((g) => g.wines.length > 0);
+}
+
+type FormState = { mode: 'closed' } | { mode: 'new'; values: WineFormValues; notice?: string } | { mode: 'edit'; wine: MenuWine };
+
+/** /carta/:id/editar. */
+export function MenuEditPage() {
+  const { id = '' } = useParams();
+  const menu = useMenu(id);
+
+  if (menu.isPending) {
+    return (
+      <Center mih="40vh">
+        <Stack align="center" gap="xs">
+          <Loader />
+          <Text c="dimmed" size="sm">
+            Carregando a carta…
+          </Text>
+        </Stack>
+      </Center>
+    );
+  }
+  if (menu.isError) {
+    return (
+      <>
+        <PageHeader title="Editar carta" back={{ to: '/cartas', label: 'Cartas' }} />
+        <Alert color="red" variant="light" title="Não foi possível abrir a carta" role="alert">
+          {errorMessage(menu.error, 'Tente novamente em instantes.')}
+        </Alert>
+      </>
+    );
+  }
+  return <MenuEditor menu={menu.data} />;
+}
+
+function MenuEditor({ menu }: { menu: WineMenu }) {
+  const saveWine = useSaveMenuWine(menu.id);
+  const deleteWine = useDeleteMenuWine(menu.id);
+  const toggle = useToggleAvailability(menu.id);
+  const reorder = useReorderWines(menu.id);
+  const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const [importOpen, setImportOpen] = useState(false);
+  const groups = useMemo(() => groupByCategory(menu.wines), [menu.wines]);
+  const availableCount = menu.wines.filter((w) => w.available).length;
+  const publicPath = publicMenuPath(menu.establishment, menu);
+
+  const onReorderGroup = (category: string, ids: string[]) => {
+    const newOrder = groups.flatMap((g) => (g.category === category ? ids : g.wines.map((w) => w.id)));
+    reorder.mutate(newOrder, {
+      onError: (err) => {
+        console.error(err);
+        notifyError('Não foi possível salvar a nova ordem. A carta foi recarregada.');
+      },
+    });
+  };
+
+  const onSubmitWine = async (values: MenuWineData) => {
+    const wineId = form.mode === 'edit' ? form.wine.id : undefined;
+    await saveWine.mutateAsync({ wineId, values });
+    notifySuccess(wineId ? 'Vinho atualizado.' : `“${values.name}” adicionado à carta.`);
+    setForm({ mode: 'closed' });
+  };
+
+  const onDelete = (wine: MenuWine) =>
+    confirmDelete({
+      title: 'Excluir vinho',
+      message: (
+        <Text size="sm">
+          Excluir <b>{wine.name}</b> desta carta?
+        </Text>
+      ),
+      onConfirm: () =>
+        deleteWine.mutate(wine.id, {
+          onSuccess: () => notifySuccess('Vinho excluído da carta.'),
+          onError: (err) => {
+            console.error(err);
+            notifyError(errorMessage(err, 'Não foi possível excluir o vinho.'));
+          },
+        }),
+    });
+
+  const onToggle = (wine: MenuWine, available: boolean) =>
+    toggle.mutate(
+      { wine, available },
+      {
+        onSuccess: () => notifySuccess(available ? `${wine.name} voltou para a carta.` : `${wine.name} marcado como indisponível.`),
+        onError: (err) => {
+          console.error(err);
+          notifyError(errorMessage(err, 'Não foi possível alterar a disponibilidade.'));
+        },
+      },
+    );
+
+  const onSelectFromCatalog = (wine: CatalogWine) => {
+    setImportOpen(false);
+    setForm({
+      mode: 'new',
+      values: catalogToForm(wine),
+      notice: `Dados importados do catálogo: “${wine.name}”. Informe o preço e a categoria desta carta.`,
+    });
+  };
+
+  const addButtons = (
+    <>
+      <Button variant="default" leftSection={<IconBook2 size={18} />} onClick={() => setImportOpen(true)}>
+        Importar do catálogo
+      </Button>
+      <Button leftSection={<IconPlus size={18} />} onClick={() => setForm({ mode: 'new', values: EMPTY_WINE })}>
+        Adicionar vinho
+      </Button>
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={menu.name}
+        back={{ to: `/cartas?establishment_id=${menu.establishment_id}`, label: `Cartas de ${menu.establishment.name}` }}
+        description={
+          <Group gap="xs" wrap="wrap">
+            <Text span size="sm" fw={500} c="dark">
+              {menu.establishment.name}
+            </Text>
+            {menu.establishment.sommelier && (
+              <Text span size="sm" c="dimmed">
+                · Sommelier: {menu.establishment.sommelier}
+              </Text>
+            )}
+          </Group>
+        }
+        actions={
+          <>
+            <Button component={Link} to={`/carta/${menu.id}/qr`} variant="default" leftSection={<IconQrcode size={18} />}>
+              QR Code
+            </Button>
+            <Button
+              component="a"
+              href={publicPath}
+              target="_blank"
+              rel="noopener"
+              variant="light"
+              leftSection={<IconExternalLink size={18} />}
+            >
+              Visualizar
+            </Button>
+          </>
+        }
+      />
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
+          <Stack gap="lg">
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <div>
+                <Title order={2} fz={22}>
+                  Vinhos
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {menu.wines.length === 0
+                    ? 'Nenhum vinho ainda.'
+                    : `${menu.wines.length} ${menu.wines.length === 1 ? 'vinho' : 'vinhos'}, ${availableCount} ${availableCount === 1 ? 'disponível' : 'disponíveis'} na carta pública`}
+                </Text>
+              </div>
+              <Group gap="sm">{addButtons}</Group>
+            </Group>
+
+            {menu.wines.length === 0 ? (
+              <EmptyState
+                icon={<IconBottle size={26} />}
+                title="Esta carta ainda não tem vinhos"
+                action={<Group gap="sm">{addButtons}</Group>}
+              >
+                Adicione vinhos um a um ou traga do catálogo global: nome, uva, notas de degustação e harmonização já vêm preenchidos.
+              </EmptyState>
+            ) : (
+              <>
+                <Text size="xs" c="dimmed">
+                  Arraste um vinho pelo ícone ⠿ para mudar sua posição dentro da categoria. Pelo teclado: Tab até o ícone, Espaço para
+                  pegar, setas para mover e Espaço para soltar.
+                </Text>
+                {groups.map((g) => (
+                  <section key={g.category} aria-labelledby={`cat-${slugId(g.category)}`}>
+                    <Group gap="xs" mb="xs">
+                      <Title order={3} fz="md" id={`cat-${slugId(g.category)}`} c="vinho.9">
+                        {g.category}
+                      </Title>
+                      <Badge size="sm" variant="light" color="gray">
+                        {g.wines.length}
+                      </Badge>
+                    </Group>
+                    <SortableWineList
+                      category={g.category}
+                      wines={g.wines}
+                      disabled={reorder.isPending}
+                      onReorder={(ids) => onReorderGroup(g.category, ids)}
+                      onEdit={(wine) => setForm({ mode: 'edit', wine })}
+                      onDelete={onDelete}
+                      onToggle={onToggle}
+                    />
+                  </section>
+                ))}
+              </>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
+          <MenuDetailsCard menu={menu} publicPath={publicPath} />
+        </Grid.Col>
+      </Grid>
+
+      <WineFormModal
+        opened={form.mode !== 'closed'}
+        title={form.mode === 'edit' ? `Editar ${form.wine.name}` : 'Adicionar vinho'}
+        notice={form.mode === 'new' ? form.notice : undefined}
+        initialValues={form.mode === 'edit' ? wineToForm(form.wine) : form.mode === 'new' ? form.values : EMPTY_WINE}
+        onClose={() => setForm({ mode: 'closed' })}
+        onSubmit={onSubmitWine}
+      />
+      <CatalogImportModal opened={importOpen} onClose={() => setImportOpen(false)} onSelect={onSelectFromCatalog} />
+    </>
+  );
+}
+
+function slugId(text: string) {
+  return text
+    .normalize('NFD')
+    .replace(/[^\w]+/g, '-')
+    .toLowerCase();
+}
+
+/** Name and description of the menu, edited in place. */
+function MenuDetailsCard({ menu, publicPath }: { menu: WineMenu; publicPath: string }) {
+  const update = useUpdateMenu(menu.id);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<WineMenuInput, unknown, WineMenuData>({
+    resolver: zodResolver(wineMenuInputSchema),
+    values: { name: menu.name, description: menu.description ?? '', establishment_id: menu.establishment_id },
+    resetOptions: { keepDirtyValues: true },
+  });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await update.mutateAsync({ ...values, slug: menu.slug });
+      notifySuccess('Dados da carta salvos.');
+      form.reset(values);
+    } catch (err) {
+      console.error(err);
+      if (err instanceof ApiError && err.fields) {
+        for (const [field, message] of Object.entries(err.fields)) form.setError(field as keyof WineMenuInput, { message });
+      }
+      setError(errorMessage(err, 'Não foi possível salvar a carta.'));
+    }
+  });
+
+  return (
+    <Paper withBorder shadow="xs" p="lg" style={{ position: 'sticky', top: 80 }}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} fz="lg">
+            Dados da carta
+          </Title>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput label="Nome da carta" withAsterisk {...form.register('name')} error={errors.name?.message} />
+          <Textarea
+            label="Descrição"
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...form.register('description')}
+            error={errors.description?.message}
+          />
+          <Text size="xs" c="dimmed">
+            Endereço público:{' '}
+            <Anchor href={publicPath} target="_blank" rel="noopener" size="xs">
+              {publicPath}
+            </Anchor>
+          </Text>
+          <Group justify="flex-end">
+            <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>
+              Salvar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { slugify } from '../../../shared/slug';
+import { type WineMenuData, type WineMenuInput, wineMenuInputSchema } from '../../../shared/wine-menus';
+import { ApiError, errorMessage } from '../../lib/api';
+import { notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/PageHeader';
+import { useCreateMenu, useEstablishmentList } from './menus-api';
+
+/** /carta/nova: establishment, name and description; the slug is shown as it is derived from the name. */
+export function MenuFormPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const establishments = useEstablishmentList();
+  const create = useCreateMenu();
+  const [error, setError] = useState<string | null>(null);
+  const preselected = params.get('establishment_id') ?? '';
+  const form = useForm<WineMenuInput, unknown, WineMenuData>({
+    resolver: zodResolver(wineMenuInputSchema),
+    defaultValues: { establishment_id: preselected, name: '', description: '' },
+  });
+  const errors = form.formState.errors;
+  const name = form.watch('name') ?? '';
+  const establishmentId = form.watch('establishment_id');
+  // The slug follows the name until the user edits it by hand.
+  const [customSlug, setCustomSlug] = useState<string | null>(null);
+  const slug = customSlug ?? slugify(name);
+  const establishment = establishments.data?.find((e) => e.id === establishmentId);
+  const back = preselected ? { to: `/cartas?establishment_id=${preselected}`, label: 'Cartas' } : { to: '/', label: 'Início' };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const menu = await create.mutateAsync({ ...values, slug: slugify(slug) || undefined });
+      notifySuccess(`Carta “${menu.name}” criada. Agora adicione os vinhos.`);
+      navigate(`/carta/${menu.id}/editar`);
+    } catch (err) {
+      console.error(err);
+      if (err instanceof ApiError && err.fields) {
+        for (const [field, message] of Object.entries(err.fields)) {
+          form.setError(field as keyof WineMenuInput, { message });
+        }
+      }
+      setError(errorMessage(err, 'Não foi possível criar a carta. Confira os campos.'));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <PageHeader title="Nova carta" description="Dê um nome à carta; os vinhos entram na próxima etapa." back={back} />
+      <Paper withBorder shadow="xs" p="lg" maw={720}>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          {establishments.isError && (
+            <Alert color="red" variant="light" role="alert">
+              {errorMessage(establishments.error, 'Não foi possível carregar os estabelecimentos.')}
+            </Alert>
+          )}
+          {establishments.data?.length === 0 && (
+            <Alert color="yellow" variant="light">
+              Cadastre um estabelecimento antes de criar a carta.{' '}
+              <Anchor component={Link} to="/estabelecimento/novo">
+                Novo estabelecimento
+              </Anchor>
+            </Alert>
+          )}
+          <Controller
+            control={form.control}
+            name="establishment_id"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Estabelecimento"
+                withAsterisk
+                placeholder={establishments.isPending ? 'Carregando…' : 'Escolha o estabelecimento'}
+                data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                onBlur={field.onBlur}
+                searchable
+                allowDeselect={false}
+                nothingFoundMessage="Nenhum estabelecimento encontrado"
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <TextInput
+            label="Nome da carta"
+            withAsterisk
+            placeholder="Ex.: Carta de Vinhos, Carta de Verão"
+            {...form.register('name')}
+            error={errors.name?.message}
+          />
+          <TextInput
+            label="Endereço (slug)"
+            description="Gerado a partir do nome: minúsculas, espaços viram hífens, sem acentos nem símbolos."
+            leftSection={
+              <Text size="sm" c="dimmed" pl={8} style={{ whiteSpace: 'nowrap' }}>
+                /{establishment?.slug ?? 'estabelecimento'}/
+              </Text>
+            }
+            leftSectionWidth={Math.min(260, 24 + 8 * ((establishment?.slug ?? 'estabelecimento').length + 2))}
+            value={slug}
+            onChange={(e) => {
+              setCustomSlug(e.currentTarget.value);
+              form.clearErrors('slug');
+            }}
+            onBlur={() => customSlug !== null && setCustomSlug(slugify(customSlug) || null)}
+            error={errors.slug?.message}
+            data-testid="slug-preview"
+          />
+          <Textarea
+            label="Descrição"
+            autosize
+            minRows={3}
+            maxRows={8}
+            placeholder="Uma apresentação curta que aparece no topo da carta."
+            {...form.register('description')}
+            error={errors.description?.message}
+          />
+          <Group gap="sm" mt="xs">
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              Criar carta
+            </Button>
+            <Button component={Link} to={back.to} variant="default">
+              Cancelar
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </form>
+  );
+}

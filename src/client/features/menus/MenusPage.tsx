@@ -1,0 +1,193 @@
+import { ActionIcon, Alert, Badge, Button, Group, Menu, Paper, Select, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { IconBottle, IconDots, IconEdit, IconExternalLink, IconPlus, IconQrcode, IconTrash } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { publicMenuPath } from '../../../shared/public-menu';
+import type { WineMenuSummary } from '../../../shared/wine-menus';
+import { errorMessage } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { confirmDelete } from '../../ui/confirm';
+import { EmptyState } from '../../ui/EmptyState';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/PageHeader';
+import { useDeleteMenu, useEstablishmentList, useMenuList } from './menus-api';
+
+/** /cartas?establishment_id= : the menus of one establishment, or every menu the user can see. */
+export function MenusPage() {
+  const [params, setParams] = useSearchParams();
+  const establishmentId = params.get('establishment_id') || null;
+  const { user } = useSession();
+  const menus = useMenuList(establishmentId);
+  const establishments = useEstablishmentList();
+  const remove = useDeleteMenu();
+  const canWrite = user?.role !== 'supplier';
+  const establishment = establishments.data?.find((e) => e.id === establishmentId);
+
+  const newMenuPath = establishmentId ? `/carta/nova?establishment_id=${establishmentId}` : '/carta/nova';
+
+  const onDelete = (m: WineMenuSummary) =>
+    confirmDelete({
+      title: 'Excluir carta',
+      message: (
+        <Text size="sm">
+          Excluir a carta <b>{m.name}</b> de {m.establishment_name}, com seus {m.wine_count} vinhos? O QR code impresso deixa de funcionar.
+        </Text>
+      ),
+      confirmLabel: 'Excluir carta',
+      onConfirm: () =>
+        remove.mutate(m.id, {
+          onSuccess: () => notifySuccess('Carta excluída.'),
+          onError: (err) => {
+            console.error(err);
+            notifyError(errorMessage(err, 'Não foi possível excluir a carta.'));
+          },
+        }),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={establishment ? `Cartas de ${establishment.name}` : 'Cartas'}
+        description={establishment ? 'As cartas deste estabelecimento e seus QR codes.' : 'Todas as cartas que você pode ver.'}
+        back={{ to: '/', label: 'Início' }}
+        actions={
+          <>
+            {establishment && canWrite && (
+              <Button
+                component={Link}
+                to={`/estabelecimento/${establishment.id}/editar`}
+                variant="default"
+                leftSection={<IconEdit size={16} />}
+              >
+                Editar estabelecimento
+              </Button>
+            )}
+            {canWrite && (
+              <Button component={Link} to={newMenuPath} leftSection={<IconPlus size={18} />}>
+                Nova carta
+              </Button>
+            )}
+          </>
+        }
+      >
+        {(establishments.data?.length ?? 0) > 1 && (
+          <Select
+            mt="xs"
+            maw={340}
+            label="Estabelecimento"
+            placeholder="Todos os estabelecimentos"
+            clearable
+            data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+            value={establishmentId}
+            onChange={(v) => setParams(v ? { establishment_id: v } : {})}
+          />
+        )}
+      </PageHeader>
+
+      {menus.isError ? (
+        <Alert color="red" variant="light" title="Não foi possível carregar as cartas" role="alert">
+          {errorMessage(menus.error, 'Tente novamente em instantes.')}
+        </Alert>
+      ) : menus.isPending ? (
+        <Paper withBorder p="md">
+          <Skeleton h={22} mb="sm" />
+          <Skeleton h={22} mb="sm" />
+          <Skeleton h={22} />
+        </Paper>
+      ) : menus.data.length === 0 ? (
+        <EmptyState
+          icon={<IconBottle size={26} />}
+          title="Nenhuma carta ainda"
+          action={
+            canWrite && (
+              <Button component={Link} to={newMenuPath} leftSection={<IconPlus size={18} />}>
+                Nova carta
+              </Button>
+            )
+          }
+        >
+          {establishment ? `Crie a primeira carta de ${establishment.name}.` : 'Crie uma carta para começar a montar a lista de vinhos.'}
+        </EmptyState>
+      ) : (
+        <Paper withBorder shadow="xs" style={{ overflowX: 'auto' }}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={640}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Carta</Table.Th>
+                {!establishmentId && <Table.Th>Estabelecimento</Table.Th>}
+                <Table.Th>Vinhos</Table.Th>
+                <Table.Th>
+                  <span className="visually-hidden">Ações</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {menus.data.map((m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td>
+                    <Text fw={600}>{m.name}</Text>
+                    {m.description && (
+                      <Text size="xs" c="dimmed" lineClamp={1} maw={420}>
+                        {m.description}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  {!establishmentId && <Table.Td>{m.establishment_name}</Table.Td>}
+                  <Table.Td>
+                    <Badge variant="light" color="gray">
+                      {m.wine_count} {m.wine_count === 1 ? 'vinho' : 'vinhos'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      {canWrite && (
+                        <Button
+                          component={Link}
+                          to={`/carta/${m.id}/editar`}
+                          size="xs"
+                          variant="default"
+                          leftSection={<IconEdit size={14} />}
+                        >
+                          Editar
+                        </Button>
+                      )}
+                      <Button component={Link} to={`/carta/${m.id}/qr`} size="xs" variant="default" leftSection={<IconQrcode size={14} />}>
+                        QR Code
+                      </Button>
+                      <Button
+                        component="a"
+                        href={publicMenuPath({ slug: m.establishment_slug }, m)}
+                        target="_blank"
+                        rel="noopener"
+                        size="xs"
+                        variant="light"
+                        leftSection={<IconExternalLink size={14} />}
+                      >
+                        Visualizar
+                      </Button>
+                      {canWrite && (
+                        <Menu position="bottom-end" withinPortal>
+                          <Menu.Target>
+                            <Tooltip label="Mais ações">
+                              <ActionIcon variant="subtle" color="gray" aria-label={`Mais ações da carta ${m.name}`}>
+                                <IconDots size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(m)}>
+                              Excluir carta
+                            </Menu.Item>
+                          </Menu.Dropdown>
+                        </Menu>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+    </>
+  );
+}

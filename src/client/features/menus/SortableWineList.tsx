@@ -1,0 +1,206 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  type ScreenReaderInstructions,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Badge, Box, Button, Group, Image, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { IconEdit, IconGripVertical, IconTrash } from '@tabler/icons-react';
+import type { CSSProperties } from 'react';
+import { formatBRL } from '../../../shared/money';
+import type { MenuWine } from '../../../shared/wine-menus';
+import { CountryLabel } from '../../ui/CountryLabel';
+
+interface Props {
+  category: string;
+  wines: MenuWine[];
+  disabled?: boolean;
+  onReorder(ids: string[]): void;
+  onEdit(wine: MenuWine): void;
+  onDelete(wine: MenuWine): void;
+  onToggle(wine: MenuWine, available: boolean): void;
+}
+
+const instructions: ScreenReaderInstructions = {
+  draggable:
+    'Para reordenar, pressione Espaço ou Enter para pegar o vinho. Use as setas para cima e para baixo para movê-lo, ' +
+    'Espaço ou Enter para soltar na nova posição, ou Esc para cancelar.',
+};
+
+/** One category's wines, reorderable with the mouse, touch or the keyboard (SPEC §2 "Menu edit"). */
+export function SortableWineList({ category, wines, disabled, onReorder, onEdit, onDelete, onToggle }: Props) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const ids = wines.map((w) => w.id);
+  const nameOf = (id: string | number) => wines.find((w) => w.id === id)?.name ?? 'Vinho';
+  const positionOf = (id: string | number) => ids.indexOf(String(id)) + 1;
+  const total = wines.length;
+
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `${nameOf(active.id)} selecionado, na posição ${positionOf(active.id)} de ${total} em ${category}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} movido para a posição ${positionOf(over.id)} de ${total}.` : `${nameOf(active.id)} está fora da lista.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id)} solto na posição ${positionOf(over.id)} de ${total}.`
+        : `${nameOf(active.id)} solto fora da lista; a ordem não mudou.`,
+    onDragCancel: ({ active }) => `Movimento cancelado. ${nameOf(active.id)} voltou à posição ${positionOf(active.id)}.`,
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = ids.indexOf(String(active.id));
+    const to = ids.indexOf(String(over.id));
+    if (from < 0 || to < 0) return;
+    onReorder(arrayMove(ids, from, to));
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions: instructions }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={`Vinhos: ${category}`}>
+          {wines.map((wine) => (
+            <SortableWine key={wine.id} wine={wine} disabled={disabled} onEdit={onEdit} onDelete={onDelete} onToggle={onToggle} />
+          ))}
+        </Stack>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function SortableWine({
+  wine,
+  disabled,
+  onEdit,
+  onDelete,
+  onToggle,
+}: {
+  wine: MenuWine;
+  disabled?: boolean;
+  onEdit(wine: MenuWine): void;
+  onDelete(wine: MenuWine): void;
+  onToggle(wine: MenuWine, available: boolean): void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: wine.id,
+    disabled,
+  });
+  const style: CSSProperties = {
+    transform: CSS.Translate.toString(transform),
+    transition,
+    position: 'relative',
+    zIndex: isDragging ? 10 : undefined,
+  };
+  const details = [wine.grape_variety, wine.wine_style, wine.alcohol_content, wine.volume].filter(Boolean);
+
+  return (
+    <Box component="li" ref={setNodeRef} style={style} data-testid="menu-wine" data-wine-name={wine.name}>
+      <Paper
+        withBorder
+        p="sm"
+        radius="md"
+        shadow={isDragging ? 'lg' : undefined}
+        style={{ background: wine.available ? undefined : 'var(--mantine-color-gray-0)' }}
+      >
+        <Group wrap="nowrap" align="flex-start" gap="sm">
+          <Tooltip label="Arraste para reordenar" openDelay={600}>
+            <ActionIcon
+              ref={setActivatorNodeRef}
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={`Mover ${wine.name}`}
+              style={{ cursor: disabled ? 'not-allowed' : isDragging ? 'grabbing' : 'grab', touchAction: 'none', flexShrink: 0 }}
+              {...attributes}
+              {...listeners}
+            >
+              <IconGripVertical size={18} />
+            </ActionIcon>
+          </Tooltip>
+          {wine.image_url && <Image src={wine.image_url} alt="" w={44} h={60} fit="contain" radius="sm" style={{ flexShrink: 0 }} />}
+          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600} c={wine.available ? undefined : 'dimmed'}>
+                {wine.name}
+              </Text>
+              <Badge size="sm" variant="light" color={wine.available ? 'green' : 'gray'}>
+                {wine.available ? 'Disponível' : 'Indisponível'}
+              </Badge>
+            </Group>
+            <Group gap={8} wrap="wrap">
+              {wine.country && (
+                <Text size="sm">
+                  <CountryLabel country={wine.country} />
+                </Text>
+              )}
+              {details.map((d, i) => (
+                <Text key={`${d}-${i}`} size="sm" c="dimmed">
+                  {(wine.country || i > 0) && <span aria-hidden="true">· </span>}
+                  {d}
+                </Text>
+              ))}
+            </Group>
+            {wine.description && (
+              <Text size="sm" c="dimmed" lineClamp={2}>
+                {wine.description}
+              </Text>
+            )}
+          </Stack>
+          <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
+            <Text fw={700} fz="lg" c="vinho.8" style={{ whiteSpace: 'nowrap' }}>
+              {formatBRL(wine.price)}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label={wine.available ? 'Marcar como indisponível' : 'Marcar como disponível'}>
+                <Switch
+                  size="sm"
+                  color="green"
+                  checked={wine.available}
+                  onChange={(e) => onToggle(wine, e.currentTarget.checked)}
+                  aria-label={`Disponível: ${wine.name}`}
+                  mr={4}
+                />
+              </Tooltip>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="gray"
+                leftSection={<IconEdit size={15} />}
+                aria-label={`Editar ${wine.name}`}
+                onClick={() => onEdit(wine)}
+              >
+                Editar
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={15} />}
+                aria-label={`Excluir ${wine.name}`}
+                onClick={() => onDelete(wine)}
+              >
+                Excluir
+              </Button>
+            </Group>
+          </Stack>
+        </Group>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export function EmptyState({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="xl" ta="center">
+      <Stack align="center" gap="sm">
+        {icon && (
+          <ThemeIcon variant="light" size={48} radius="xl">
+            {icon}
+          </ThemeIcon>
+        )}
+        <Text fw={600}>{title}</Text>
+        {children && (
+          <Text c="dimmed" size="sm" maw={480}>
+            {children}
+          </Text>
+        )}
+        {action}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,47 @@
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+interface Props {
+  title: ReactNode;
+  description?: ReactNode;
+  /** A link above the title, back to where the user came from. */
+  back?: { to: string; label: string };
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+/** The title block every admin screen opens with. */
+export function PageHeader({ title, description, back, actions, children }: Props) {
+  return (
+    <Stack gap={6} mb="lg">
+      {back && (
+        <Anchor component={Link} to={back.to} size="sm" c="dimmed" w="fit-content">
+          <Group gap={4} wrap="nowrap">
+            <IconArrowLeft size={14} />
+            {back.label}
+          </Group>
+        </Anchor>
+      )}
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} fz={28}>
+            {title}
+          </Title>
+          {description && (
+            <Text c="dimmed" size="sm" mt={2} component="div">
+              {description}
+            </Text>
+          )}
+        </div>
+        {actions && (
+          <Group gap="sm" wrap="wrap">
+            {actions}
+          </Group>
+        )}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
