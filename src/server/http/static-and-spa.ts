@@ -45,6 +45,8 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/assets/') || url.startsWith('/uploads/')) throw notFound(request);
     return shell.send(reply);
   });
+  // Exact, so a parametric public route (/:estSlug) can never take the admin's home.
+  app.get('/', { config: { public: true } }, async (_request, reply) => shell.send(reply));
   app.setNotFoundHandler((request: FastifyRequest) => {
     throw notFound(request);
   });

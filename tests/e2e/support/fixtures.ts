@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './constants.js';
+
+export { expect };
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export async function apiToken(request: APIRequestContext, who: Credentials = E2E_ADMIN): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: who });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).access_token;
+}
+
+/** Creates a user through the admin API and returns its credentials. */
+export async function createUserViaApi(
+  request: APIRequestContext,
+  role: 'admin' | 'restaurant_manager' | 'sommelier' | 'supplier',
+  establishmentIds: string[] = [],
+): Promise<Credentials & { id: string }> {
+  const token = await apiToken(request);
+  const credentials = { email: `${role}-${randomUUID().slice(0, 8)}@adega.test`, password: 'senha-de-teste-123' };
+  const res = await request.post('/api/users', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { ...credentials, role, establishment_ids: establishmentIds },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { ...credentials, id: (await res.json()).id };
+}
+
+export async function loginViaUi(page: Page, who: Credentials = E2E_ADMIN): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Senha').fill(who.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByTestId('header-email')).toHaveText(who.email);
+}
+
+export const test = base.extend<{ admin: Credentials }>({
+  admin: async ({}, use) => {
+    await use(E2E_ADMIN);
+  },
+});
