@@ -15,10 +15,13 @@ import { authRoutes } from './modules/auth/routes.js';
 import { loadCaller } from './modules/auth/service.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { establishmentRoutes } from './modules/establishments/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { publicApiRoutes } from './modules/public/routes.js';
+import { seedRoutes } from './modules/seed/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { wineMenuRoutes } from './modules/wine-menus/routes.js';
 import { createPublicPageCache } from './public-pages/page-cache.js';
 import { publicPageRoutes } from './public-pages/routes.js';
 import { localStorage } from './storage/storage.js';
@@ -78,6 +81,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(catalogRoutes(db));
   await app.register(publicApiRoutes(db));
   await app.register(uploadRoutes(localStorage(uploadsDir)));
+  // Every write to an establishment, a menu or its wines drops that establishment's cached public pages.
+  const onPublicChange = (establishmentId: string) => app.publicPages.invalidateEstablishment(establishmentId);
+  await app.register(establishmentRoutes(db, { onPublicChange }));
+  await app.register(wineMenuRoutes(db, { onPublicChange, publicBaseUrl: config.publicBaseUrl }));
+  await app.register(seedRoutes(db, { storage: localStorage(uploadsDir), onPublicChange }));
 
   await registerUploads(app, uploadsDir);
   const spa = await registerClientApp(app, config.clientDir);

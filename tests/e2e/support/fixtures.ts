@@ -40,6 +40,7 @@ export async function loginViaUi(page: Page, who: Credentials = E2E_ADMIN): Prom
 }
 
 export const test = base.extend<{ admin: Credentials }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern
   admin: async ({}, use) => {
     await use(E2E_ADMIN);
   },
