@@ -1,0 +1,71 @@
+import { asc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { establishments, userEstablishments, wineMenus } from '../../db/schema/index.js';
+
+export type EstablishmentRow = typeof establishments.$inferSelect;
+export type EstablishmentValues = Omit<typeof establishments.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export interface EstablishmentWithCount extends EstablishmentRow {
+  menuCount: number;
+}
+
+/** The admin list is bounded: far more establishments than any screen shows. */
+export const LIST_LIMIT = 1000;
+
+// Spelled out: in a one-table select Drizzle leaves column names unqualified, which would bind to the subquery's table.
+const menuCount = sql<number>`(select count(*)::int from ${wineMenus} m where m.establishment_id = "establishments"."id")`;
+
+/** `ids` null: every establishment; otherwise only those. */
+export async function list(db: Executor, ids: readonly string[] | null): Promise<EstablishmentWithCount[]> {
+  if (ids && ids.length === 0) return [];
+  const query = db
+    .select({ row: establishments, menuCount })
+    .from(establishments)
+    .where(ids ? inArray(establishments.id, [...ids]) : undefined)
+    .orderBy(asc(establishments.name), asc(establishments.id))
+    .limit(LIST_LIMIT);
+  return (await query).map(({ row, menuCount }) => ({ ...row, menuCount }));
+}
+
+export async function findById(db: Executor, id: string): Promise<EstablishmentWithCount | undefined> {
+  const [found] = await db.select({ row: establishments, menuCount }).from(establishments).where(eq(establishments.id, id)).limit(1);
+  return found && { ...found.row, menuCount: found.menuCount };
+}
+
+export async function findBySlug(db: Executor, slug: string): Promise<EstablishmentRow | undefined> {
+  const [row] = await db.select().from(establishments).where(eq(establishments.slug, slug)).limit(1);
+  return row;
+}
+
+/** Slugs that start like `prefix` (candidates for base, base-2, base-3…). */
+export async function slugsStartingWith(db: Executor, prefix: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: establishments.slug })
+    .from(establishments)
+    .where(or(eq(establishments.slug, prefix), like(establishments.slug, `${prefix}%`)));
+  return new Set(rows.map((r) => r.slug));
+}
+
+export async function insert(db: Executor, values: EstablishmentValues): Promise<EstablishmentRow> {
+  const [row] = await db.insert(establishments).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function update(db: Executor, id: string, values: EstablishmentValues): Promise<EstablishmentRow | undefined> {
+  const [row] = await db
+    .update(establishments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(establishments.id, id))
+    .returning();
+  return row;
+}
+
+/** Its menus and their wines go with it (ON DELETE CASCADE). */
+export async function remove(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(establishments).where(eq(establishments.id, id)).returning({ id: establishments.id });
+  return rows.length > 0;
+}
+
+export async function linkUser(db: Executor, userId: string, establishmentId: string): Promise<void> {
+  await db.insert(userEstablishments).values({ userId, establishmentId }).onConflictDoNothing();
+}

@@ -1,0 +1,171 @@
+import { ESTABLISHMENT_NOT_FOUND, type Establishment, type EstablishmentData } from '../../../shared/establishments.js';
+import { RESERVED_SLUGS } from '../../../shared/reserved-slugs.js';
+import { isUuidLike, nextFreeSlug, SLUG_MAX_LENGTH, slugify } from '../../../shared/slug.js';
+import type { Db, Executor } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { badRequest, conflict, notFound } from '../../http/app-error.js';
+import { assertEstablishmentAccess, type Caller, canTouchEstablishment, establishmentFilter, requireAccess } from '../../http/caller.js';
+import * as repo from './repository.js';
+
+/** Called after every committed change to what a public page shows (the public page cache drops that establishment). */
+export type OnPublicChange = (establishmentId: string) => void;
+export interface EstablishmentDeps {
+  onPublicChange: OnPublicChange;
+}
+
+export const CANNOT_CREATE = 'Você não tem permissão para criar estabelecimentos.';
+export const CANNOT_UPDATE = 'Você não tem permissão para alterar estabelecimentos.';
+export const CANNOT_DELETE = 'Você não tem permissão para excluir estabelecimentos.';
+const SLUG_INVALID = 'Informe um endereço (slug) válido: letras, números e hífens.';
+const slugReserved = (slug: string) => `O endereço "${slug}" é reservado pelo sistema. Escolha outro.`;
+const slugTaken = (slug: string) => `Já existe um estabelecimento com o endereço "${slug}". Escolha outro.`;
+/** When a name has no letter or digit to make a slug of. */
+const FALLBACK_SLUG = 'casa';
+const MAX_SLUG_ATTEMPTS = 4;
+
+const byName = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+
+export const isReservedEstablishmentSlug = (slug: string) => RESERVED_SLUGS.has(slug) || isUuidLike(slug);
+
+export function toEstablishmentDto(row: repo.EstablishmentWithCount): Establishment {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    sommelier: row.sommelier,
+    logo: row.logo,
+    slug: row.slug,
+    menu_count: row.menuCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listEstablishments(db: Db, caller: Caller): Promise<Establishment[]> {
+  const rows = await repo.list(db, establishmentFilter(caller, 'establishments'));
+  // The database's collation differs between PGlite and servers; people expect pt-BR order (Água before Bistrô).
+  return rows.sort((a, b) => byName.compare(a.name, b.name)).map(toEstablishmentDto);
+}
+
+export async function getEstablishment(db: Db, caller: Caller, id: string): Promise<Establishment> {
+  if (!canTouchEstablishment(caller, 'establishments', 'read', id)) throw notFound(ESTABLISHMENT_NOT_FOUND);
+  return toEstablishmentDto(await mustFind(db, id));
+}
+
+/** Throws 404 when the caller may not see it or it does not exist. For other modules (menus, seed). */
+export async function findVisibleEstablishment(db: Executor, caller: Caller, id: string): Promise<repo.EstablishmentRow> {
+  if (!canTouchEstablishment(caller, 'establishments', 'read', id)) throw notFound(ESTABLISHMENT_NOT_FOUND);
+  const row = await repo.findById(db, id);
+  if (!row) throw notFound(ESTABLISHMENT_NOT_FOUND);
+  return row;
+}
+
+export async function createEstablishment(
+  db: Db,
+  caller: Caller,
+  input: EstablishmentData,
+  deps: EstablishmentDeps,
+): Promise<Establishment> {
+  requireAccess(caller, 'establishments', 'create', CANNOT_CREATE);
+  const id = await withSlugRetry(input.slug, () =>
+    db.transaction(async (tx) => {
+      const slug = await chooseSlug(tx, { explicit: input.slug, name: input.name });
+      const row = await repo.insert(tx, { ...fieldsOf(input), slug });
+      // A manager who creates an establishment works for it from now on (same transaction).
+      if (caller.role !== 'admin') await repo.linkUser(tx, caller.id, row.id);
+      return row.id;
+    }),
+  );
+  deps.onPublicChange(id);
+  return toEstablishmentDto(await mustFind(db, id));
+}
+
+export async function updateEstablishment(
+  db: Db,
+  caller: Caller,
+  id: string,
+  input: EstablishmentData,
+  deps: EstablishmentDeps,
+): Promise<Establishment> {
+  requireAccess(caller, 'establishments', 'update', CANNOT_UPDATE);
+  assertEstablishmentAccess(caller, 'establishments', 'update', id, ESTABLISHMENT_NOT_FOUND);
+  await withSlugRetry(input.slug, () =>
+    db.transaction(async (tx) => {
+      const current = await repo.findById(tx, id);
+      if (!current) throw notFound(ESTABLISHMENT_NOT_FOUND);
+      // Renaming keeps the slug: printed QR codes must keep working. Only an explicit new slug changes it.
+      const slug = await chooseSlug(tx, { explicit: input.slug, name: input.name, current: current.slug, selfId: id });
+      await repo.update(tx, id, { ...fieldsOf(input), slug });
+    }),
+  );
+  deps.onPublicChange(id);
+  return toEstablishmentDto(await mustFind(db, id));
+}
+
+export async function deleteEstablishment(db: Db, caller: Caller, id: string, deps: EstablishmentDeps): Promise<void> {
+  requireAccess(caller, 'establishments', 'delete', CANNOT_DELETE);
+  assertEstablishmentAccess(caller, 'establishments', 'delete', id, ESTABLISHMENT_NOT_FOUND);
+  if (!(await repo.remove(db, id))) throw notFound(ESTABLISHMENT_NOT_FOUND);
+  deps.onPublicChange(id);
+}
+
+function fieldsOf(input: EstablishmentData): Omit<repo.EstablishmentValues, 'slug'> {
+  return {
+    name: input.name,
+    description: input.description,
+    address: input.address,
+    phone: input.phone,
+    email: input.email,
+    website: input.website,
+    sommelier: input.sommelier,
+    logo: input.logo,
+  };
+}
+
+/**
+ * An explicit slug is normalised and must be free and not reserved (409 otherwise). Without one, an existing
+ * establishment keeps its slug; a new one derives it from the name, suffixed -2, -3… until it is free.
+ */
+export async function chooseSlug(
+  db: Executor,
+  options: { explicit: string | undefined; name: string; current?: string; selfId?: string },
+): Promise<string> {
+  if (options.explicit !== undefined) {
+    const slug = slugify(options.explicit);
+    if (!slug) throw badRequest(SLUG_INVALID, { slug: SLUG_INVALID });
+    if (slug === options.current) return slug;
+    if (isReservedEstablishmentSlug(slug)) throw conflict(slugReserved(slug), { slug: slugReserved(slug) });
+    const owner = await repo.findBySlug(db, slug);
+    if (owner && owner.id !== options.selfId) throw conflict(slugTaken(slug), { slug: slugTaken(slug) });
+    return slug;
+  }
+  if (options.current) return options.current;
+  const base = slugify(options.name) || FALLBACK_SLUG;
+  const taken = await repo.slugsStartingWith(db, base.slice(0, SLUG_MAX_LENGTH - 8));
+  return nextFreeSlug(base, taken, isReservedEstablishmentSlug);
+}
+
+/** Two requests deriving the same slug at once: the loser's unique violation means "try the next suffix". */
+async function withSlugRetry<T>(explicitSlug: string | undefined, work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (explicitSlug !== undefined || attempt >= MAX_SLUG_ATTEMPTS) {
+        const slug = slugify(explicitSlug ?? '') || 'informado';
+        throw conflict(slugTaken(slug), { slug: slugTaken(slug) });
+      }
+    }
+  }
+}
+
+async function mustFind(db: Executor, id: string): Promise<repo.EstablishmentWithCount> {
+  const row = await repo.findById(db, id);
+  if (!row) throw notFound(ESTABLISHMENT_NOT_FOUND);
+  return row;
+}

@@ -1,0 +1,110 @@
+import type { SeedResult } from '../../../shared/wine-menus.js';
+import type { WineStyle } from '../../../shared/wine-vocabulary.js';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { conflict } from '../../http/app-error.js';
+import { type Caller, canTouchEstablishment, requireAccess } from '../../http/caller.js';
+import type { FileStorage } from '../../storage/storage.js';
+import { toCatalogWineValues } from '../catalog/service.js';
+import * as establishmentsRepo from '../establishments/repository.js';
+import type { OnPublicChange } from '../establishments/service.js';
+import * as menusRepo from '../wine-menus/repository.js';
+import { storeBottleImages, storeMonogram } from './bottle-images.js';
+import { CATALOG_WINES } from './catalog-data.js';
+import { PEDRA_DA_ILHA_ESTABLISHMENT, PEDRA_DA_ILHA_MENU, PEDRA_DA_ILHA_WINES } from './pedra-da-ilha-data.js';
+import * as repo from './repository.js';
+
+export interface SeedDeps {
+  storage: FileStorage;
+  onPublicChange: OnPublicChange;
+}
+
+export const CANNOT_SEED = 'Apenas administradores e gerentes de restaurante podem criar os dados de exemplo.';
+const OWNED_BY_OTHERS = 'Os dados de exemplo "Pedra da Ilha" já existem e pertencem a outra equipe.';
+const CATALOG_SKUS = CATALOG_WINES.map((w) => w.sku_code);
+
+/**
+ * Creates what is missing of the sample data — establishment "Pedra da Ilha", its wine list, the sample catalogue —
+ * in one transaction, so calling it again creates nothing twice. `created` is true when the establishment is new.
+ */
+export async function seedPedraDaIlha(db: Db, caller: Caller, deps: SeedDeps): Promise<{ created: boolean; result: SeedResult }> {
+  requireAccess(caller, 'establishments', 'create', CANNOT_SEED);
+  try {
+    return await seedOnce(db, caller, deps);
+  } catch (err) {
+    // Two first calls at once: the loser finds what the winner created.
+    if (!isUniqueViolation(err)) throw err;
+    return seedOnce(db, caller, deps);
+  }
+}
+
+async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ created: boolean; result: SeedResult }> {
+  const existing = await establishmentsRepo.findBySlug(db, PEDRA_DA_ILHA_ESTABLISHMENT.slug);
+  // Never hand another team's establishment to a manager by linking them to it.
+  if (existing && caller.role !== 'admin' && !canTouchEstablishment(caller, 'establishments', 'read', existing.id)) {
+    throw conflict(OWNED_BY_OTHERS);
+  }
+  const existingMenu = existing && (await menusRepo.findMenuBySlug(db, existing.id, PEDRA_DA_ILHA_MENU.slug));
+  const catalogPresent = await repo.countCatalogSkus(db, CATALOG_SKUS);
+  const complete = existing && existingMenu && catalogPresent === CATALOG_SKUS.length;
+
+  // Images are rendered and stored only when something is going to use them.
+  const images = complete ? undefined : await storeImages(deps.storage);
+
+  const outcome = await db.transaction(async (tx) => {
+    const establishment =
+      existing ??
+      (await establishmentsRepo.insert(tx, {
+        ...PEDRA_DA_ILHA_ESTABLISHMENT,
+        logo: images?.logo ?? null,
+      }));
+    if (caller.role !== 'admin') await establishmentsRepo.linkUser(tx, caller.id, establishment.id);
+
+    let menuId = existingMenu?.id;
+    if (!menuId) {
+      const menu = await menusRepo.insertMenu(tx, { establishmentId: establishment.id, ...PEDRA_DA_ILHA_MENU });
+      await menusRepo.insertWines(
+        tx,
+        menu.id,
+        0,
+        PEDRA_DA_ILHA_WINES.map((w) => ({
+          name: w.name,
+          description: w.description,
+          price: w.price,
+          category: w.category,
+          country: w.country,
+          wineStyle: w.wine_style,
+          grapeVariety: w.grape_variety,
+          alcoholContent: w.alcohol_content,
+          volume: w.volume,
+          aging: w.aging,
+          color: w.color,
+          aroma: w.aroma,
+          palate: w.palate,
+          pairing: w.pairing,
+          imageUrl: images?.bottles.get(w.wine_style) ?? null,
+          available: w.available,
+        })),
+      );
+      menuId = menu.id;
+    }
+
+    if (catalogPresent < CATALOG_SKUS.length) {
+      await repo.insertCatalogWines(
+        tx,
+        CATALOG_WINES.map((w) => toCatalogWineValues({ ...w, image_url: images?.bottles.get(w.wine_style) ?? null })),
+      );
+    }
+
+    const wines = (await menusRepo.positionStats(tx, menuId)).count;
+    const catalogWines = await repo.countCatalogSkus(tx, CATALOG_SKUS);
+    return { created: !existing, result: { establishment_id: establishment.id, menu_id: menuId, wines, catalog_wines: catalogWines } };
+  });
+  if (!complete) deps.onPublicChange(outcome.result.establishment_id);
+  return outcome;
+}
+
+async function storeImages(storage: FileStorage): Promise<{ logo: string; bottles: Map<WineStyle, string> }> {
+  const styles = [...PEDRA_DA_ILHA_WINES.map((w) => w.wine_style), ...CATALOG_WINES.map((w) => w.wine_style)];
+  return { logo: await storeMonogram(storage, 'PI'), bottles: await storeBottleImages(storage, styles) };
+}

@@ -1,0 +1,164 @@
+import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { establishments, menuWines, wineMenus } from '../../db/schema/index.js';
+
+export type WineMenuRow = typeof wineMenus.$inferSelect;
+export type MenuWineRow = typeof menuWines.$inferSelect;
+export type MenuWineValues = Omit<typeof menuWines.$inferInsert, 'id' | 'menuId' | 'position' | 'createdAt' | 'updatedAt'>;
+export type EstablishmentRow = typeof establishments.$inferSelect;
+
+export interface MenuWithEstablishment extends WineMenuRow {
+  establishment: EstablishmentRow;
+  wineCount: number;
+}
+
+/** Lists are bounded: far more menus than any screen shows. */
+export const LIST_LIMIT = 1000;
+
+// Spelled out: Drizzle may leave column names unqualified, which would bind to the subquery's table.
+const wineCount = sql<number>`(select count(*)::int from ${menuWines} w where w.menu_id = "wine_menus"."id")`;
+
+/** `establishmentIds` null: all establishments; `onlyEstablishmentId`: the ?establishment_id= filter. */
+export async function listMenus(
+  db: Executor,
+  establishmentIds: readonly string[] | null,
+  onlyEstablishmentId?: string,
+): Promise<MenuWithEstablishment[]> {
+  if (establishmentIds && establishmentIds.length === 0) return [];
+  const rows = await db
+    .select({ menu: wineMenus, establishment: establishments, wineCount })
+    .from(wineMenus)
+    .innerJoin(establishments, eq(establishments.id, wineMenus.establishmentId))
+    .where(
+      and(
+        establishmentIds ? inArray(wineMenus.establishmentId, [...establishmentIds]) : undefined,
+        onlyEstablishmentId ? eq(wineMenus.establishmentId, onlyEstablishmentId) : undefined,
+      ),
+    )
+    .orderBy(asc(establishments.name), asc(wineMenus.name), asc(wineMenus.id))
+    .limit(LIST_LIMIT);
+  return rows.map((r) => ({ ...r.menu, establishment: r.establishment, wineCount: r.wineCount }));
+}
+
+export async function findMenu(db: Executor, id: string): Promise<MenuWithEstablishment | undefined> {
+  const [row] = await db
+    .select({ menu: wineMenus, establishment: establishments, wineCount })
+    .from(wineMenus)
+    .innerJoin(establishments, eq(establishments.id, wineMenus.establishmentId))
+    .where(eq(wineMenus.id, id))
+    .limit(1);
+  return row && { ...row.menu, establishment: row.establishment, wineCount: row.wineCount };
+}
+
+/** Locks the menu row until the transaction ends: position changes of one menu happen one at a time. */
+export async function lockMenu(tx: Executor, id: string): Promise<WineMenuRow | undefined> {
+  const [row] = await tx.select().from(wineMenus).where(eq(wineMenus.id, id)).for('update');
+  return row;
+}
+
+export async function findMenuBySlug(db: Executor, establishmentId: string, slug: string): Promise<WineMenuRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(wineMenus)
+    .where(and(eq(wineMenus.establishmentId, establishmentId), eq(wineMenus.slug, slug)))
+    .limit(1);
+  return row;
+}
+
+export async function menuSlugsStartingWith(db: Executor, establishmentId: string, prefix: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: wineMenus.slug })
+    .from(wineMenus)
+    .where(and(eq(wineMenus.establishmentId, establishmentId), or(eq(wineMenus.slug, prefix), like(wineMenus.slug, `${prefix}%`))));
+  return new Set(rows.map((r) => r.slug));
+}
+
+export async function insertMenu(
+  db: Executor,
+  values: { establishmentId: string; name: string; description: string | null; slug: string },
+): Promise<WineMenuRow> {
+  const [row] = await db.insert(wineMenus).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateMenu(
+  db: Executor,
+  id: string,
+  values: { establishmentId: string; name: string; description: string | null; slug: string },
+): Promise<void> {
+  await db
+    .update(wineMenus)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(wineMenus.id, id));
+}
+
+export async function deleteMenu(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(wineMenus).where(eq(wineMenus.id, id)).returning({ id: wineMenus.id });
+  return rows.length > 0;
+}
+
+export async function listWines(db: Executor, menuId: string): Promise<MenuWineRow[]> {
+  return db
+    .select()
+    .from(menuWines)
+    .where(eq(menuWines.menuId, menuId))
+    .orderBy(asc(menuWines.position), asc(menuWines.createdAt), asc(menuWines.id));
+}
+
+export async function wineIds(db: Executor, menuId: string): Promise<string[]> {
+  const rows = await db.select({ id: menuWines.id }).from(menuWines).where(eq(menuWines.menuId, menuId));
+  return rows.map((r) => r.id);
+}
+
+export async function positionStats(db: Executor, menuId: string): Promise<{ count: number; max: number }> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, max: sql<number>`coalesce(max(${menuWines.position}), -1)::int` })
+    .from(menuWines)
+    .where(eq(menuWines.menuId, menuId));
+  return { count: row?.count ?? 0, max: row?.max ?? -1 };
+}
+
+export async function findWine(db: Executor, menuId: string, wineId: string): Promise<MenuWineRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(menuWines)
+    .where(and(eq(menuWines.menuId, menuId), eq(menuWines.id, wineId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertWines(db: Executor, menuId: string, firstPosition: number, values: MenuWineValues[]): Promise<MenuWineRow[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(menuWines)
+    .values(values.map((v, i) => ({ ...v, menuId, position: firstPosition + i })))
+    .returning();
+}
+
+export async function updateWine(db: Executor, menuId: string, wineId: string, values: MenuWineValues): Promise<MenuWineRow | undefined> {
+  const [row] = await db
+    .update(menuWines)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(menuWines.menuId, menuId), eq(menuWines.id, wineId)))
+    .returning();
+  return row;
+}
+
+export async function deleteWine(db: Executor, menuId: string, wineId: string): Promise<boolean> {
+  const rows = await db
+    .delete(menuWines)
+    .where(and(eq(menuWines.menuId, menuId), eq(menuWines.id, wineId)))
+    .returning({ id: menuWines.id });
+  return rows.length > 0;
+}
+
+/** One statement: wine ids[i] gets position i. */
+export async function applyOrder(db: Executor, menuId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const order = JSON.stringify(ids.map((id, position) => ({ id, position })));
+  await db.execute(sql`
+    update ${menuWines} set position = v.position, updated_at = now()
+    from jsonb_to_recordset(${order}::jsonb) as v(id uuid, position int)
+    where ${menuWines.id} = v.id and ${menuWines.menuId} = ${menuId}`);
+}

@@ -1,0 +1,322 @@
+import QRCode from 'qrcode';
+import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
+import { publicMenuPath } from '../../../shared/public-menu.js';
+import { RESERVED_MENU_SLUGS } from '../../../shared/reserved-slugs.js';
+import { isUuidLike, nextFreeSlug, SLUG_MAX_LENGTH, slugify } from '../../../shared/slug.js';
+import {
+  MAX_WINES_PER_MENU,
+  MENU_NOT_FOUND,
+  MENU_WINE_NOT_FOUND,
+  type MenuWine,
+  type MenuWineData,
+  type QrCode,
+  type WineMenu,
+  type WineMenuData,
+  type WineMenuSummary,
+} from '../../../shared/wine-menus.js';
+import type { Db, Executor } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../http/app-error.js';
+import { type Action, assertEstablishmentAccess, type Caller, canTouchEstablishment, establishmentFilter } from '../../http/caller.js';
+import { findVisibleEstablishment, type OnPublicChange } from '../establishments/service.js';
+import * as repo from './repository.js';
+
+export interface WineMenuDeps {
+  onPublicChange: OnPublicChange;
+}
+
+export const CANNOT_CHANGE_MENUS = 'Você não tem permissão para alterar cartas de vinhos.';
+const SLUG_INVALID = 'Informe um endereço (slug) válido: letras, números e hífens.';
+const slugReserved = (slug: string) => `O endereço "${slug}" é reservado pelo sistema. Escolha outro.`;
+const slugTaken = (slug: string) => `Já existe uma carta com o endereço "${slug}" neste estabelecimento. Escolha outro.`;
+const FALLBACK_SLUG = 'carta';
+const MAX_SLUG_ATTEMPTS = 4;
+const REORDER_DUPLICATES = 'A nova ordem tem vinhos repetidos.';
+const REORDER_MISMATCH = 'A nova ordem deve conter exatamente os vinhos desta carta, cada um uma vez.';
+const MENU_FULL = `Esta carta já tem o máximo de ${MAX_WINES_PER_MENU} vinhos.`;
+
+const byName = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+
+export const isReservedMenuSlug = (slug: string) => RESERVED_MENU_SLUGS.has(slug) || isUuidLike(slug);
+
+// ── DTOs ────────────────────────────────────────────────────────────────────
+
+export function toMenuWineDto(row: repo.MenuWineRow): MenuWine {
+  return {
+    id: row.id,
+    menu_id: row.menuId,
+    position: row.position,
+    name: row.name,
+    description: row.description,
+    price: Number(row.price),
+    category: row.category,
+    country: row.country,
+    wine_style: row.wineStyle,
+    grape_variety: row.grapeVariety,
+    alcohol_content: row.alcoholContent,
+    volume: row.volume,
+    aging: row.aging,
+    color: row.color,
+    aroma: row.aroma,
+    palate: row.palate,
+    pairing: row.pairing,
+    image_url: row.imageUrl,
+    available: row.available,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toSummaryDto(row: repo.MenuWithEstablishment): WineMenuSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    slug: row.slug,
+    establishment_id: row.establishmentId,
+    establishment_name: row.establishment.name,
+    establishment_slug: row.establishment.slug,
+    wine_count: row.wineCount,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toMenuDto(row: repo.MenuWithEstablishment, wines: repo.MenuWineRow[]): WineMenu {
+  const { id, name, slug, sommelier } = row.establishment;
+  return { ...toSummaryDto(row), establishment: { id, name, slug, sommelier }, wines: wines.map(toMenuWineDto) };
+}
+
+function toWineValues(input: MenuWineData): repo.MenuWineValues {
+  return {
+    name: input.name,
+    description: input.description,
+    price: input.price,
+    category: input.category,
+    country: input.country,
+    wineStyle: input.wine_style,
+    grapeVariety: input.grape_variety,
+    alcoholContent: input.alcohol_content,
+    volume: input.volume,
+    aging: input.aging,
+    color: input.color,
+    aroma: input.aroma,
+    palate: input.palate,
+    pairing: input.pairing,
+    imageUrl: input.image_url,
+    available: input.available,
+  };
+}
+
+// ── Menus ───────────────────────────────────────────────────────────────────
+
+export async function listMenus(db: Db, caller: Caller, establishmentId?: string): Promise<WineMenuSummary[]> {
+  const rows = await repo.listMenus(db, establishmentFilter(caller, 'menus'), establishmentId);
+  // pt-BR order whatever the database collation: by establishment, then menu name.
+  rows.sort((a, b) => byName.compare(a.establishment.name, b.establishment.name) || byName.compare(a.name, b.name));
+  return rows.map(toSummaryDto);
+}
+
+export async function getMenu(db: Db, caller: Caller, id: string): Promise<WineMenu> {
+  await loadMenu(db, caller, id, 'read');
+  return mustLoadDto(db, id);
+}
+
+/** The menu, if the caller may see it (404 otherwise) and do `action` on it (403 otherwise). */
+async function loadMenu(db: Executor, caller: Caller, id: string, action: Action): Promise<repo.MenuWithEstablishment> {
+  const menu = await repo.findMenu(db, id);
+  if (!menu || !canTouchEstablishment(caller, 'menus', 'read', menu.establishmentId)) throw notFound(MENU_NOT_FOUND);
+  assertEstablishmentAccess(caller, 'menus', action, menu.establishmentId, MENU_NOT_FOUND);
+  return menu;
+}
+
+/** The establishment a menu is written to: visible to the caller (404) and open to `action` on menus (403). */
+async function targetEstablishment(db: Executor, caller: Caller, establishmentId: string, action: Action) {
+  try {
+    const establishment = await findVisibleEstablishment(db, caller, establishmentId);
+    assertEstablishmentAccess(caller, 'menus', action, establishmentId, ESTABLISHMENT_NOT_FOUND);
+    return establishment;
+  } catch (err) {
+    // A form field: say which one.
+    if (err instanceof AppError && err.statusCode === 404) throw establishmentMissing();
+    throw err;
+  }
+}
+
+function establishmentMissing(): AppError {
+  return new AppError('not_found', 404, ESTABLISHMENT_NOT_FOUND, { establishment_id: ESTABLISHMENT_NOT_FOUND });
+}
+
+export async function createMenu(db: Db, caller: Caller, input: WineMenuData, deps: WineMenuDeps): Promise<WineMenu> {
+  await targetEstablishment(db, caller, input.establishment_id, 'create');
+  const id = await withSlugRetry(input.slug, () =>
+    db.transaction(async (tx) => {
+      const slug = await chooseMenuSlug(tx, { establishmentId: input.establishment_id, explicit: input.slug, name: input.name });
+      const row = await repo.insertMenu(tx, {
+        establishmentId: input.establishment_id,
+        name: input.name,
+        description: input.description,
+        slug,
+      });
+      return row.id;
+    }),
+  );
+  deps.onPublicChange(input.establishment_id);
+  return mustLoadDto(db, id);
+}
+
+export async function updateMenu(db: Db, caller: Caller, id: string, input: WineMenuData, deps: WineMenuDeps): Promise<WineMenu> {
+  const before = await loadMenu(db, caller, id, 'update');
+  const moving = input.establishment_id !== before.establishmentId;
+  if (moving) await targetEstablishment(db, caller, input.establishment_id, 'create');
+  await withSlugRetry(input.slug, () =>
+    db.transaction(async (tx) => {
+      const current = await repo.lockMenu(tx, id);
+      if (!current) throw notFound(MENU_NOT_FOUND);
+      // Renaming keeps the slug (printed QR codes keep working); moving keeps it too when it is free there.
+      const slug = await chooseMenuSlug(tx, {
+        establishmentId: input.establishment_id,
+        explicit: input.slug,
+        name: input.name,
+        current: current.slug,
+        selfId: id,
+        keepCurrentIfFree: moving,
+      });
+      await repo.updateMenu(tx, id, { establishmentId: input.establishment_id, name: input.name, description: input.description, slug });
+    }),
+  );
+  deps.onPublicChange(before.establishmentId);
+  if (moving) deps.onPublicChange(input.establishment_id);
+  return mustLoadDto(db, id);
+}
+
+export async function deleteMenu(db: Db, caller: Caller, id: string, deps: WineMenuDeps): Promise<void> {
+  const menu = await loadMenu(db, caller, id, 'delete');
+  if (!(await repo.deleteMenu(db, id))) throw notFound(MENU_NOT_FOUND);
+  deps.onPublicChange(menu.establishmentId);
+}
+
+async function chooseMenuSlug(
+  db: Executor,
+  o: {
+    establishmentId: string;
+    explicit: string | undefined;
+    name: string;
+    current?: string;
+    selfId?: string;
+    keepCurrentIfFree?: boolean;
+  },
+): Promise<string> {
+  if (o.explicit !== undefined) {
+    const slug = slugify(o.explicit);
+    if (!slug) throw badRequest(SLUG_INVALID, { slug: SLUG_INVALID });
+    if (isReservedMenuSlug(slug)) throw conflict(slugReserved(slug), { slug: slugReserved(slug) });
+    const owner = await repo.findMenuBySlug(db, o.establishmentId, slug);
+    if (owner && owner.id !== o.selfId) throw conflict(slugTaken(slug), { slug: slugTaken(slug) });
+    return slug;
+  }
+  if (o.current && !o.keepCurrentIfFree) return o.current;
+  const base = o.current ?? (slugify(o.name) || FALLBACK_SLUG);
+  const taken = await repo.menuSlugsStartingWith(db, o.establishmentId, base.slice(0, SLUG_MAX_LENGTH - 8));
+  return nextFreeSlug(base, taken, isReservedMenuSlug);
+}
+
+async function withSlugRetry<T>(explicitSlug: string | undefined, work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (explicitSlug !== undefined || attempt >= MAX_SLUG_ATTEMPTS) {
+        const slug = slugify(explicitSlug ?? '') || 'informado';
+        throw conflict(slugTaken(slug), { slug: slugTaken(slug) });
+      }
+    }
+  }
+}
+
+async function mustLoadDto(db: Executor, id: string): Promise<WineMenu> {
+  const menu = await repo.findMenu(db, id);
+  if (!menu) throw notFound(MENU_NOT_FOUND);
+  return toMenuDto(menu, await repo.listWines(db, id));
+}
+
+// ── Wines ───────────────────────────────────────────────────────────────────
+
+/** Appended after the last wine. */
+export async function addWine(db: Db, caller: Caller, menuId: string, input: MenuWineData, deps: WineMenuDeps): Promise<MenuWine> {
+  const menu = await loadMenu(db, caller, menuId, 'update');
+  const row = await db.transaction(async (tx) => {
+    if (!(await repo.lockMenu(tx, menuId))) throw notFound(MENU_NOT_FOUND);
+    const { count, max } = await repo.positionStats(tx, menuId);
+    if (count >= MAX_WINES_PER_MENU) throw badRequest(MENU_FULL);
+    const [inserted] = await repo.insertWines(tx, menuId, max + 1, [toWineValues(input)]);
+    if (!inserted) throw new Error('insert returned no row');
+    return inserted;
+  });
+  deps.onPublicChange(menu.establishmentId);
+  return toMenuWineDto(row);
+}
+
+export async function updateWine(
+  db: Db,
+  caller: Caller,
+  menuId: string,
+  wineId: string,
+  input: MenuWineData,
+  deps: WineMenuDeps,
+): Promise<MenuWine> {
+  const menu = await loadMenu(db, caller, menuId, 'update');
+  const row = await repo.updateWine(db, menuId, wineId, toWineValues(input));
+  if (!row) throw notFound(MENU_WINE_NOT_FOUND);
+  deps.onPublicChange(menu.establishmentId);
+  return toMenuWineDto(row);
+}
+
+export async function deleteWine(db: Db, caller: Caller, menuId: string, wineId: string, deps: WineMenuDeps): Promise<void> {
+  const menu = await loadMenu(db, caller, menuId, 'update');
+  if (!(await repo.deleteWine(db, menuId, wineId))) throw notFound(MENU_WINE_NOT_FOUND);
+  deps.onPublicChange(menu.establishmentId);
+}
+
+/** `newOrder` must be exactly the menu's wine ids, each once; applied in one transaction. */
+export async function reorderWines(db: Db, caller: Caller, menuId: string, newOrder: string[], deps: WineMenuDeps): Promise<WineMenu> {
+  const menu = await loadMenu(db, caller, menuId, 'update');
+  if (new Set(newOrder).size !== newOrder.length) throw badRequest(REORDER_DUPLICATES, { new_order: REORDER_DUPLICATES });
+  await db.transaction(async (tx) => {
+    if (!(await repo.lockMenu(tx, menuId))) throw notFound(MENU_NOT_FOUND);
+    const current = new Set(await repo.wineIds(tx, menuId));
+    if (current.size !== newOrder.length || newOrder.some((id) => !current.has(id))) {
+      throw badRequest(REORDER_MISMATCH, { new_order: REORDER_MISMATCH });
+    }
+    await repo.applyOrder(tx, menuId, newOrder);
+  });
+  deps.onPublicChange(menu.establishmentId);
+  return mustLoadDto(db, menuId);
+}
+
+// ── QR code ─────────────────────────────────────────────────────────────────
+
+const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 2 } as const;
+
+export async function menuUrl(
+  db: Db,
+  caller: Caller,
+  menuId: string,
+  baseUrl: string,
+): Promise<{ url: string; establishmentSlug: string }> {
+  const menu = await loadMenu(db, caller, menuId, 'read');
+  return { url: `${baseUrl.replace(/\/+$/, '')}${publicMenuPath(menu.establishment, menu)}`, establishmentSlug: menu.establishment.slug };
+}
+
+export async function qrCode(db: Db, caller: Caller, menuId: string, baseUrl: string): Promise<QrCode> {
+  const { url } = await menuUrl(db, caller, menuId, baseUrl);
+  const png = await QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width: 512 });
+  return { qr_code: png.toString('base64'), menu_url: url };
+}
+
+export async function qrCodeSvg(db: Db, caller: Caller, menuId: string, baseUrl: string): Promise<{ svg: string; fileName: string }> {
+  const { url, establishmentSlug } = await menuUrl(db, caller, menuId, baseUrl);
+  const svg = await QRCode.toString(url, { ...QR_OPTIONS, type: 'svg', width: 512 });
+  return { svg, fileName: `${establishmentSlug}-qr-code.svg` };
+}

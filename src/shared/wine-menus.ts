@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { optionalImageUrl, optionalSlugInput, optionalText, requiredText } from './form-fields.js';
+import { DEFAULT_WINE_VOLUME, WINE_CATEGORIES, WINE_VOLUMES } from './wine-vocabulary.js';
+
+export const MENU_NOT_FOUND = 'Carta não encontrada.';
+export const MENU_WINE_NOT_FOUND = 'Vinho não encontrado nesta carta.';
+export const MAX_WINES_PER_MENU = 500;
+export const MAX_PRICE = 999_999.99;
+
+// ── Menu ────────────────────────────────────────────────────────────────────
+
+/** POST /api/wine-menus and PUT /api/wine-menus/{id}. Slug: derived from the name when absent (POST) or kept (PUT). */
+export const wineMenuInputSchema = z.object({
+  name: requiredText('Informe o nome da carta.', 'Nome', 120),
+  description: optionalText('Descrição', 2000),
+  establishment_id: z.uuid({ error: 'Escolha o estabelecimento.' }),
+  slug: optionalSlugInput,
+});
+export type WineMenuInput = z.input<typeof wineMenuInputSchema>;
+export type WineMenuData = z.output<typeof wineMenuInputSchema>;
+
+// ── Menu wine ───────────────────────────────────────────────────────────────
+
+const PRICE_REQUIRED = 'Informe o preço.';
+const PRICE_INVALID = 'Informe um preço válido (ex.: 89,90).';
+
+function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+}
+
+/** A number, or a form string such as '89,90' or '89.9'; empty is missing. */
+export const priceSchema = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const s = v.trim();
+    if (s === '') return undefined;
+    return /^\d+([.,]\d+)?$/.test(s) ? Number(s.replace(',', '.')) : s;
+  },
+  z
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? PRICE_REQUIRED : PRICE_INVALID) })
+    .min(0, 'O preço não pode ser negativo.')
+    .max(MAX_PRICE, 'Preço alto demais.')
+    .refine(hasAtMostTwoDecimals, 'O preço deve ter no máximo 2 casas decimais.'),
+);
+
+export const menuWineInputSchema = z.object({
+  name: requiredText('Informe o nome do vinho.', 'Nome', 200),
+  description: optionalText('Descrição', 2000),
+  price: priceSchema,
+  category: z.enum(WINE_CATEGORIES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' || issue.input === null ? 'Escolha a categoria.' : 'Categoria inválida.',
+  }),
+  country: optionalText('País', 60),
+  wine_style: optionalText('Estilo', 60),
+  grape_variety: optionalText('Uva', 200),
+  alcohol_content: optionalText('Teor alcoólico', 20),
+  volume: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? DEFAULT_WINE_VOLUME : v),
+    z.enum(WINE_VOLUMES, { error: `Volume inválido. Use ${WINE_VOLUMES.join(', ')}.` }),
+  ),
+  aging: optionalText('Amadurecimento', 300),
+  color: optionalText('Cor', 300),
+  aroma: optionalText('Aroma', 1000),
+  palate: optionalText('Paladar', 1000),
+  pairing: optionalText('Harmonização', 1000),
+  image_url: optionalImageUrl('Imagem', 'A imagem deve ser um arquivo enviado (/uploads/...) ou um endereço http(s).'),
+  available: z.boolean({ error: 'Disponível deve ser verdadeiro ou falso.' }).default(true),
+});
+export type MenuWineInput = z.input<typeof menuWineInputSchema>;
+export type MenuWineData = z.output<typeof menuWineInputSchema>;
+
+export const reorderInputSchema = z.object({
+  new_order: z
+    .array(z.uuid('Identificador de vinho inválido.'), { error: 'Envie a nova ordem dos vinhos (new_order).' })
+    .max(MAX_WINES_PER_MENU, 'Vinhos demais.'),
+});
+export type ReorderInput = z.infer<typeof reorderInputSchema>;
+
+// ── Responses ───────────────────────────────────────────────────────────────
+
+export const menuWineSchema = z.object({
+  id: z.string(),
+  menu_id: z.string(),
+  position: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  price: z.number(),
+  category: z.string(),
+  country: z.string().nullable(),
+  wine_style: z.string().nullable(),
+  grape_variety: z.string().nullable(),
+  alcohol_content: z.string().nullable(),
+  volume: z.string(),
+  aging: z.string().nullable(),
+  color: z.string().nullable(),
+  aroma: z.string().nullable(),
+  palate: z.string().nullable(),
+  pairing: z.string().nullable(),
+  image_url: z.string().nullable(),
+  available: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type MenuWine = z.infer<typeof menuWineSchema>;
+
+/** An item of GET /api/wine-menus. */
+export const wineMenuSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  slug: z.string(),
+  establishment_id: z.string(),
+  establishment_name: z.string(),
+  establishment_slug: z.string(),
+  wine_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WineMenuSummary = z.infer<typeof wineMenuSummarySchema>;
+
+/** GET /api/wine-menus/{id} and every menu write: the summary plus its establishment and its wines in order. */
+export const wineMenuSchema = wineMenuSummarySchema.extend({
+  establishment: z.object({ id: z.string(), name: z.string(), slug: z.string(), sommelier: z.string().nullable() }),
+  wines: z.array(menuWineSchema),
+});
+export type WineMenu = z.infer<typeof wineMenuSchema>;
+
+/** GET /api/wine-menus/{id}/qr-code. */
+export const qrCodeSchema = z.object({
+  /** Base64 PNG, without a data: prefix. */
+  qr_code: z.string(),
+  /** Absolute URL of the public menu page. */
+  menu_url: z.string(),
+});
+export type QrCode = z.infer<typeof qrCodeSchema>;
+
+/** POST /api/seed/pedra-da-ilha. */
+export const seedResultSchema = z.object({
+  establishment_id: z.string(),
+  menu_id: z.string(),
+  wines: z.number().int(),
+  catalog_wines: z.number().int(),
+});
+export type SeedResult = z.infer<typeof seedResultSchema>;
+
+export const menuIdParamsSchema = z.object({ id: z.uuid('Identificador inválido.') });
+export const menuWineParamsSchema = z.object({ id: z.uuid('Identificador inválido.'), wineId: z.uuid('Identificador inválido.') });
+export const menuListQuerySchema = z.object({
+  establishment_id: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('Estabelecimento inválido.').optional()),
+});
