@@ -647,3 +647,24 @@ describe('QR code without PUBLIC_BASE_URL', () => {
     }
   });
 });
+
+describe('public page cache', () => {
+  it('serves the change on the public page right after a write to the establishment, menu or wines', async () => {
+    const { own } = await team();
+    const menu = await menuIn(own.id, 'Carta Pública');
+    const [wineId] = await addWines(menu.id, 1);
+    const page = () => t.app.inject({ method: 'GET', url: `/${own.slug}/${menu.slug}` }).then((r) => r.body);
+    expect(await page()).toContain('Vinho 0');
+    await call(admin, 'PUT', `/api/wine-menus/${menu.id}/wines/${wineId}`, { name: 'Renomeado', price: 10, category: 'Espumantes' });
+    expect(await page()).toContain('Renomeado');
+    await call(admin, 'PUT', `/api/establishments/${own.id}`, { name: 'Casa Renomeada' });
+    expect(await page()).toContain('Casa Renomeada');
+    await call(admin, 'PUT', `/api/wine-menus/${menu.id}/wines/${wineId}`, {
+      name: 'Renomeado',
+      price: 10,
+      category: 'Espumantes',
+      available: false,
+    });
+    expect(await page()).not.toContain('Renomeado');
+  });
+});
