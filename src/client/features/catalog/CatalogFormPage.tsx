@@ -193,6 +193,7 @@ function CatalogForm({ wine }: { wine: CatalogWine | null }) {
                     decimalSeparator=","
                     thousandSeparator="."
                     decimalScale={2}
+                    fixedDecimalScale
                     step={0.01}
                     min={0}
                     hideControls

@@ -271,7 +271,7 @@ export function CatalogPage() {
                     </Table.Td>
                     <Table.Td>
                       {w.wine_style ? (
-                        <Badge variant="light" color="vinho" size="sm">
+                        <Badge variant="light" color="vinho" size="sm" tt="none" style={{ overflow: 'visible' }}>
                           {w.wine_style}
                         </Badge>
                       ) : (

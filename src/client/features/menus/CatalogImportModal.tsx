@@ -22,7 +22,17 @@ export function CatalogImportModal({ opened, onClose, onSelect }: Props) {
   const total = search.data?.total ?? null;
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Importar do catálogo" size="lg" yOffset="6vh">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Text fw={700} fz="lg">
+          Importar do catálogo
+        </Text>
+      }
+      size="lg"
+      yOffset="6vh"
+    >
       <Stack gap="sm">
         <TextInput
           label="Buscar no catálogo"

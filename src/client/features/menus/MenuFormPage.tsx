@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { slugify } from '../../../shared/slug';
@@ -23,6 +23,11 @@ export function MenuFormPage() {
     defaultValues: { establishment_id: preselected, name: '', description: '' },
   });
   const errors = form.formState.errors;
+  // With a single establishment there is nothing to choose.
+  const onlyEstablishment = establishments.data?.length === 1 ? establishments.data[0]?.id : undefined;
+  useEffect(() => {
+    if (onlyEstablishment && !form.getValues('establishment_id')) form.setValue('establishment_id', onlyEstablishment);
+  }, [onlyEstablishment, form]);
   const name = form.watch('name') ?? '';
   const establishmentId = form.watch('establishment_id');
   // The slug follows the name until the user edits it by hand.

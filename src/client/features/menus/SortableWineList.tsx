@@ -143,19 +143,14 @@ function SortableWine({
                 {wine.available ? 'Disponível' : 'Indisponível'}
               </Badge>
             </Group>
-            <Group gap={8} wrap="wrap">
+            <Text size="sm" c="dimmed">
               {wine.country && (
-                <Text size="sm">
+                <Text span size="sm" c="dark">
                   <CountryLabel country={wine.country} />
                 </Text>
               )}
-              {details.map((d, i) => (
-                <Text key={`${d}-${i}`} size="sm" c="dimmed">
-                  {(wine.country || i > 0) && <span aria-hidden="true">· </span>}
-                  {d}
-                </Text>
-              ))}
-            </Group>
+              {details.length > 0 && `${wine.country ? ' · ' : ''}${details.join(' · ')}`}
+            </Text>
             {wine.description && (
               <Text size="sm" c="dimmed" lineClamp={2}>
                 {wine.description}

@@ -36,7 +36,19 @@ interface Props {
 /** Add or edit a wine of a menu, in sections: Básico, Técnico, Sensorial, Imagem, and "Disponível". */
 export function WineFormModal({ opened, title, notice, initialValues, onClose, onSubmit }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="xl" centered={false} yOffset="4vh" closeOnClickOutside={false}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Text fw={700} fz="lg">
+          {title}
+        </Text>
+      }
+      size="xl"
+      centered={false}
+      yOffset="4vh"
+      closeOnClickOutside={false}
+    >
       {opened && <WineForm notice={notice} initialValues={initialValues} onClose={onClose} onSubmit={onSubmit} />}
     </Modal>
   );
@@ -101,6 +113,7 @@ function WineForm({ notice, initialValues, onClose, onSubmit }: Omit<Props, 'ope
                     decimalSeparator=","
                     thousandSeparator="."
                     decimalScale={2}
+                    fixedDecimalScale
                     step={0.01}
                     min={0}
                     hideControls
