@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Alert,
   Autocomplete,
-  Badge,
   Button,
   Grid,
   Group,
@@ -236,7 +235,9 @@ export function CatalogPage() {
                   <Table.Th>Uva</Table.Th>
                   <Table.Th>Estilo</Table.Th>
                   <Table.Th>Safra</Table.Th>
-                  <Table.Th ta="right">Preço ref.</Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    Preço ref.
+                  </Table.Th>
                   {(canEdit || canDelete) && (
                     <Table.Th w={90}>
                       <span className="visually-hidden">Ações</span>
@@ -270,13 +271,9 @@ export function CatalogPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      {w.wine_style ? (
-                        <Badge variant="light" color="vinho" size="sm" tt="none" style={{ overflow: 'visible' }}>
-                          {w.wine_style}
-                        </Badge>
-                      ) : (
-                        '—'
-                      )}
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {w.wine_style ?? '—'}
+                      </Text>
                     </Table.Td>
                     <Table.Td>{w.vintage ?? '—'}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

@@ -64,7 +64,9 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
   const remove = useDeleteEstablishment();
   const [error, setError] = useState<string | null>(null);
   const isEdit = Boolean(establishment);
+  // DESIGN.md roles: admins and managers write establishments; a sommelier only reads them.
   const canDelete = user?.role === 'admin' || user?.role === 'restaurant_manager';
+  const canWrite = canDelete;
   const form = useForm<EstablishmentInput, unknown, EstablishmentData>({
     resolver: zodResolver(establishmentInputSchema),
     defaultValues: establishment ? toForm(establishment) : EMPTY,
@@ -122,6 +124,11 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}
+          </Alert>
+        )}
+        {!canWrite && (
+          <Alert color="yellow" variant="light">
+            Seu perfil pode consultar os dados do estabelecimento, mas não alterá-los.
           </Alert>
         )}
         <Paper withBorder shadow="xs" p="lg">
@@ -219,9 +226,11 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
 
         <Group justify="space-between" wrap="wrap">
           <Group gap="sm">
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {isEdit ? 'Salvar alterações' : 'Criar estabelecimento'}
-            </Button>
+            {canWrite && (
+              <Button type="submit" loading={form.formState.isSubmitting}>
+                {isEdit ? 'Salvar alterações' : 'Criar estabelecimento'}
+              </Button>
+            )}
             <Button component={Link} to="/" variant="default">
               Cancelar
             </Button>

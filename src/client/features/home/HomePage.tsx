@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Avatar,
   Badge,
   Button,
   Card,
@@ -122,9 +123,21 @@ export function HomePage() {
             {establishments.data.map((e) => (
               <Card key={e.id} withBorder shadow="xs" padding="lg">
                 <Stack gap={6} h="100%">
-                  <Text fw={700} fz="lg">
-                    {e.name}
-                  </Text>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar src={e.logo} alt="" radius="md" size={44} color="vinho" variant="light">
+                      {e.name.slice(0, 2).toUpperCase()}
+                    </Avatar>
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={700} fz="lg" truncate>
+                        {e.name}
+                      </Text>
+                      {typeof e.menu_count === 'number' && (
+                        <Text size="xs" c="dimmed">
+                          {e.menu_count === 1 ? '1 carta' : `${e.menu_count} cartas`}
+                        </Text>
+                      )}
+                    </div>
+                  </Group>
                   {e.description && (
                     <Text size="sm" c="dimmed" lineClamp={2}>
                       {e.description}
@@ -137,9 +150,11 @@ export function HomePage() {
                     </Text>
                   )}
                   <Group gap="xs" mt="auto" pt="sm">
-                    <Button component={Link} to={`/estabelecimento/${e.id}/editar`} size="xs" variant="default">
-                      Editar
-                    </Button>
+                    {canCreateEstablishment && (
+                      <Button component={Link} to={`/estabelecimento/${e.id}/editar`} size="xs" variant="default">
+                        Editar
+                      </Button>
+                    )}
                     <Button component={Link} to={`/cartas?establishment_id=${e.id}`} size="xs" variant="light">
                       Ver Cartas
                     </Button>
@@ -154,9 +169,11 @@ export function HomePage() {
       <Section
         title="Cartas"
         action={
-          <Button component={Link} to="/carta/nova" leftSection={<IconPlus size={18} />} variant="light">
-            Nova carta
-          </Button>
+          user?.role !== 'supplier' && (
+            <Button component={Link} to="/carta/nova" leftSection={<IconPlus size={18} />} variant="light">
+              Nova carta
+            </Button>
+          )
         }
       >
         {menus.isPending ? (

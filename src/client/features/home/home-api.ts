@@ -8,6 +8,8 @@ export interface EstablishmentSummary {
   sommelier: string | null;
   address: string | null;
   slug: string | null;
+  logo: string | null;
+  menu_count?: number;
 }
 
 export interface MenuSummary {

@@ -216,7 +216,7 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
                 {groups.map((g) => (
                   <section key={g.category} aria-labelledby={`cat-${slugId(g.category)}`}>
                     <Group gap="xs" mb="xs">
-                      <Title order={3} fz="md" id={`cat-${slugId(g.category)}`} c="vinho.9">
+                      <Title order={3} fz="md" id={`cat-${slugId(g.category)}`} c="vinho.9" style={{ scrollMarginTop: 84 }}>
                         {g.category}
                       </Title>
                       <Badge size="sm" variant="light" color="gray">
@@ -239,7 +239,37 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
-          <MenuDetailsCard menu={menu} publicPath={publicPath} />
+          <Stack gap="md" style={{ position: 'sticky', top: 80 }}>
+            <MenuDetailsCard menu={menu} publicPath={publicPath} />
+            {groups.length > 1 && (
+              <Paper withBorder shadow="xs" p="md" visibleFrom="lg" component="nav" aria-label="Categorias da carta">
+                <Text fw={600} size="sm" mb={6}>
+                  Categorias
+                </Text>
+                <Stack gap={2}>
+                  {groups.map((g) => (
+                    <Anchor
+                      key={g.category}
+                      href={`#cat-${slugId(g.category)}`}
+                      size="sm"
+                      c="dark"
+                      onClick={(e) => {
+                        e.preventDefault();
+                        document.getElementById(`cat-${slugId(g.category)}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                      }}
+                    >
+                      <Group justify="space-between" wrap="nowrap">
+                        <span>{g.category}</span>
+                        <Text span size="xs" c="dimmed">
+                          {g.wines.length}
+                        </Text>
+                      </Group>
+                    </Anchor>
+                  ))}
+                </Stack>
+              </Paper>
+            )}
+          </Stack>
         </Grid.Col>
       </Grid>
 
@@ -290,7 +320,7 @@ function MenuDetailsCard({ menu, publicPath }: { menu: WineMenu; publicPath: str
   });
 
   return (
-    <Paper withBorder shadow="xs" p="lg" style={{ position: 'sticky', top: 80 }}>
+    <Paper withBorder shadow="xs" p="lg">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <Title order={2} fz="lg">
