@@ -24,7 +24,8 @@ const optionalText = (max: number, label: string) =>
     .trim()
     .max(max, `${label}: no máximo ${max} caracteres.`)
     .nullish()
-    .transform((v) => (v ? v : null));
+    // NFC: one code point per accented letter, as the search folding in SQL expects.
+    .transform((v) => (v ? v.normalize('NFC') : null));
 
 /** '' / null / undefined / NaN -> null; numeric strings ("2019", "89,90") -> numbers; anything else is left for the schema to reject. */
 const emptyToNull = (value: unknown) => {
@@ -62,7 +63,8 @@ export const catalogWineInputSchema = z.object({
     .string({ error: CATALOG_MESSAGES.nameRequired })
     .trim()
     .min(1, CATALOG_MESSAGES.nameRequired)
-    .max(200, 'Nome: no máximo 200 caracteres.'),
+    .max(200, 'Nome: no máximo 200 caracteres.')
+    .transform((v) => v.normalize('NFC')),
   description: optionalText(4000, 'Descrição'),
   country: optionalText(100, 'País'),
   region: optionalText(200, 'Região'),
@@ -134,7 +136,8 @@ const queryInt = (label: string, min: number, max: number) =>
 
 /**
  * GET /api/catalog/wines. Answers a plain array (at most `limit`, default 50, capped at 100) ordered by name;
- * the number of matching wines is in the `X-Total-Count` header. `page` (1-based) is a shortcut for `offset`.
+ * the number of matching wines is in the `X-Total-Count` header (a lower bound when `X-Total-Count-Capped: true`).
+ * `page` (1-based) is a shortcut for `offset`.
  */
 export const catalogListQuerySchema = z.object({
   q: filterText,
@@ -152,4 +155,10 @@ export const catalogListQuerySchema = z.object({
 });
 export type CatalogListQuery = z.output<typeof catalogListQuerySchema>;
 
+/** Number of matching wines. */
 export const CATALOG_TOTAL_HEADER = 'x-total-count';
+/**
+ * Present ("true") when more wines match than were counted: the total is then a lower bound
+ * (at least 1,000, or the end of the requested page); show it as "1000+" and ask for a narrower search.
+ */
+export const CATALOG_TOTAL_CAPPED_HEADER = 'x-total-count-capped';

@@ -67,6 +67,21 @@ describe('public menu page', () => {
     expect(html).not.toMatch(/<script/i);
   });
 
+  it('carries exactly the security headers of every other response (CSP included), on every request', async () => {
+    const { est, menu } = await sampleMenu();
+    const reference = await get('/api/health');
+    const securityHeaders = Object.keys(reference.headers).filter(
+      (h) =>
+        /^(content-security-policy|x-|referrer-policy|strict-transport-security|cross-origin-|origin-agent-cluster)/.test(h) &&
+        h !== 'x-ratelimit-limit',
+    );
+    expect(securityHeaders).toContain('content-security-policy');
+    for (const url of [`/${est.slug}/${menu.slug}`, `/${est.slug}/${menu.slug}`, `/${est.slug}`, '/nao-existe', '/catalogo/novo']) {
+      const res = await get(url);
+      for (const h of securityHeaders) expect(res.headers[h], `${url} ${h}`).toEqual(reference.headers[h]);
+    }
+  });
+
   it('is also reachable by menu id and through /carta/{slug or id}', async () => {
     const { est, menu } = await sampleMenu();
     for (const url of [`/${est.slug}/${menu.id}`, `/carta/${menu.slug}`, `/carta/${menu.id}`]) {

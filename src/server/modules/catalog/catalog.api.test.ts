@@ -126,6 +126,13 @@ describe('POST /api/catalog/wines', () => {
     expect(res.json()).toMatchObject({ price_reference: 89.9, vintage: 2019 });
   });
 
+  it('stores text in NFC so decomposed accents are still found', async () => {
+    const s = tag();
+    const res = await create({ name: `Rose\u0301 ${s}`, country: 'França'.normalize('NFD') });
+    expect(res.json()).toMatchObject({ name: `Rosé ${s}`, country: 'França' });
+    expect(names(await list(`q=rose+${s}&country=franca`))).toEqual([`Rosé ${s}`]);
+  });
+
   it('answers 409 with a pt-BR detail when the SKU is taken, on create and on update', async () => {
     const sku = `DUP-${tag()}`;
     expect((await create({ name: 'Primeiro', sku_code: sku })).statusCode).toBe(201);
@@ -250,6 +257,25 @@ describe('GET /api/catalog/wines search and filters', () => {
     const beyond = await list(`q=lote+${s}&offset=500`);
     expect(beyond.json()).toEqual([]);
     expect(beyond.headers['x-total-count']).toBe('120');
+  });
+
+  it('caps the count at 1,000 matches (X-Total-Count-Capped), exact again when paging past it', async () => {
+    const s = tag();
+    await t.db.insert(catalogWines).values(
+      Array.from({ length: 1010 }, (_, i) => {
+        const name = `Safra ${s} ${String(i).padStart(4, '0')}`;
+        return { name, searchText: catalogSearchText({ name }) };
+      }),
+    );
+    const first = await list(`q=safra+${s}`);
+    expect(first.headers['x-total-count']).toBe('1000');
+    expect(first.headers['x-total-count-capped']).toBe('true');
+    const deep = await list(`q=safra+${s}&offset=1000&limit=50`);
+    expect(names(deep)).toHaveLength(10);
+    expect(deep.headers['x-total-count']).toBe('1010');
+    expect(deep.headers['x-total-count-capped']).toBeUndefined();
+    const exact = await list(`q=safra+${s}+0999`);
+    expect(exact.headers['x-total-count']).toBe('1');
   });
 
   it.each(['limit=0', 'limit=abc', 'offset=-1', 'page=0', `q=${'x'.repeat(201)}`])('rejects %s with 400', async (query) => {

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOG_TOTAL_HEADER, catalogListQuerySchema, catalogWineInputSchema, catalogWineSchema } from '../../../shared/catalog.js';
+import {
+  CATALOG_TOTAL_CAPPED_HEADER,
+  CATALOG_TOTAL_HEADER,
+  catalogListQuerySchema,
+  catalogWineInputSchema,
+  catalogWineSchema,
+} from '../../../shared/catalog.js';
 import type { Db } from '../../db/client.js';
 import { callerOf } from '../../http/authenticate.js';
 import type { Action } from '../../http/caller.js';
@@ -21,8 +27,10 @@ export function catalogRoutes(db: Db) {
       '/api/catalog/wines',
       { schema: { querystring: catalogListQuerySchema, response: { 200: z.array(catalogWineSchema) } } },
       async (request, reply) => {
-        const { items, total } = await service.listWines(db, callerOf(request), request.query);
-        return reply.header(CATALOG_TOTAL_HEADER, String(total)).send(items);
+        const { items, total, capped } = await service.listWines(db, callerOf(request), request.query);
+        reply.header(CATALOG_TOTAL_HEADER, String(total));
+        if (capped) reply.header(CATALOG_TOTAL_CAPPED_HEADER, 'true');
+        return reply.send(items);
       },
     );
     r.post(

@@ -75,11 +75,15 @@ export function toCatalogWineValues(input: CatalogWineInput): repo.CatalogWineVa
   };
 }
 
-export async function listWines(db: Db, caller: Caller, query: CatalogListQuery): Promise<{ items: CatalogWine[]; total: number }> {
+export async function listWines(
+  db: Db,
+  caller: Caller,
+  query: CatalogListQuery,
+): Promise<{ items: CatalogWine[]; total: number; capped: boolean }> {
   assertCatalogAccess(caller, 'read');
   const limit = query.limit ?? CATALOG_DEFAULT_LIMIT;
   const offset = query.offset ?? (query.page ? (query.page - 1) * limit : 0);
-  const { rows, total } = await repo.search(db, {
+  const { rows, total, capped } = await repo.search(db, {
     q: query.q,
     country: query.country,
     grapeVariety: query.grape_variety,
@@ -87,7 +91,7 @@ export async function listWines(db: Db, caller: Caller, query: CatalogListQuery)
     limit,
     offset,
   });
-  return { items: rows.map(toCatalogWineDto), total };
+  return { items: rows.map(toCatalogWineDto), total, capped };
 }
 
 export async function getWine(db: Db, caller: Caller, id: string): Promise<CatalogWine> {

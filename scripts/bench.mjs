@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// npm run bench: (a) public menu page of the sample data vs a bare node:http server sending the same bytes,
+// 50 connections, ~10 s each (autocannon); (b) catalogue search over 50,000 wines, p50/p95 of 200 queries.
+// Runs the TypeScript sources through tsx (nothing is built); NODE_ENV=production throughout. Prints figures,
+// asserts nothing. Knobs: BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_SKIP_PAGE=1, BENCH_DATABASE_URL
+// (run the app on PostgreSQL instead of PGlite), BENCH_LOG_LEVEL (default warn).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PAGE = '/pedra-da-ilha/carta-de-vinhos';
+const env = { ...process.env, NODE_ENV: 'production' };
+const children = [];
+const fmt = (n, d = 1) => n.toFixed(d);
+const out = (s) => process.stdout.write(s);
+
+/** Starts a node child process and resolves with the JSON line it prints when ready. */
+function start(args, label) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    let buffer = '';
+    const onData = (chunk) => {
+      buffer += chunk;
+      const line = buffer.split('\n').find((l) => l.startsWith('{'));
+      if (line) {
+        child.stdout.off('data', onData);
+        child.stdout.resume();
+        resolve({ child, ...JSON.parse(line) });
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${label} exited with ${code} before it was ready`)));
+  });
+}
+
+const stop = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+const load = (url, headers, duration = DURATION) =>
+  new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+
+const getRaw = (url, headers) =>
+  new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (r) => {
+        const chunks = [];
+        r.on('data', (c) => chunks.push(c));
+        r.on('end', () => resolve({ status: r.statusCode, headers: r.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function benchPage(base) {
+  const reqHeaders = { 'accept-encoding': 'gzip' };
+  // The exact response a phone gets, replayed byte for byte by the bare server.
+  const res = await getRaw(base + PAGE, reqHeaders);
+  if (res.status !== 200) throw new Error(`GET ${PAGE} answered ${res.status}`);
+  const html = gunzipSync(res.body).toString('utf8');
+  const { connection: _c, 'keep-alive': _k, date: _d, 'transfer-encoding': _t, ...headers } = res.headers;
+  const dir = mkdtempSync(path.join(tmpdir(), 'adega-bench-'));
+  const file = path.join(dir, 'response.json');
+  writeFileSync(file, JSON.stringify({ headers, body: res.body.toString('base64') }));
+  const bare = await start(['bench/bare-server.mjs', file], 'bare server');
+  const bareUrl = `http://127.0.0.1:${bare.port}${PAGE}`;
+  out(`load: ${CONNECTIONS} connections, ${DURATION} s per server after a 2 s warm-up...\n`);
+  await load(base + PAGE, reqHeaders, 2);
+  const appRun = await load(base + PAGE, reqHeaders);
+  await load(bareUrl, reqHeaders, 2);
+  const bareRun = await load(bareUrl, reqHeaders);
+  await stop(bare.child);
+  rmSync(dir, { recursive: true, force: true });
+  return { appRun, bareRun, gzipBytes: res.body.length, html, wineCount: (html.match(/<article class="wine/g) ?? []).length };
+}
+
+const TERMS = [
+  'malbec',
+  'valduga',
+  'rose',
+  'ROSÉ',
+  'chardonnay',
+  'cabernet sauvignon',
+  'mendoza',
+  'douro',
+  'rioja',
+  'toscana',
+  'miolo',
+  'catena',
+  'pinot',
+  'barolo',
+  'sauvignon blanc',
+  'vale dos vinhedos',
+  'carmenere',
+  'tempranillo',
+  'syrah',
+  'espumante',
+  'chateau',
+  'reserva',
+  'gran',
+  '2015',
+  'nebbiolo',
+  'riesling',
+  'zinfandel',
+  'napa',
+  'serra gaucha',
+  'touriga',
+];
+
+/** Sequential queries on one keep-alive connection: latency, not throughput. */
+async function benchSearch(base, token) {
+  const auth = { authorization: `Bearer ${token}` };
+  const queries = Array.from({ length: 200 }, (_, i) => {
+    const extra = i % 5 === 4 ? '&country=Brasil' : i % 7 === 6 ? '&offset=50' : '';
+    return `q=${encodeURIComponent(TERMS[i % TERMS.length])}${extra}`;
+  });
+  for (const q of queries.slice(0, 20)) await fetch(`${base}/api/catalog/wines?${q}`, { headers: auth }).then((r) => r.arrayBuffer());
+  const timings = [];
+  let rows = 0;
+  for (const q of queries) {
+    const t0 = performance.now();
+    const r = await fetch(`${base}/api/catalog/wines?${q}`, { headers: auth });
+    const body = await r.json();
+    timings.push([performance.now() - t0, q]);
+    if (r.status !== 200) throw new Error(`search ${q} answered ${r.status}`);
+    rows += body.length;
+  }
+  return { timings, rows };
+}
+
+async function main() {
+  const started = performance.now();
+  out(`Adega benchmark (NODE_ENV=production, database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})\n`);
+  out('starting the app and seeding (Pedra da Ilha sample + 50,000 catalogue wines)...\n');
+  const app = await start(['--import', 'tsx', 'bench/serve-app.ts'], 'app');
+  const base = `http://127.0.0.1:${app.port}`;
+  out(`  ready in ${fmt((performance.now() - started) / 1000)} s (sample data: ${app.seed}; ${app.catalogWines} catalogue wines)\n`);
+
+  const page = process.env.BENCH_SKIP_PAGE ? null : await benchPage(base);
+  const search = await benchSearch(base, app.token);
+  await stop(app.child);
+
+  if (page) {
+    const { appRun, bareRun } = page;
+    const row = (label, run) =>
+      `  ${label.padEnd(28)} ${fmt(run.requests.average, 0).padStart(8)} ${String(run.latency.p50).padStart(7)} ${String(run.latency.p99).padStart(7)} ${String(run.non2xx + run.errors).padStart(7)}`;
+    out(`
+(a) public menu page: GET ${PAGE}, accept-encoding gzip, ${CONNECTIONS} connections, ${DURATION} s
+  ${page.wineCount} wines; gzipped HTML ${page.gzipBytes} bytes (${fmt(page.gzipBytes / 1024)} KB), ${page.html.length} characters uncompressed
+  ${'server'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}
+${row('Adega app (Fastify, cached)', appRun)}
+${row('bare node:http, same bytes', bareRun)}
+  ratio app/bare (req/s): ${fmt(appRun.requests.average / bareRun.requests.average, 2)}   (aim >= 0.70; p99 aim < 30 ms)
+`);
+  }
+  const sorted = search.timings.map(([ms]) => ms).sort((a, b) => a - b);
+  const slowest = [...search.timings].sort((a, b) => b[0] - a[0]).slice(0, 4);
+  out(`
+(b) catalogue search: GET /api/catalog/wines?q=... over ${app.catalogWines} wines, ${sorted.length} queries (${search.rows} rows returned)
+  p50 ${fmt(percentile(sorted, 50), 2)} ms   p95 ${fmt(percentile(sorted, 95), 2)} ms   max ${fmt(sorted[sorted.length - 1], 2)} ms   (aim p95 < 50 ms)
+  slowest: ${slowest.map(([ms, q]) => `${decodeURIComponent(q)} (${fmt(ms, 0)} ms)`).join(', ')}
+
+total ${fmt((performance.now() - started) / 1000)} s
+`);
+}
+
+main().then(
+  () => process.exit(0),
+  async (err) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : err}\n`);
+    await Promise.all(children.map(stop));
+    process.exit(1);
+  },
+);
