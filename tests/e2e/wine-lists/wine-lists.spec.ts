@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { slugify } from '../../../src/shared/slug.js';
-import { apiToken, expect, loginViaUi, test } from '../support/fixtures.js';
+import { apiToken, createUserViaApi, expect, loginViaUi, test } from '../support/fixtures.js';
 
 const LOGO = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/logo-casa-e2e.png');
 
@@ -125,9 +125,14 @@ test.describe('wine lists', () => {
     // And by keyboard: Space picks the wine up, the arrow moves it, Space drops it.
     const keyboardSaved = page.waitForResponse((r) => r.url().endsWith('/reorder') && r.request().method() === 'PUT');
     await page.getByRole('button', { name: `Mover ${handWine}` }).focus();
+    // dnd-kit announces every step in pt-BR through its live region.
+    const announcement = (text: string) => page.getByRole('status').filter({ hasText: text });
     await page.keyboard.press('Space');
+    await expect(page.getByRole('button', { name: `Mover ${handWine}` })).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('ArrowUp');
+    await expect(announcement(`${handWine} movido para a posição 1 de 2`)).toHaveCount(1);
     await page.keyboard.press('Space');
+    await expect(announcement(`${handWine} solto na posição 1 de 2`)).toHaveCount(1);
     expect((await keyboardSaved).status()).toBe(200);
     await expect.poll(() => wineNames(page)).toEqual([handWine, catalogWine.name]);
 
@@ -203,5 +208,88 @@ test.describe('wine lists', () => {
     await expect(page.getByText('Vinho excluído do catálogo.')).toBeVisible();
     await expect(rows).toHaveCount(0);
     await expect(page.getByText('Nenhum vinho encontrado')).toBeVisible();
+  });
+
+  test('catalogue form: an unknown wine alerts and returns to the list; a new wine is saved', async ({ page, admin }) => {
+    await loginViaUi(page, admin);
+    await page.goto('/catalogo/00000000-0000-4000-8000-000000000000/editar');
+    await expect(page.getByText('Falha ao carregar o item')).toBeVisible();
+    await expect(page).toHaveURL(/\/catalogo$/);
+
+    const name = `Novo do Catálogo ${randomUUID().slice(0, 6)}`;
+    await page.getByRole('link', { name: 'Novo vinho' }).click();
+    await page.getByRole('button', { name: 'Adicionar ao catálogo' }).click();
+    await expect(page.getByText('Informe o nome do vinho.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(name);
+    await page.getByLabel('Produtor').fill('Vinícola Teste');
+    await page.getByLabel('Safra').fill('2020');
+    await page.getByLabel('Preço de referência').fill('149,90');
+    await choose(page, page, 'País', 'Portugal');
+    await page.getByRole('button', { name: 'Adicionar ao catálogo' }).click();
+    await expect(page).toHaveURL(/\/catalogo$/);
+    await page.getByRole('search', { name: 'Filtrar catálogo' }).getByLabel('Nome').fill(name);
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText(/R\$\s149,90/);
+    await expect(row).toContainText('2020');
+  });
+
+  test('catalogue write buttons follow the role: sommelier creates and edits, supplier only reads', async ({ page, request }) => {
+    const sommelier = await createUserViaApi(request, 'sommelier');
+    await loginViaUi(page, sommelier);
+    await page.goto('/catalogo');
+    await expect(page.getByRole('heading', { name: 'Catálogo global' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Novo vinho' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Editar / }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Excluir / })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Sair' }).click();
+
+    const supplier = await createUserViaApi(request, 'supplier');
+    await loginViaUi(page, supplier);
+    await page.goto('/catalogo');
+    await expect(page.getByRole('heading', { name: 'Catálogo global' })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Novo vinho' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^(Editar|Excluir) / })).toHaveCount(0);
+  });
+
+  test('a menu and an establishment are deleted only after confirming', async ({ page, request, admin }) => {
+    const token = await apiToken(request);
+    const headers = { authorization: `Bearer ${token}` };
+    const name = `Casa Efêmera ${randomUUID().slice(0, 6)}`;
+    const est = await request.post('/api/establishments', { headers, data: { name } });
+    expect(est.status(), await est.text()).toBe(201);
+    const establishment = await est.json();
+    for (const menuName of ['Carta do Almoço', 'Carta do Jantar']) {
+      const res = await request.post('/api/wine-menus', { headers, data: { name: menuName, establishment_id: establishment.id } });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+
+    await loginViaUi(page, admin);
+    await page.goto(`/cartas?establishment_id=${establishment.id}`);
+    await expect(page.getByRole('heading', { name: `Cartas de ${name}` })).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(3);
+    await page.getByRole('button', { name: 'Mais ações da carta Carta do Almoço' }).click();
+    await page.getByRole('menuitem', { name: 'Excluir carta' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Excluir carta' });
+    await expect(confirm).toContainText('Carta do Almoço');
+    await confirm.getByRole('button', { name: 'Excluir carta' }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'Carta do Almoço' })).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: 'Carta do Jantar' })).toHaveCount(1);
+
+    await page.getByRole('link', { name: 'Editar estabelecimento' }).click();
+    await page.getByRole('button', { name: 'Excluir estabelecimento' }).click();
+    const confirmEst = page.getByRole('dialog', { name: 'Excluir estabelecimento' });
+    await expect(confirmEst).toContainText(name);
+    await confirmEst.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(confirmEst).toBeHidden();
+    await expect(page).toHaveURL(/\/editar$/);
+    await page.getByRole('button', { name: 'Excluir estabelecimento' }).click();
+    await page.getByRole('dialog', { name: 'Excluir estabelecimento' }).getByRole('button', { name: 'Excluir estabelecimento' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(name, { exact: true })).toHaveCount(0);
+    const menus = await request.get(`/api/wine-menus?establishment_id=${establishment.id}`, { headers });
+    expect(menus.status()).toBe(200);
+    expect(await menus.json()).toEqual([]);
   });
 });
