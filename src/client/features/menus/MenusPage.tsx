@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Menu, Paper, Select, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Menu, Paper, Select, Skeleton, Table, Text, Tooltip } from '@mantine/core';
 import { IconBottle, IconDots, IconEdit, IconExternalLink, IconPlus, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { publicMenuPath } from '../../../shared/public-menu';
@@ -109,11 +109,10 @@ export function MenusPage() {
         </EmptyState>
       ) : (
         <Paper withBorder shadow="xs" style={{ overflowX: 'auto' }}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={640}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={560}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Carta</Table.Th>
-                {!establishmentId && <Table.Th>Estabelecimento</Table.Th>}
                 <Table.Th>Vinhos</Table.Th>
                 <Table.Th>
                   <span className="visually-hidden">Ações</span>
@@ -123,19 +122,16 @@ export function MenusPage() {
             <Table.Tbody>
               {menus.data.map((m) => (
                 <Table.Tr key={m.id}>
-                  <Table.Td>
+                  <Table.Td style={{ minWidth: 180 }}>
                     <Text fw={600}>{m.name}</Text>
-                    {m.description && (
-                      <Text size="xs" c="dimmed" lineClamp={1} maw={420}>
-                        {m.description}
-                      </Text>
-                    )}
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      {establishmentId ? m.description : m.establishment_name}
+                    </Text>
                   </Table.Td>
-                  {!establishmentId && <Table.Td>{m.establishment_name}</Table.Td>}
                   <Table.Td>
-                    <Badge variant="light" color="gray">
+                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                       {m.wine_count} {m.wine_count === 1 ? 'vinho' : 'vinhos'}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
