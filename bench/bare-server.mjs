@@ -5,7 +5,7 @@ import http from 'node:http';
 
 const { headers, body } = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const payload = Buffer.from(body, 'base64');
-const server = http.createServer((req, res) => {
+const server = http.createServer((_req, res) => {
   res.writeHead(200, headers);
   res.end(payload);
 });

@@ -14,7 +14,7 @@ export function localStorage(directory: string): FileStorage {
   return {
     async save(bytes, extension) {
       await mkdir(directory, { recursive: true });
-      const name = `${randomBytes(18).toString('base64url')}.${extension}`;
+      const name = `${randomBytes(16).toString('hex')}.${extension}`;
       await writeFile(path.join(directory, name), bytes, { flag: 'wx' });
       return `${UPLOADS_URL_PREFIX}${name}`;
     },

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUploadsPath } from '../../../shared/form-fields.js';
 import { createUser, type TestUser } from '../../test-support/factories.js';
 import { multipartBody } from '../../test-support/multipart.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -29,12 +30,22 @@ describe('POST /api/upload-image', () => {
     const res = await upload(png);
     expect(res.statusCode).toBe(201);
     const { image_url } = res.json();
-    expect(image_url).toMatch(/^\/uploads\/[A-Za-z0-9_-]{24}\.png$/);
+    expect(image_url).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
     const served = await t.app.inject({ method: 'GET', url: image_url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toContain('immutable');
     expect((await sharp(served.rawPayload).metadata()).width).toBe(40);
+  });
+
+  it('names files so the forms accept them as image URLs', async () => {
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    for (let i = 0; i < 20; i++) {
+      const { image_url } = (await upload(png)).json();
+      expect(isUploadsPath(image_url), image_url).toBe(true);
+    }
   });
 
   it('detects the type by content, not by name, and strips metadata', async () => {
