@@ -74,7 +74,7 @@ select{width:100%;min-height:46px;padding:0 12px;border:1px solid var(--ln);bord
 .top h3{flex:1;font-size:1.16rem;padding-top:2px;overflow-wrap:anywhere}
 .price{text-align:right;white-space:nowrap;color:var(--au);font-weight:700;font-size:1.05rem;font-variant-numeric:tabular-nums}
 .price small{display:block;color:var(--mu);font-weight:400;font-size:.75rem}
-.meta{color:var(--mu);font-size:.87rem;margin-top:4px}
+.meta{display:flex;flex-wrap:wrap;color:var(--mu);font-size:.87rem;margin-top:4px}
 .meta>span:not(:last-child):after{content:"·";margin:0 7px;color:var(--au)}
 .wd{margin-top:8px}
 .pair{margin-top:8px;font-size:.92rem}
