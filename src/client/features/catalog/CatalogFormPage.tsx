@@ -1,30 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  NumberInput,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Alert, Button, Center, Grid, Group, Loader, Stack, Textarea, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type CatalogWine, type CatalogWineFormValues, type CatalogWineInput, catalogWineInputSchema } from '../../../shared/catalog';
-import { COUNTRY_FLAGS, WINE_COUNTRIES, WINE_STYLES, WINE_VOLUMES } from '../../../shared/wine-vocabulary';
-import { ApiError, errorMessage } from '../../lib/api';
-import { ImageField } from '../../ui/ImageField';
+import { WINE_VOLUMES } from '../../../shared/wine-vocabulary';
+import { errorMessage } from '../../lib/api';
+import { setServerFieldErrors } from '../../lib/form-errors';
+import { FormSection } from '../../ui/FormSection';
+import { AutocompleteField, NumberField } from '../../ui/form-fields';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { CountryField } from '../../ui/wine-fields/CountryField';
+import { PriceField } from '../../ui/wine-fields/PriceField';
+import { SensoryFields } from '../../ui/wine-fields/SensoryFields';
+import { AlcoholContentField, WineStyleField } from '../../ui/wine-fields/TechnicalFields';
+import { WineImageField } from '../../ui/wine-fields/WineImageField';
 import { useCatalogWine, useSaveCatalogWine } from './catalog-api';
 
 const EMPTY: CatalogWineFormValues = {
@@ -93,19 +84,6 @@ export function CatalogFormPage() {
   return <CatalogForm key={id ?? 'novo'} wine={query.data ?? null} />;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder shadow="xs" p="lg">
-      <Stack gap="md">
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 function CatalogForm({ wine }: { wine: CatalogWine | null }) {
   const navigate = useNavigate();
   const save = useSaveCatalogWine();
@@ -115,9 +93,6 @@ function CatalogForm({ wine }: { wine: CatalogWine | null }) {
     defaultValues: wine ? toForm(wine) : EMPTY,
   });
   const errors = form.formState.errors;
-  const country = form.watch('country');
-  const countries: string[] = [...WINE_COUNTRIES];
-  if (country && !countries.includes(country)) countries.push(country);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
@@ -127,9 +102,7 @@ function CatalogForm({ wine }: { wine: CatalogWine | null }) {
       navigate('/catalogo');
     } catch (err) {
       console.error(err);
-      if (err instanceof ApiError && err.fields) {
-        for (const [field, message] of Object.entries(err.fields)) form.setError(field as keyof CatalogWineFormValues, { message });
-      }
+      setServerFieldErrors(err, form.setError);
       const message = errorMessage(err, 'Falha ao salvar. Confira os campos.');
       setError(message);
       notifyError(message);
@@ -137,204 +110,103 @@ function CatalogForm({ wine }: { wine: CatalogWine | null }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <PageHeader
-        title={wine ? 'Editar vinho do catálogo' : 'Novo vinho no catálogo'}
-        description={wine ? wine.name : 'A ficha do vinho fica disponível para importar em qualquer carta.'}
-        back={{ to: '/catalogo', label: 'Catálogo' }}
-      />
-      <Stack gap="lg" maw={960}>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Section title="Identificação">
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput label="Nome" withAsterisk {...form.register('name')} error={errors.name?.message} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label="Produtor" {...form.register('producer')} error={errors.producer?.message} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 3 }}>
-              <Controller
-                control={form.control}
-                name="vintage"
-                render={({ field, fieldState }) => (
-                  <NumberInput
-                    label="Safra"
-                    placeholder="2021"
-                    allowDecimal={false}
-                    allowNegative={false}
-                    thousandSeparator=""
-                    hideControls
-                    value={typeof field.value === 'number' || typeof field.value === 'string' ? field.value : ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 4 }}>
-              <Controller
-                control={form.control}
-                name="price_reference"
-                render={({ field, fieldState }) => (
-                  <NumberInput
-                    label="Preço de referência"
-                    leftSection={
-                      <Text size="sm" c="dimmed">
-                        R$
-                      </Text>
-                    }
-                    placeholder="0,00"
-                    decimalSeparator=","
-                    thousandSeparator="."
-                    decimalScale={2}
-                    fixedDecimalScale
-                    step={0.01}
-                    min={0}
-                    hideControls
-                    value={typeof field.value === 'number' || typeof field.value === 'string' ? field.value : ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <TextInput label="Código SKU" {...form.register('sku_code')} error={errors.sku_code?.message} />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Textarea
-                label="Descrição"
-                autosize
-                minRows={3}
-                maxRows={8}
-                {...form.register('description')}
-                error={errors.description?.message}
-              />
-            </Grid.Col>
-          </Grid>
-        </Section>
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate>
+        <PageHeader
+          title={wine ? 'Editar vinho do catálogo' : 'Novo vinho no catálogo'}
+          description={wine ? wine.name : 'A ficha do vinho fica disponível para importar em qualquer carta.'}
+          back={{ to: '/catalogo', label: 'Catálogo' }}
+        />
+        <Stack gap="lg" maw={960}>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <FormSection title="Identificação">
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, sm: 8 }}>
+                <TextInput label="Nome" withAsterisk {...form.register('name')} error={errors.name?.message} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput label="Produtor" {...form.register('producer')} error={errors.producer?.message} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 3 }}>
+                <NumberField
+                  name="vintage"
+                  label="Safra"
+                  placeholder="2021"
+                  allowDecimal={false}
+                  allowNegative={false}
+                  thousandSeparator=""
+                  hideControls
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 4 }}>
+                <PriceField name="price_reference" label="Preço de referência" />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <TextInput label="Código SKU" {...form.register('sku_code')} error={errors.sku_code?.message} />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <Textarea
+                  label="Descrição"
+                  autosize
+                  minRows={3}
+                  maxRows={8}
+                  {...form.register('description')}
+                  error={errors.description?.message}
+                />
+              </Grid.Col>
+            </Grid>
+          </FormSection>
 
-        <Section title="Origem e ficha técnica">
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <Controller
-                control={form.control}
-                name="country"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label="País"
-                    placeholder="Escolha o país"
-                    clearable
-                    data={countries.map((c) => ({ value: c, label: `${COUNTRY_FLAGS[c] ?? ''} ${c}`.trim() }))}
-                    value={field.value || null}
-                    onChange={field.onChange}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput
-                label="Região"
-                placeholder="Ex.: Vale dos Vinhedos, Mendoza"
-                {...form.register('region')}
-                error={errors.region?.message}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Uva" {...form.register('grape_variety')} error={errors.grape_variety?.message} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Controller
-                control={form.control}
-                name="wine_style"
-                render={({ field, fieldState }) => (
-                  <Autocomplete
-                    label="Estilo"
-                    data={[...WINE_STYLES]}
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 4 }}>
-              <TextInput
-                label="Teor alcoólico"
-                placeholder="13,5%"
-                {...form.register('alcohol_content')}
-                error={errors.alcohol_content?.message}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 4 }}>
-              <Controller
-                control={form.control}
-                name="volume"
-                render={({ field, fieldState }) => (
-                  <Autocomplete
-                    label="Volume"
-                    data={[...WINE_VOLUMES]}
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            </Grid.Col>
-          </Grid>
-        </Section>
+          <FormSection title="Origem e ficha técnica">
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <CountryField />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 8 }}>
+                <TextInput
+                  label="Região"
+                  placeholder="Ex.: Vale dos Vinhedos, Mendoza"
+                  {...form.register('region')}
+                  error={errors.region?.message}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput label="Uva" {...form.register('grape_variety')} error={errors.grape_variety?.message} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <WineStyleField />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 4 }}>
+                <AlcoholContentField />
+              </Grid.Col>
+              <Grid.Col span={{ base: 6, sm: 4 }}>
+                <AutocompleteField name="volume" label="Volume" data={[...WINE_VOLUMES]} />
+              </Grid.Col>
+            </Grid>
+          </FormSection>
 
-        <Section title="Notas de degustação">
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Textarea label="Cor" autosize minRows={2} {...form.register('color')} error={errors.color?.message} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Textarea label="Aroma" autosize minRows={2} {...form.register('aroma')} error={errors.aroma?.message} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Textarea label="Paladar" autosize minRows={2} {...form.register('palate')} error={errors.palate?.message} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <Textarea label="Harmonização" autosize minRows={2} {...form.register('pairing')} error={errors.pairing?.message} />
-            </Grid.Col>
-          </Grid>
-        </Section>
+          <FormSection title="Notas de degustação">
+            <SensoryFields />
+          </FormSection>
 
-        <Section title="Imagem">
-          <Controller
-            control={form.control}
-            name="image_url"
-            render={({ field, fieldState }) => (
-              <ImageField
-                label="Imagem do vinho"
-                description="Envie a foto do rótulo ou cole o endereço de uma imagem."
-                allowUrl
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </Section>
+          <FormSection title="Imagem">
+            <WineImageField />
+          </FormSection>
 
-        <Group gap="sm">
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {wine ? 'Salvar alterações' : 'Adicionar ao catálogo'}
-          </Button>
-          <Button component={Link} to="/catalogo" variant="default">
-            Cancelar
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          <Group gap="sm">
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {wine ? 'Salvar alterações' : 'Adicionar ao catálogo'}
+            </Button>
+            <Button component={Link} to="/catalogo" variant="default">
+              Cancelar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Center, Grid, Group, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -10,9 +10,11 @@ import {
   type EstablishmentInput,
   establishmentInputSchema,
 } from '../../../shared/establishments';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { setServerFieldErrors } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
 import { confirmDelete } from '../../ui/confirm';
+import { FormSection } from '../../ui/FormSection';
 import { ImageField } from '../../ui/ImageField';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
@@ -81,9 +83,7 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
       navigate('/');
     } catch (err) {
       console.error(err);
-      if (err instanceof ApiError && err.fields) {
-        for (const [field, message] of Object.entries(err.fields)) form.setError(field as keyof EstablishmentInput, { message });
-      }
+      setServerFieldErrors(err, form.setError);
       setError(errorMessage(err, 'Não foi possível salvar o estabelecimento. Confira os campos.'));
     }
   });
@@ -131,98 +131,88 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
             Seu perfil pode consultar os dados do estabelecimento, mas não alterá-los.
           </Alert>
         )}
-        <Paper withBorder shadow="xs" p="lg">
-          <Stack gap="md">
-            <Title order={2} fz="lg">
-              Identificação
-            </Title>
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, sm: 7 }}>
-                <TextInput
-                  label="Nome"
-                  withAsterisk
-                  placeholder="Ex.: Pedra da Ilha"
-                  {...form.register('name')}
-                  error={errors.name?.message}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 5 }}>
-                <TextInput
-                  label="Sommelier"
-                  placeholder="Quem assina a carta"
-                  {...form.register('sommelier')}
-                  error={errors.sommelier?.message}
-                />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <Textarea
-                  label="Descrição"
-                  autosize
-                  minRows={3}
-                  maxRows={8}
-                  placeholder="Uma frase sobre a casa, a cozinha e o ambiente."
-                  {...form.register('description')}
-                  error={errors.description?.message}
-                />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <Controller
-                  control={form.control}
-                  name="logo"
-                  render={({ field, fieldState }) => (
-                    <ImageField
-                      label="Logo"
-                      description="Aparece no topo da carta pública."
-                      value={field.value}
-                      onChange={field.onChange}
-                      error={fieldState.error?.message}
-                      previewAlt="Logo do estabelecimento"
-                    />
-                  )}
-                />
-              </Grid.Col>
-            </Grid>
-          </Stack>
-        </Paper>
+        <FormSection title="Identificação">
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, sm: 7 }}>
+              <TextInput
+                label="Nome"
+                withAsterisk
+                placeholder="Ex.: Pedra da Ilha"
+                {...form.register('name')}
+                error={errors.name?.message}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 5 }}>
+              <TextInput
+                label="Sommelier"
+                placeholder="Quem assina a carta"
+                {...form.register('sommelier')}
+                error={errors.sommelier?.message}
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Textarea
+                label="Descrição"
+                autosize
+                minRows={3}
+                maxRows={8}
+                placeholder="Uma frase sobre a casa, a cozinha e o ambiente."
+                {...form.register('description')}
+                error={errors.description?.message}
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Controller
+                control={form.control}
+                name="logo"
+                render={({ field, fieldState }) => (
+                  <ImageField
+                    label="Logo"
+                    description="Aparece no topo da carta pública."
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={fieldState.error?.message}
+                    previewAlt="Logo do estabelecimento"
+                  />
+                )}
+              />
+            </Grid.Col>
+          </Grid>
+        </FormSection>
 
-        <Paper withBorder shadow="xs" p="lg">
-          <Stack gap="md">
-            <Title order={2} fz="lg">
-              Contato
-            </Title>
-            <Grid gap="md">
-              <Grid.Col span={12}>
-                <TextInput
-                  label="Endereço"
-                  placeholder="Rua, número, bairro, cidade"
-                  {...form.register('address')}
-                  error={errors.address?.message}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  label="Telefone"
-                  type="tel"
-                  placeholder="(48) 3333-4444"
-                  {...form.register('phone')}
-                  error={errors.phone?.message}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  label="E-mail"
-                  type="email"
-                  placeholder="contato@restaurante.com.br"
-                  {...form.register('email')}
-                  error={errors.email?.message}
-                />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <TextInput label="Site" type="url" placeholder="https://" {...form.register('website')} error={errors.website?.message} />
-              </Grid.Col>
-            </Grid>
-          </Stack>
-        </Paper>
+        <FormSection title="Contato">
+          <Grid gap="md">
+            <Grid.Col span={12}>
+              <TextInput
+                label="Endereço"
+                placeholder="Rua, número, bairro, cidade"
+                {...form.register('address')}
+                error={errors.address?.message}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="Telefone"
+                type="tel"
+                placeholder="(48) 3333-4444"
+                {...form.register('phone')}
+                error={errors.phone?.message}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput
+                label="E-mail"
+                type="email"
+                placeholder="contato@restaurante.com.br"
+                {...form.register('email')}
+                error={errors.email?.message}
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <TextInput label="Site" type="url" placeholder="https://" {...form.register('website')} error={errors.website?.message} />
+            </Grid.Col>
+          </Grid>
+        </FormSection>
 
         <Group justify="space-between" wrap="wrap">
           <Group gap="sm">

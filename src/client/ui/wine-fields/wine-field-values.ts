@@ -1,0 +1,11 @@
+/** The fields a catalogue wine and a menu wine have in common, as their forms hold them. */
+export interface WineFieldValues {
+  country?: string | null;
+  wine_style?: string | null;
+  alcohol_content?: string | null;
+  color?: string | null;
+  aroma?: string | null;
+  palate?: string | null;
+  pairing?: string | null;
+  image_url?: string | null;
+}
