@@ -4,7 +4,6 @@ import { establishments, menuWines, wineMenus } from '../../db/schema/index.js';
 
 export type EstablishmentRow = typeof establishments.$inferSelect;
 export type MenuRow = typeof wineMenus.$inferSelect;
-export type MenuWineRow = typeof menuWines.$inferSelect;
 
 export async function establishmentBySlug(db: Executor, slug: string): Promise<EstablishmentRow | undefined> {
   const [row] = await db.select().from(establishments).where(eq(establishments.slug, slug)).limit(1);
@@ -39,14 +38,6 @@ export async function firstMenuBySlug(db: Executor, slug: string): Promise<MenuR
     .orderBy(asc(wineMenus.createdAt), asc(wineMenus.id))
     .limit(1);
   return row;
-}
-
-export async function availableWines(db: Executor, menuId: string): Promise<MenuWineRow[]> {
-  return db
-    .select()
-    .from(menuWines)
-    .where(and(eq(menuWines.menuId, menuId), eq(menuWines.available, true)))
-    .orderBy(asc(menuWines.position), asc(menuWines.createdAt), asc(menuWines.id));
 }
 
 /** Menus with at least one available wine, oldest first, with how many. */

@@ -1,6 +1,7 @@
 /** What anonymous guests may see: establishments, and menus with only their available wines. */
-import type { PublicEstablishment, PublicEstablishmentResponse, PublicMenuResponse, PublicMenuWine } from '../../../shared/public-menu.js';
+import type { PublicEstablishment, PublicEstablishmentResponse, PublicMenuResponse } from '../../../shared/public-menu.js';
 import type { Db } from '../../db/client.js';
+import { availableWines } from '../wine-menus/service.js';
 import * as repo from './repository.js';
 
 export const MENU_NOT_FOUND = 'Carta não encontrada';
@@ -31,33 +32,8 @@ function toEstablishment(row: repo.EstablishmentRow): PublicEstablishment {
   };
 }
 
-function toWine(row: repo.MenuWineRow): PublicMenuWine {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    price: Number(row.price),
-    category: row.category,
-    country: row.country,
-    wine_style: row.wineStyle,
-    grape_variety: row.grapeVariety,
-    alcohol_content: row.alcoholContent,
-    volume: row.volume,
-    aging: row.aging,
-    color: row.color,
-    aroma: row.aroma,
-    palate: row.palate,
-    pairing: row.pairing,
-    image_url: row.imageUrl,
-    available: row.available,
-  };
-}
-
 async function menuResponse(db: Db, menu: repo.MenuRow, establishment?: repo.EstablishmentRow): Promise<PublicMenuResponse | null> {
-  const [est, wines] = await Promise.all([
-    establishment ?? repo.establishmentById(db, menu.establishmentId),
-    repo.availableWines(db, menu.id),
-  ]);
+  const [est, wines] = await Promise.all([establishment ?? repo.establishmentById(db, menu.establishmentId), availableWines(db, menu.id)]);
   if (!est) return null;
   return {
     menu: {
@@ -66,7 +42,7 @@ async function menuResponse(db: Db, menu: repo.MenuRow, establishment?: repo.Est
       description: menu.description,
       slug: menu.slug,
       establishment_id: menu.establishmentId,
-      wines: wines.map(toWine),
+      wines,
     },
     establishment: toEstablishment(est),
   };

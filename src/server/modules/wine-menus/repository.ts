@@ -98,11 +98,12 @@ export async function deleteMenu(db: Executor, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function listWines(db: Executor, menuId: string): Promise<MenuWineRow[]> {
+/** In menu order; `onlyAvailable`: what guests see. */
+export async function listWines(db: Executor, menuId: string, onlyAvailable = false): Promise<MenuWineRow[]> {
   return db
     .select()
     .from(menuWines)
-    .where(eq(menuWines.menuId, menuId))
+    .where(onlyAvailable ? and(eq(menuWines.menuId, menuId), eq(menuWines.available, true)) : eq(menuWines.menuId, menuId))
     .orderBy(asc(menuWines.position), asc(menuWines.createdAt), asc(menuWines.id));
 }
 

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
-import { publicMenuPath } from '../../../shared/public-menu.js';
+import { type PublicMenuWine, publicMenuPath } from '../../../shared/public-menu.js';
 import { RESERVED_MENU_SLUGS } from '../../../shared/reserved-slugs.js';
 import { isUuidLike, nextFreeSlug, SLUG_MAX_LENGTH, slugify } from '../../../shared/slug.js';
 import {
@@ -41,11 +41,10 @@ export const isReservedMenuSlug = (slug: string) => RESERVED_MENU_SLUGS.has(slug
 
 // ── DTOs ────────────────────────────────────────────────────────────────────
 
-export function toMenuWineDto(row: repo.MenuWineRow): MenuWine {
+/** The one row -> JSON mapping of a menu wine; the public menu shows exactly these fields. */
+function toPublicMenuWine(row: repo.MenuWineRow): PublicMenuWine {
   return {
     id: row.id,
-    menu_id: row.menuId,
-    position: row.position,
     name: row.name,
     description: row.description,
     price: Number(row.price),
@@ -62,6 +61,16 @@ export function toMenuWineDto(row: repo.MenuWineRow): MenuWine {
     pairing: row.pairing,
     image_url: row.imageUrl,
     available: row.available,
+  };
+}
+
+export function toMenuWineDto(row: repo.MenuWineRow): MenuWine {
+  const { id, ...details } = toPublicMenuWine(row);
+  return {
+    id,
+    menu_id: row.menuId,
+    position: row.position,
+    ...details,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -242,6 +251,12 @@ async function mustLoadDto(db: Executor, id: string): Promise<WineMenu> {
 }
 
 // ── Wines ───────────────────────────────────────────────────────────────────
+
+/** For the public menu (no caller): the menu's available wines, in menu order. */
+export async function availableWines(db: Executor, menuId: string): Promise<PublicMenuWine[]> {
+  const rows = await repo.listWines(db, menuId, true);
+  return rows.map(toPublicMenuWine);
+}
 
 /** Appended after the last wine. */
 export async function addWine(db: Db, caller: Caller, menuId: string, input: MenuWineData, deps: WineMenuDeps): Promise<MenuWine> {
