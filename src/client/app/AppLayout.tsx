@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   AppShell,
   Badge,
   Burger,
@@ -48,20 +49,23 @@ export function AppLayout() {
                 ))}
               </Group>
             </Group>
-            <Group gap="md" wrap="nowrap">
-              <Stack gap={0} align="flex-end" visibleFrom="xs">
-                <Text size="sm" c="white" fw={500} data-testid="header-email">
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              <Stack gap={0} align="flex-end" miw={0}>
+                <Text size="sm" c="white" fw={500} truncate="end" maw={{ base: 130, xs: 280 }} data-testid="header-email">
                   {user?.email}
                 </Text>
                 {user && (
-                  <Badge size="xs" variant="light" color="gray" className={classes.role}>
+                  <Badge size="xs" variant="light" color="gray" className={classes.role} visibleFrom="xs">
                     {ROLE_LABELS[user.role]}
                   </Badge>
                 )}
               </Stack>
-              <Button variant="white" color="vinho" size="sm" leftSection={<IconLogout size={16} />} onClick={onLogout}>
+              <Button variant="white" color="vinho" size="sm" leftSection={<IconLogout size={16} />} onClick={onLogout} visibleFrom="xs">
                 Sair
               </Button>
+              <ActionIcon variant="white" color="vinho" size="lg" aria-label="Sair" onClick={onLogout} hiddenFrom="xs">
+                <IconLogout size={18} />
+              </ActionIcon>
             </Group>
           </Group>
         </Container>

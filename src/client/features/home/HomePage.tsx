@@ -76,7 +76,7 @@ export function HomePage() {
         <Text c="dimmed">Suas cartas de vinhos, estabelecimentos e o catálogo em um só lugar.</Text>
       </div>
 
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
         {SHORTCUTS.map((s) =>
           s.ready ? (
             <Card key={s.to} component={Link} to={s.to} withBorder shadow="xs" padding="md">
