@@ -38,6 +38,8 @@ export interface BuildOptions {
   /** An already opened database (tests); otherwise one is opened from the config. */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -53,6 +55,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream && { stream: options.logStream }),
             redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.access_token'], censor: '[oculto]' },
           },
     bodyLimit: 1024 * 1024,

@@ -19,7 +19,7 @@ export interface TestApp {
 }
 
 /** One app and one fresh database per test file (create it in beforeAll, close it in afterAll). */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, logStream?: NodeJS.WritableStream): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-app-'));
   const config: AppConfig = {
     env: 'test',
@@ -36,7 +36,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     ...overrides,
   };
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, logStream ? { database, logStream } : { database, logger: false });
   await app.ready();
   return {
     app,

@@ -1,0 +1,36 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, DEFAULT_PASSWORD, type TestUser } from '../test-support/factories.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+let user: TestUser;
+let logs = '';
+beforeAll(async () => {
+  const stream = new PassThrough();
+  stream.on('data', (chunk) => {
+    logs += chunk.toString();
+  });
+  t = await createTestApp({ logLevel: 'trace' }, stream);
+  user = await createUser(t.db, 'admin');
+});
+afterAll(() => t.close());
+
+describe('logs', () => {
+  it('never contain passwords or tokens, even at trace level and on errors', async () => {
+    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: DEFAULT_PASSWORD } });
+    const token = ok.json().access_token as string;
+    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'senha-errada-secreta' } });
+    await t.as(token, { method: 'GET', url: '/api/auth/me' });
+    await t.as(token, {
+      method: 'POST',
+      url: '/api/users',
+      payload: { email: 'x@y.com.br', password: 'outra-senha-secreta', role: 'chefe' },
+    });
+    await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}x` } });
+    expect(logs).toContain('request completed');
+    for (const secret of [DEFAULT_PASSWORD, 'senha-errada-secreta', 'outra-senha-secreta', token, token.split('.')[2] as string]) {
+      expect(logs).not.toContain(secret);
+    }
+  });
+});
