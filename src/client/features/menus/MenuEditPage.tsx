@@ -15,7 +15,8 @@ import {
   wineMenuInputSchema,
 } from '../../../shared/wine-menus';
 import { WINE_CATEGORIES } from '../../../shared/wine-vocabulary';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { setServerFieldErrors } from '../../lib/form-errors';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -312,9 +313,7 @@ function MenuDetailsCard({ menu, publicPath }: { menu: WineMenu; publicPath: str
       form.reset(values);
     } catch (err) {
       console.error(err);
-      if (err instanceof ApiError && err.fields) {
-        for (const [field, message] of Object.entries(err.fields)) form.setError(field as keyof WineMenuInput, { message });
-      }
+      setServerFieldErrors(err, form.setError);
       setError(errorMessage(err, 'Não foi possível salvar a carta.'));
     }
   });

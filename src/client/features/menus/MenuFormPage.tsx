@@ -5,7 +5,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { slugify } from '../../../shared/slug';
 import { type WineMenuData, type WineMenuInput, wineMenuInputSchema } from '../../../shared/wine-menus';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { setServerFieldErrors } from '../../lib/form-errors';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCreateMenu, useEstablishmentList } from './menus-api';
@@ -44,11 +45,7 @@ export function MenuFormPage() {
       navigate(`/carta/${menu.id}/editar`);
     } catch (err) {
       console.error(err);
-      if (err instanceof ApiError && err.fields) {
-        for (const [field, message] of Object.entries(err.fields)) {
-          form.setError(field as keyof WineMenuInput, { message });
-        }
-      }
+      setServerFieldErrors(err, form.setError);
       setError(errorMessage(err, 'Não foi possível criar a carta. Confira os campos.'));
     }
   });

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ESTABLISHMENT_ROLES, ROLE_LABELS, ROLES, type Role } from '../../../shared/roles';
 import { type User, userCreateSchema, userUpdateSchema } from '../../../shared/users';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { setServerFieldErrors } from '../../lib/form-errors';
 import { type EstablishmentOption, useSaveUser } from './users-api';
 
 interface FormValues {
@@ -44,9 +45,7 @@ export function UserFormModal({ opened, user, establishments, onClose, onSaved }
       await save.mutateAsync({ id: user?.id, values });
       onSaved(isEdit ? 'Usuário atualizado.' : 'Usuário criado.');
     } catch (err) {
-      if (err instanceof ApiError && err.fields) {
-        for (const [field, message] of Object.entries(err.fields)) form.setError(field as keyof FormValues, { message });
-      }
+      setServerFieldErrors(err, form.setError);
       setError(errorMessage(err, 'Não foi possível salvar o usuário.'));
     }
   });
