@@ -2,13 +2,14 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { registerErrorHandler, toErrorBody } from './http/error-handler.js';
+import { registerNulGuard } from './http/reject-nul.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerClientApp, registerUploads } from './http/static-and-spa.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -59,9 +60,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.access_token'], censor: '[oculto]' },
           },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
+    // Public menu links carry slugs; longer segments must still reach the routes and get the guest 404 page.
+    maxParamLength: 500,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // Errors raised before routing (a malformed URL, say) get the same {detail, code} body as the rest.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const { status, body } = toErrorBody(error);
+      void reply.status(status).send(body);
+    },
   });
   app.decorate('database', database);
   app.decorate('publicPages', createPublicPageCache());
@@ -76,7 +84,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
-  registerAuthentication(app, { verifyToken: tokens.verify, loadCaller: (id) => loadCaller(db, id) });
+  registerNulGuard(app);
+  registerAuthentication(app, { verifyToken: tokens.verify, loadCaller: (id, issuedAt) => loadCaller(db, id, issuedAt) });
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(db, tokens));

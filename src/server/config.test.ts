@@ -50,6 +50,14 @@ describe('loadConfig', () => {
     expect(existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
   });
 
+  it('trusts no proxy unless TRUST_PROXY says so', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'sim' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@b.com' })).toThrow(/ADMIN_EMAIL e ADMIN_PASSWORD/);
   });

@@ -32,6 +32,13 @@ const envSchema = z.object({
       .transform((u) => u.replace(/\/+$/, ''))
       .optional(),
   ),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(false|true|[0-9a-fA-F.:/,\s]+)$/, 'use false, true ou uma lista de IPs/CIDRs dos proxies')
+      .default('false'),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
 
@@ -46,6 +53,11 @@ export interface AppConfig {
   adminPassword: string | undefined;
   publicBaseUrl: string | undefined;
   logLevel: string;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (Fastify's trustProxy). Off by default: a client could
+   * otherwise choose its own address and slip past the login throttle.
+   */
+  trustProxy: boolean | string;
   /** Where the built admin app lives; absent in API-only tests. */
   clientDir: string | undefined;
 }
@@ -78,8 +90,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     publicBaseUrl: e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     clientDir: path.resolve('dist/client'),
   };
+}
+
+function parseTrustProxy(value: string): boolean | string {
+  if (value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
 }
 
 /** Generated once and kept in DATA_DIR so tokens survive restarts. */

@@ -11,3 +11,5 @@ function sqlState(err: unknown): string | undefined {
 
 export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
 export const isForeignKeyViolation = (err: unknown) => sqlState(err) === '23503';
+/** 22021: bytes not valid in the encoding (a NUL, say); 22P02: text that is not a valid value of the column's type. */
+export const isInvalidTextForDatabase = (err: unknown) => ['22021', '22P02'].includes(sqlState(err) ?? '');

@@ -15,22 +15,38 @@ declare module 'fastify' {
 const UNAUTHENTICATED = 'Sessão expirada ou inválida. Entre novamente.';
 
 export interface AuthDeps {
-  verifyToken(token: string): Promise<string | null>;
-  loadCaller(userId: string): Promise<Caller | null>;
+  verifyToken(token: string): Promise<{ userId: string; issuedAt: Date } | null>;
+  /** The caller behind a verified token, or null when the user is gone or the token predates a password change. */
+  loadCaller(userId: string, issuedAt: Date): Promise<Caller | null>;
 }
 
 /** Protected by default: a new /api route needs a valid token unless it says `config: { public: true }`. */
 export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
-    if (request.routeOptions.config?.public) return;
+    // Decoded, so /%61pi/users counts as /api/users; a public page or SPA route that happens to match an
+    // /api address does not make it public: only an /api route declaring `public` does.
+    const route = request.routeOptions.url;
+    const apiRoute = route !== undefined && isApiPath(route);
+    if (!apiRoute && !isApiPath(decodedPath(request.url))) return;
+    if (apiRoute && request.routeOptions.config?.public) return;
     const token = bearerToken(request);
-    const userId = token ? await deps.verifyToken(token) : null;
-    const caller = userId ? await deps.loadCaller(userId) : null;
+    const verified = token ? await deps.verifyToken(token) : null;
+    const caller = verified ? await deps.loadCaller(verified.userId, verified.issuedAt) : null;
     if (!caller) throw new AppError('unauthenticated', 401, UNAUTHENTICATED);
     request.caller = caller;
   });
+}
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+function decodedPath(url: string): string {
+  const path = url.split('?')[0] ?? url;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 function bearerToken(request: FastifyRequest): string | null {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isInvalidTextForDatabase } from '../db/errors.js';
 import { AppError } from './app-error.js';
 
 interface ErrorBody {
@@ -18,6 +19,8 @@ const MESSAGES_BY_FASTIFY_CODE: Record<string, [number, string, string]> = {
   FST_FIELDS_LIMIT: [413, 'too_large', 'A requisição tem campos demais.'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Tipo de conteúdo não suportado.'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupported_media_type', 'Envie o arquivo como multipart/form-data.'],
+  FST_ERR_BAD_URL: [400, 'invalid_url', 'Endereço inválido.'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'invalid_request', 'Requisição inválida.'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'Tamanho do conteúdo inválido.'],
 };
 
@@ -50,6 +53,10 @@ export function toErrorBody(error: FastifyError | AppError | Error): { status: n
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? MESSAGES_BY_FASTIFY_CODE[fastifyError.code] : undefined;
   if (known) return { status: known[0], body: { detail: known[2], code: known[1] } };
+  // Backstop: input the database refuses as text (bytes it cannot encode) or as a value of its type.
+  if (isInvalidTextForDatabase(error)) {
+    return { status: 400, body: { detail: 'O texto enviado contém caracteres inválidos.', code: 'invalid_characters' } };
+  }
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
     return { status: 400, body: { detail: 'O corpo da requisição não é um JSON válido.', code: 'invalid_json' } };
   }

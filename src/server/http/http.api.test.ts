@@ -69,6 +69,39 @@ describe('errors are JSON with a pt-BR detail', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('refuses a NUL character anywhere with 400 instead of failing in the database', async () => {
+    const requests = [
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a\u0000@b.com', password: 'x' } }),
+      t.app.inject({ method: 'GET', url: '/api/public/carta/%00' }),
+      t.app.inject({ method: 'GET', url: '/api/public/estabelecimento/a%00b' }),
+      t.app.inject({ method: 'GET', url: '/a%00' }),
+      t.app.inject({ method: 'GET', url: '/carta/%00' }),
+      t.as(admin.token, { method: 'GET', url: '/api/catalog/wines?q=%00' }),
+      t.as(admin.token, { method: 'POST', url: '/api/establishments', payload: { name: 'Bar\u0000' } }),
+    ];
+    for (const res of await Promise.all(requests)) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: 'O texto enviado contém caracteres inválidos.', code: 'invalid_characters' });
+    }
+  });
+
+  it('answers a malformed URL with the usual error body', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/%E0%A4%A/x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'Endereço inválido.', code: 'invalid_url' });
+  });
+
+  it('gives a very long public address the guest 404 page, not the admin app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/${'a'.repeat(150)}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Estabelecimento não encontrado');
+    const menu = await t.app.inject({ method: 'GET', url: `/carta/${'c'.repeat(150)}` });
+    expect(menu.statusCode).toBe(404);
+    expect(menu.body).toContain('Carta não encontrada');
+  });
+});
+
 describe('security headers', () => {
   it('sends a CSP without inline script, nosniff, frame-ancestors and referrer policy on every response', async () => {
     for (const url of ['/api/health', '/', '/usuarios', '/api/nada']) {

@@ -281,11 +281,12 @@ describe('admin app paths in the same URL space', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it('still serves static files and 404s missing assets and API paths', async () => {
+  it('still serves static files, 404s missing assets and keeps unknown API paths behind authentication', async () => {
     expect((await get('/favicon.svg')).statusCode).toBe(200);
     expect((await get('/assets/nao-existe.js')).statusCode).toBe(404);
+    // Unknown API paths are behind authentication like the rest of /api: no token, 401.
     const api = await get('/api/public/nada');
-    expect(api.statusCode).toBe(404);
-    expect(api.json().detail).toBe('Endereço da API não encontrado.');
+    expect(api.statusCode).toBe(401);
+    expect(api.json().code).toBe('unauthenticated');
   });
 });

@@ -32,6 +32,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, logStrea
     adminPassword: undefined,
     publicBaseUrl: 'https://adega.test',
     logLevel: 'silent',
+    trustProxy: false,
     clientDir: undefined,
     ...overrides,
   };

@@ -11,6 +11,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['admin', 'restaurant_manager', 'sommelier', 'supplier'] }).notNull(),
     supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
+    /** Tokens issued before this moment are refused: set when the password changes. */
+    sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -53,6 +53,20 @@ describe('POST /api/auth/login', () => {
     expect((await login(user.email, DEFAULT_PASSWORD, '10.8.8.8')).statusCode).toBe(200);
   });
 
+  it('ignores X-Forwarded-For unless TRUST_PROXY says so, so a client cannot pick a fresh address per try', async () => {
+    const user = await createUser(t.db, 'admin');
+    const attempt = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: 'errada-123' },
+        remoteAddress: '10.6.6.6',
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt(i)).statusCode).toBe(401);
+    expect((await attempt(99)).statusCode).toBe(429);
+  });
+
   it('clears the failures of an address after a successful login', async () => {
     const user = await createUser(t.db, 'admin');
     for (let i = 0; i < 3; i++) await login(user.email, 'errada-123', '10.7.7.7');

@@ -23,9 +23,11 @@ export async function login(db: Db, tokens: TokenSigner, input: LoginRequest, ip
   return tokens.sign(user.id);
 }
 
-export async function loadCaller(db: Db, userId: string): Promise<Caller | null> {
+export async function loadCaller(db: Db, userId: string, tokenIssuedAt: Date): Promise<Caller | null> {
   const user = await users.findById(db, userId);
   if (!user) return null;
+  // A password change ends the sessions opened before it (JWT iat has whole seconds).
+  if (tokenIssuedAt.getTime() < Math.floor(user.sessionsValidFrom.getTime() / 1000) * 1000) return null;
   return { id: user.id, email: user.email, role: user.role, establishmentIds: user.establishmentIds, supplierId: user.supplierId };
 }
 

@@ -3,10 +3,15 @@ import { jwtVerify, SignJWT } from 'jose';
 const ALGORITHM = 'HS256';
 export const TOKEN_LIFETIME = '12h';
 
+export interface VerifiedToken {
+  userId: string;
+  issuedAt: Date;
+}
+
 export interface TokenSigner {
   sign(userId: string): Promise<string>;
-  /** The user id, or null for any token that is not ours, expired, or not HS256. */
-  verify(token: string): Promise<string | null>;
+  /** Who the token is for and when it was issued, or null for any token that is not ours, expired, or not HS256. */
+  verify(token: string): Promise<VerifiedToken | null>;
 }
 
 export function createTokenSigner(secret: string): TokenSigner {
@@ -22,7 +27,8 @@ export function createTokenSigner(secret: string): TokenSigner {
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
-        return typeof payload.sub === 'string' ? payload.sub : null;
+        if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null;
+        return { userId: payload.sub, issuedAt: new Date(payload.iat * 1000) };
       } catch {
         return null;
       }

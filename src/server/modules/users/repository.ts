@@ -62,7 +62,7 @@ export async function insertUser(
 export async function updateUser(
   db: Executor,
   id: string,
-  values: { email: string; role: Role; supplierId: string | null; passwordHash?: string },
+  values: { email: string; role: Role; supplierId: string | null; passwordHash?: string; sessionsValidFrom?: Date },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

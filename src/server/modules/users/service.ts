@@ -50,18 +50,20 @@ export async function updateUser(db: Db, caller: Caller, id: string, input: User
   if (id === caller.id && input.role !== caller.role) {
     throw badRequest('Você não pode alterar o seu próprio perfil.', { role: 'Você não pode alterar o seu próprio perfil.' });
   }
-  const links = linksFor(input.role, input.establishment_ids);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   try {
     await db.transaction(async (tx) => {
+      const current = await repo.findById(tx, id);
+      if (!current) throw notFound(USER_NOT_FOUND);
+      // A field left out keeps what the user has; only an explicit [] or null clears it.
+      const links = linksFor(input.role, input.establishment_ids ?? current.establishmentIds);
       await assertEstablishmentsExist(tx, links);
-      const row = await repo.updateUser(tx, id, {
+      await repo.updateUser(tx, id, {
         email: input.email,
         role: input.role,
-        supplierId: supplierFor(input.role, input.supplier_id),
-        ...(passwordHash && { passwordHash }),
+        supplierId: supplierFor(input.role, input.supplier_id === undefined ? current.supplierId : input.supplier_id),
+        ...(passwordHash && { passwordHash, sessionsValidFrom: new Date() }),
       });
-      if (!row) throw notFound(USER_NOT_FOUND);
       await repo.replaceEstablishmentLinks(tx, id, links);
     });
   } catch (err) {

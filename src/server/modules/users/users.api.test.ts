@@ -126,6 +126,48 @@ describe('users API (admin only)', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('keeps establishments and supplier when the fields are left out; an explicit [] clears', async () => {
+    const e1 = await createEstablishmentRow(t.db);
+    const manager = await createUser(t.db, 'restaurant_manager', { establishmentIds: [e1.id] });
+    const keep = await t.as(admin.token, {
+      method: 'PUT',
+      url: `/api/users/${manager.id}`,
+      payload: { email: manager.email, role: 'restaurant_manager' },
+    });
+    expect(keep.statusCode).toBe(200);
+    expect(keep.json().establishment_ids).toEqual([e1.id]);
+    expect(await links(manager.id)).toEqual([e1.id]);
+    const clear = await t.as(admin.token, {
+      method: 'PUT',
+      url: `/api/users/${manager.id}`,
+      payload: { email: manager.email, role: 'restaurant_manager', establishment_ids: [] },
+    });
+    expect(clear.json().establishment_ids).toEqual([]);
+    expect(await links(manager.id)).toEqual([]);
+  });
+
+  it('ends the sessions opened before a password reset, and only then', async () => {
+    const target = await createUser(t.db, 'sommelier');
+    const me = (token: string) => t.as(token, { method: 'GET', url: '/api/auth/me' });
+    await t.as(admin.token, { method: 'PUT', url: `/api/users/${target.id}`, payload: { email: target.email, role: 'sommelier' } });
+    expect((await me(target.token)).statusCode).toBe(200);
+    // Tokens carry whole seconds: make sure the reset happens in a later second than the token.
+    await new Promise((r) => setTimeout(r, 1100));
+    const reset = await t.as(admin.token, {
+      method: 'PUT',
+      url: `/api/users/${target.id}`,
+      payload: { email: target.email, role: 'sommelier', password: 'senha-trocada-123' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await me(target.token)).statusCode).toBe(401);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: target.email, password: 'senha-trocada-123' },
+    });
+    expect((await me(login.json().access_token)).statusCode).toBe(200);
+  });
+
   it('keeps the old links when an update fails half-way', async () => {
     const e1 = await createEstablishmentRow(t.db);
     const target = await createUser(t.db, 'sommelier', { establishmentIds: [e1.id] });

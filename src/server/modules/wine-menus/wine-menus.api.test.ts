@@ -627,8 +627,8 @@ describe('GET /api/wine-menus/:id/qr-code', () => {
 });
 
 describe('QR code without PUBLIC_BASE_URL', () => {
-  it('points at the host and protocol the request came to', async () => {
-    const other = await createTestApp({ publicBaseUrl: undefined });
+  it('points at the host and protocol the request came to, through a trusted proxy', async () => {
+    const other = await createTestApp({ publicBaseUrl: undefined, trustProxy: true });
     try {
       const user = await createUser(other.db, 'admin');
       const est = await createEstablishmentRow(other.db, { slug: `bar-${Date.now()}` });
