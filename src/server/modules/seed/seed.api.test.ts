@@ -33,6 +33,7 @@ async function snapshot() {
 // One database for the whole file: these tests run in order and build on each other.
 describe('POST /api/seed/pedra-da-ilha', () => {
   let manager: TestUser;
+  let admin: TestUser;
   let first: { establishment_id: string; menu_id: string; wines: number; catalog_wines: number };
 
   it('refuses sommeliers and suppliers (403) and creates nothing', async () => {
@@ -47,7 +48,7 @@ describe('POST /api/seed/pedra-da-ilha', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/seed/pedra-da-ilha' })).statusCode).toBe(401);
   });
 
-  it('creates the establishment, its menu in order and the catalogue (201), linking the manager who asked', async () => {
+  it('creates the establishment and its menu in order (201), linking the manager who asked, and leaves the catalogue alone', async () => {
     manager = await createUser(t.db, 'restaurant_manager');
     const res = await seed(manager);
     expect(res.statusCode).toBe(201);
@@ -56,7 +57,7 @@ describe('POST /api/seed/pedra-da-ilha', () => {
       establishment_id: expect.any(String),
       menu_id: expect.any(String),
       wines: PEDRA_DA_ILHA_WINES.length,
-      catalog_wines: CATALOG_WINES.length,
+      catalog_wines: 0,
     });
     const { ests, menus, wines, catalog } = await snapshot();
     expect(ests).toHaveLength(1);
@@ -69,12 +70,30 @@ describe('POST /api/seed/pedra-da-ilha', () => {
     expect(menus[0]).toMatchObject({ ...PEDRA_DA_ILHA_MENU, id: first.menu_id });
     expect(wines.map((w) => w.name)).toEqual(PEDRA_DA_ILHA_WINES.map((w) => w.name));
     expect(wines.map((w) => w.position)).toEqual(PEDRA_DA_ILHA_WINES.map((_, i) => i));
-    expect(catalog).toHaveLength(CATALOG_WINES.length);
+    // DESIGN.md "Roles": a manager only reads the shared catalogue.
+    expect(catalog).toHaveLength(0);
+    expect(await t.db.select().from(catalogWines)).toHaveLength(0);
+    // Only the logo and one bottle per style of the menu were stored.
+    expect(uploads()).toHaveLength(new Set(PEDRA_DA_ILHA_WINES.map((w) => w.wine_style)).size + 1);
     const links = await t.db.select().from(userEstablishments).where(eq(userEstablishments.userId, manager.id));
     expect(links.map((l) => l.establishmentId)).toEqual([first.establishment_id]);
     expect((await t.as(manager.token, { method: 'GET', url: '/api/establishments' })).json().map((e: { id: string }) => e.id)).toEqual([
       first.establishment_id,
     ]);
+  });
+
+  it("an admin's seed adds the sample catalogue (200, same establishment and menu), without linking the admin", async () => {
+    admin = await createUser(t.db, 'admin');
+    const before = await snapshot();
+    const res = await seed(admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...first, catalog_wines: CATALOG_WINES.length });
+    const after = await snapshot();
+    expect(after.ests).toEqual(before.ests);
+    expect(after.menus).toEqual(before.menus);
+    expect(after.wines.map((w) => w.id)).toEqual(before.wines.map((w) => w.id));
+    expect(after.catalog.map((w) => w.skuCode).sort()).toEqual([...SKUS].sort());
+    expect(await t.db.select().from(userEstablishments).where(eq(userEstablishments.userId, admin.id))).toHaveLength(0);
   });
 
   it('fills every field of every wine, image included, with one stored WebP bottle per style', async () => {
@@ -96,14 +115,19 @@ describe('POST /api/seed/pedra-da-ilha', () => {
       available: true,
     });
     expect(wines.filter((w) => !w.available)).toHaveLength(2);
-    // Same style, same image; different styles, different images.
-    const byStyle = new Map<string, Set<string>>();
-    for (const w of [...wines, ...catalog]) byStyle.set(w.wineStyle!, (byStyle.get(w.wineStyle!) ?? new Set()).add(w.imageUrl!));
-    for (const [style, urls] of byStyle) expect(urls.size, style).toBe(1);
-    const imageUrls = new Set([...byStyle.values()].map((s) => [...s][0]));
-    expect(imageUrls.size).toBe(byStyle.size);
+    // Within each seeded part (menu by the manager, catalogue by the admin): same style, same image; different
+    // styles, different images. Nothing else was stored.
+    const imageUrls = new Set<string>();
+    for (const part of [wines, catalog]) {
+      const byStyle = new Map<string, Set<string>>();
+      for (const w of part) byStyle.set(w.wineStyle!, (byStyle.get(w.wineStyle!) ?? new Set()).add(w.imageUrl!));
+      for (const [style, urls] of byStyle) expect(urls.size, style).toBe(1);
+      const partUrls = new Set([...byStyle.values()].map((s) => [...s][0]!));
+      expect(partUrls.size).toBe(byStyle.size);
+      for (const url of partUrls) imageUrls.add(url);
+    }
     const files = uploads();
-    expect(files).toHaveLength(byStyle.size + 1);
+    expect(files).toHaveLength(imageUrls.size + 1);
     for (const url of [...imageUrls, ests[0]!.logo!]) {
       const bytes = readFileSync(path.join(uploadsDir(), path.basename(url!)));
       expect(bytes.toString('latin1', 0, 4)).toBe('RIFF');
@@ -125,10 +149,10 @@ describe('POST /api/seed/pedra-da-ilha', () => {
   it('is idempotent: calling again answers 200 with the same ids and creates nothing (no new files either)', async () => {
     const before = await snapshot();
     const filesBefore = uploads();
-    for (const user of [manager, await createUser(t.db, 'admin')]) {
+    for (const user of [manager, admin, await createUser(t.db, 'admin')]) {
       const res = await seed(user);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual(first);
+      expect(res.json()).toEqual({ ...first, catalog_wines: user.role === 'admin' ? CATALOG_WINES.length : 0 });
     }
     const after = await snapshot();
     expect(after.ests).toHaveLength(1);
@@ -146,21 +170,29 @@ describe('POST /api/seed/pedra-da-ilha', () => {
     expect(await t.db.select().from(userEstablishments).where(eq(userEstablishments.userId, other.id))).toHaveLength(0);
   });
 
-  it('recreates only what is missing: a deleted menu comes back, the catalogue is not duplicated', async () => {
+  it('recreates only what is missing: a deleted menu comes back; catalogue wines only come back for an admin', async () => {
     expect((await t.as(manager.token, { method: 'DELETE', url: `/api/wine-menus/${first.menu_id}` })).statusCode).toBe(204);
+    const [gone] = await t.db.delete(catalogWines).where(eq(catalogWines.skuCode, SKUS[0]!)).returning();
     const res = await seed(manager);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
       establishment_id: first.establishment_id,
       wines: PEDRA_DA_ILHA_WINES.length,
-      catalog_wines: CATALOG_WINES.length,
+      catalog_wines: 0,
     });
     expect(body.menu_id).not.toBe(first.menu_id);
     const { menus, wines, catalog } = await snapshot();
     expect(menus).toHaveLength(1);
     expect(wines).toHaveLength(PEDRA_DA_ILHA_WINES.length);
-    expect(catalog).toHaveLength(CATALOG_WINES.length);
+    expect(catalog.map((w) => w.skuCode).sort()).toEqual(SKUS.filter((sku) => sku !== gone!.skuCode).sort());
+
+    const byAdmin = await seed(admin);
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json()).toEqual({ ...body, catalog_wines: CATALOG_WINES.length });
+    const after = await snapshot();
+    expect(after.menus.map((m) => m.id)).toEqual([body.menu_id]);
+    expect(after.catalog.map((w) => w.skuCode).sort()).toEqual([...SKUS].sort());
   });
 
   it('answers concurrent first calls with one establishment', async () => {
@@ -171,6 +203,7 @@ describe('POST /api/seed/pedra-da-ilha', () => {
       const results = await Promise.all([call(), call()]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 201]);
       expect(results[0]!.json().establishment_id).toBe(results[1]!.json().establishment_id);
+      for (const r of results) expect(r.json().catalog_wines).toBe(CATALOG_WINES.length);
       expect(await fresh.db.select().from(establishments)).toHaveLength(1);
       expect(await fresh.db.select().from(wineMenus)).toHaveLength(1);
       expect(await fresh.db.select().from(catalogWines)).toHaveLength(CATALOG_WINES.length);

@@ -3,7 +3,7 @@ import type { WineStyle } from '../../../shared/wine-vocabulary.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict } from '../../http/app-error.js';
-import { type Caller, canTouchEstablishment, requireAccess } from '../../http/caller.js';
+import { accessOf, type Caller, canTouchEstablishment, requireAccess } from '../../http/caller.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { toCatalogWineValues } from '../catalog/service.js';
 import * as establishmentsRepo from '../establishments/repository.js';
@@ -24,8 +24,11 @@ const OWNED_BY_OTHERS = 'Os dados de exemplo "Pedra da Ilha" já existem e perte
 const CATALOG_SKUS = CATALOG_WINES.map((w) => w.sku_code);
 
 /**
- * Creates what is missing of the sample data — establishment "Pedra da Ilha", its wine list, the sample catalogue —
- * in one transaction, so calling it again creates nothing twice. `created` is true when the establishment is new.
+ * Creates what is missing of the sample data — establishment "Pedra da Ilha", its wine list, and, for callers who may
+ * add to the shared catalogue (DESIGN.md "Roles": admin; a manager only reads it), the sample catalogue — in one
+ * transaction, so calling it again creates nothing twice. `created` is true when the establishment is new.
+ * `catalog_wines` counts the sample catalogue wines in place for a caller who may seed them, and is 0 for the others
+ * (their seed leaves the catalogue alone).
  */
 export async function seedPedraDaIlha(db: Db, caller: Caller, deps: SeedDeps): Promise<{ created: boolean; result: SeedResult }> {
   requireAccess(caller, 'establishments', 'create', CANNOT_SEED);
@@ -45,11 +48,20 @@ async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ creat
     throw conflict(OWNED_BY_OTHERS);
   }
   const existingMenu = existing && (await menusRepo.findMenuBySlug(db, existing.id, PEDRA_DA_ILHA_MENU.slug));
-  const catalogPresent = await repo.countCatalogSkus(db, CATALOG_SKUS);
-  const complete = existing && existingMenu && catalogPresent === CATALOG_SKUS.length;
+  const seedsCatalog = accessOf(caller, 'catalog', 'create') !== 'none';
+  const catalogMissing = seedsCatalog && (await repo.countCatalogSkus(db, CATALOG_SKUS)) < CATALOG_SKUS.length;
+  const complete = existing && existingMenu && !catalogMissing;
 
-  // Images are rendered and stored only when something is going to use them.
-  const images = complete ? undefined : await storeImages(deps.storage);
+  // Images are rendered and stored only for what is going to use them.
+  const images = complete
+    ? undefined
+    : await storeImages(deps.storage, {
+        logo: !existing,
+        styles: [
+          ...(existingMenu ? [] : PEDRA_DA_ILHA_WINES.map((w) => w.wine_style)),
+          ...(catalogMissing ? CATALOG_WINES.map((w) => w.wine_style) : []),
+        ],
+      });
 
   const outcome = await db.transaction(async (tx) => {
     const establishment =
@@ -89,7 +101,7 @@ async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ creat
       menuId = menu.id;
     }
 
-    if (catalogPresent < CATALOG_SKUS.length) {
+    if (catalogMissing) {
       await repo.insertCatalogWines(
         tx,
         CATALOG_WINES.map((w) => toCatalogWineValues({ ...w, image_url: images?.bottles.get(w.wine_style) ?? null })),
@@ -97,14 +109,19 @@ async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ creat
     }
 
     const wines = (await menusRepo.positionStats(tx, menuId)).count;
-    const catalogWines = await repo.countCatalogSkus(tx, CATALOG_SKUS);
+    const catalogWines = seedsCatalog ? await repo.countCatalogSkus(tx, CATALOG_SKUS) : 0;
     return { created: !existing, result: { establishment_id: establishment.id, menu_id: menuId, wines, catalog_wines: catalogWines } };
   });
   if (!complete) deps.onPublicChange(outcome.result.establishment_id);
   return outcome;
 }
 
-async function storeImages(storage: FileStorage): Promise<{ logo: string; bottles: Map<WineStyle, string> }> {
-  const styles = [...PEDRA_DA_ILHA_WINES.map((w) => w.wine_style), ...CATALOG_WINES.map((w) => w.wine_style)];
-  return { logo: await storeMonogram(storage, 'PI'), bottles: await storeBottleImages(storage, styles) };
+async function storeImages(
+  storage: FileStorage,
+  needs: { logo: boolean; styles: readonly WineStyle[] },
+): Promise<{ logo: string | null; bottles: Map<WineStyle, string> }> {
+  return {
+    logo: needs.logo ? await storeMonogram(storage, 'PI') : null,
+    bottles: await storeBottleImages(storage, needs.styles),
+  };
 }
