@@ -35,6 +35,8 @@ declare module 'fastify' {
   }
 }
 
+const PUBLIC_PAGES_CHANNEL = 'adega_public_pages';
+
 export interface BuildOptions {
   /** An already opened database (tests); otherwise one is opened from the config. */
   database?: Database;
@@ -94,7 +96,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(publicApiRoutes(db));
   await app.register(uploadRoutes(localStorage(uploadsDir)));
   // Every write to an establishment, a menu or its wines drops that establishment's cached public pages.
-  const onPublicChange = (establishmentId: string) => app.publicPages.invalidateEstablishment(establishmentId);
+  // Other processes sharing a PostgreSQL server hear of it through NOTIFY and drop their copies too.
+  await database.subscribe(PUBLIC_PAGES_CHANNEL, (establishmentId) => app.publicPages.invalidateEstablishment(establishmentId));
+  const onPublicChange = (establishmentId: string) => {
+    app.publicPages.invalidateEstablishment(establishmentId);
+    database
+      .publish(PUBLIC_PAGES_CHANNEL, establishmentId)
+      .catch((err: unknown) => app.log.warn({ err }, 'public page invalidation not broadcast'));
+  };
   await app.register(establishmentRoutes(db, { onPublicChange }));
   await app.register(wineMenuRoutes(db, { onPublicChange, publicBaseUrl: config.publicBaseUrl }));
   await app.register(seedRoutes(db, { storage: localStorage(uploadsDir), onPublicChange }));

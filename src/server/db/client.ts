@@ -21,8 +21,30 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /**
+   * Tells every app process on this database (this one included) that something changed: NOTIFY on a
+   * PostgreSQL server; with PGlite, which serves one process, the local listeners only.
+   */
+  publish(channel: string, payload: string): Promise<void>;
+  subscribe(channel: string, listener: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
+
+type Listeners = Map<string, Set<(payload: string) => void>>;
+
+function addListener(listeners: Listeners, channel: string, listener: (payload: string) => void): boolean {
+  const isNew = !listeners.has(channel);
+  const set = listeners.get(channel) ?? new Set();
+  set.add(listener);
+  listeners.set(channel, set);
+  return isNew;
+}
+
+function dispatch(listeners: Listeners, channel: string, payload: string): void {
+  for (const listener of listeners.get(channel) ?? []) listener(payload);
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK_KEY = 7_240_311;
@@ -56,11 +78,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 function wrapPglite(client: PGlite, unlock: () => void): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const listeners: Listeners = new Map();
   return {
     db,
     kind: 'pglite',
     async ping() {
       await client.query('select 1');
+    },
+    async publish(channel, payload) {
+      dispatch(listeners, channel, payload);
+    },
+    async subscribe(channel, listener) {
+      addListener(listeners, channel, listener);
     },
     async close() {
       if (!client.closed) await client.close();
@@ -81,14 +110,76 @@ async function openPostgres(connectionString: string): Promise<Database> {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lockClient.release();
   }
+  const listeners: Listeners = new Map();
+  const notifications = new NotificationListener(connectionString, listeners);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     async ping() {
       await pool.query('select 1');
     },
+    async publish(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async subscribe(channel, listener) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+      if (addListener(listeners, channel, listener)) await notifications.listen(channel);
+    },
     async close() {
+      await notifications.close();
       await pool.end();
     },
   };
+}
+
+/** One dedicated connection that LISTENs; reconnects (and listens again) if the server drops it. */
+class NotificationListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly listeners: Listeners,
+  ) {}
+
+  async listen(channel: string): Promise<void> {
+    const client = await this.connect();
+    await client.query(`LISTEN ${channel}`);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (msg) => dispatch(this.listeners, msg.channel, msg.payload ?? ''));
+    client.on('error', () => this.reconnect());
+    await client.connect();
+    this.client = client;
+    return client;
+  }
+
+  private reconnect(): void {
+    this.client = undefined;
+    if (this.closed) return;
+    setTimeout(() => {
+      if (this.closed) return;
+      this.connect()
+        .then(async (client) => {
+          for (const channel of this.listeners.keys()) await client.query(`LISTEN ${channel}`);
+        })
+        .catch(() => this.reconnect());
+    }, 1000).unref();
+  }
 }

@@ -3,9 +3,10 @@
  * ETags, so a cache hit costs no database query, no rendering and no compression.
  *
  * Invalidation: modules that write establishments, menus or menu wines call
- * `app.publicPages.invalidateEstablishment(establishmentId)` after every write. Entries also expire after
- * `maxAgeMs` (default 60 s), which bounds staleness when several app processes share one database (each
- * process has its own cache and only hears its own writes). Size is bounded by entry count and bytes (LRU).
+ * `app.publicPages.invalidateEstablishment(establishmentId)` after every write; with several app processes on one
+ * PostgreSQL server, app.ts broadcasts that through NOTIFY so every process drops its copy. Entries also expire
+ * after `maxAgeMs` (default 60 s), a safety net should a notification be lost while a listener reconnects.
+ * Size is bounded by entry count and bytes (LRU).
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';

@@ -13,6 +13,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: AppConfig;
+  /** The PostgreSQL database of this test file, for a second app process on it (undefined on PGlite). */
+  databaseUrl: string | undefined;
   /** app.inject with a Bearer token. */
   as(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, logStrea
     app,
     db: database.db,
     config,
+    databaseUrl: database.connectionString,
     as: (token, options) => app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } }),
     async close() {
       await app.close();

@@ -6,14 +6,14 @@ import { inject } from 'vitest';
 import { type Database, openDatabase, pgliteExtensions } from '../db/client.js';
 
 /** A fresh, migrated database for one test file: a PGlite loaded from the template, or a new PostgreSQL database. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { connectionString?: string }> {
   if (process.env.ADEGA_TEST_DB === 'postgres') return openPostgresTestDatabase();
   const template = readFileSync(inject('pgliteTemplate'));
   const client = await PGlite.create({ loadDataDir: new Blob([template]), extensions: pgliteExtensions() });
   return openDatabase({ pglite: client });
 }
 
-async function openPostgresTestDatabase(): Promise<Database> {
+async function openPostgresTestDatabase(): Promise<Database & { connectionString: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `adega_test_${randomBytes(6).toString('hex')}`;
@@ -26,6 +26,7 @@ async function openPostgresTestDatabase(): Promise<Database> {
   const database = await openDatabase({ databaseUrl: url.toString() });
   return {
     ...database,
+    connectionString: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
