@@ -1,17 +1,27 @@
 /** Accent- and case-insensitive text matching shared by the catalogue search and its callers. */
 
-/** "Rosé  d'Anjou" -> "rose d'anjou": NFD, combining marks dropped, lower case, single spaces, trimmed. */
+/** Letters that fold to more than one letter (NFD leaves them whole), lower case: foldText lowers first. */
+export const LIGATURES: readonly (readonly [string, string])[] = [
+  ['ß', 'ss'],
+  ['æ', 'ae'],
+  ['œ', 'oe'],
+];
+
+/** The characters JavaScript's `\s` matches, spelled out so SQL can use the very same class. */
+export const WHITESPACE_CLASS = '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]';
+
+/**
+ * "Rosé  d'Anjou" -> "rose d'anjou", "Weißburgunder" -> "weissburgunder": NFD, combining marks dropped, lower case,
+ * ligatures spelled out, single spaces, trimmed. The catalogue filters repeat these steps in SQL (catalog/repository.ts).
+ */
 export function foldText(value: string | null | undefined): string {
   if (!value) return '';
-  return value
+  let folded = value
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss')
-    .replace(/[æÆ]/g, 'ae')
-    .replace(/[œŒ]/g, 'oe')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+    .toLowerCase();
+  for (const [letter, spelled] of LIGATURES) folded = folded.replaceAll(letter, spelled);
+  return folded.replace(/\s+/g, ' ').trim();
 }
 
 /** Escapes LIKE wildcards (`%`, `_`) and the escape character itself (backslash, PostgreSQL's default). */

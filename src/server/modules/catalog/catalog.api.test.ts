@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/roles.js';
+import { foldText } from '../../../shared/text-search.js';
 import { catalogWines } from '../../db/schema/index.js';
 import { createCatalogWineRow, createUser, type TestUser } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -18,6 +19,7 @@ afterAll(() => t.close());
 const tag = () => `t${randomUUID().slice(0, 8)}`;
 const list = (query: string, role: Role = 'admin') => t.as(users[role].token, { method: 'GET', url: `/api/catalog/wines?${query}` });
 const names = (res: { json(): unknown }) => (res.json() as { name: string }[]).map((w) => w.name);
+const filterNames = async (s: string, query: string) => names(await list(`q=${s}&${query}&limit=100`));
 const create = (payload: Record<string, unknown>, role: Role = 'admin') =>
   t.as(users[role].token, { method: 'POST', url: '/api/catalog/wines', payload });
 
@@ -234,6 +236,84 @@ describe('GET /api/catalog/wines search and filters', () => {
     expect(names(await list(`q=${s}&wine_style=rose`))).toEqual([`Provence ${s}`]);
     expect(names(await list(`q=${s}&country=${encodeURIComponent('itália')}&wine_style=Tinto`))).toEqual([`Chianti ${s}`]);
     expect(names(await list(`q=${s}&country=Chile`))).toEqual([]);
+  });
+
+  it('filters fold exactly like q: ß, æ and œ spelled out, any accent, whitespace runs', async () => {
+    const s = tag();
+    await createCatalogWineRow(t.db, { name: `Pfalz ${s}`, country: 'Alemanha', grapeVariety: 'Weißburgunder', wineStyle: 'Branco' });
+    await createCatalogWineRow(t.db, { name: `Cuvée ${s}`, country: 'Dinamarca', grapeVariety: 'Ævelin', wineStyle: 'Œil de Perdrix' });
+    await createCatalogWineRow(t.db, { name: `Graševina ${s}`, country: 'Croácia', grapeVariety: 'Graševina', wineStyle: 'Branco' });
+    await createCatalogWineRow(t.db, {
+      name: `Zinfandel ${s}`,
+      country: 'Estados \u00a0 Unidos',
+      grapeVariety: 'Zinfandel',
+      wineStyle: 'Tinto',
+    });
+    const filter = async (query: string) => names(await list(`q=${s}&${query}`));
+    expect(names(await list(`q=${s}+weissburgunder`))).toEqual([`Pfalz ${s}`]);
+    for (const grape of ['Weißburgunder', 'weissburgunder', 'WEISSBURGUNDER', 'eißb', 'sburg', 'weiß']) {
+      expect(await filter(`grape_variety=${encodeURIComponent(grape)}`), grape).toEqual([`Pfalz ${s}`]);
+    }
+    expect(await filter('grape_variety=aevelin')).toEqual([`Cuvée ${s}`]);
+    expect(await filter(`wine_style=${encodeURIComponent('œil de')}`)).toEqual([`Cuvée ${s}`]);
+    expect(await filter('wine_style=OEIL')).toEqual([`Cuvée ${s}`]);
+    expect(await filter('grape_variety=grasevina')).toEqual([`Graševina ${s}`]);
+    expect(await filter('country=croacia')).toEqual([`Graševina ${s}`]);
+    expect(await filter('country=estados+unidos')).toEqual([`Zinfandel ${s}`]);
+    expect(await filter('grape_variety=burgunderx')).toEqual([]);
+  });
+
+  it('filters agree with foldText() on every value, whatever its letters', async () => {
+    const s = tag();
+    const values = [
+      'França',
+      'Straße',
+      'STRASSE',
+      'Smaß',
+      'Ærø',
+      'Œnologie',
+      'ẞtraße',
+      'Tămâioasă',
+      'Žilavka',
+      'Olasz\tRizling',
+      'Rose\u0301',
+      'Cem_Por 100%',
+      'sas',
+      'Ésse',
+    ];
+    for (const [i, value] of values.entries()) {
+      await createCatalogWineRow(t.db, {
+        name: `${s} ${String(i).padStart(2, '0')}`,
+        country: value,
+        grapeVariety: value,
+        wineStyle: value,
+      });
+    }
+    const queries = [
+      'ss',
+      'strasse',
+      'sse',
+      'asse',
+      's',
+      'ae',
+      'aer',
+      'oen',
+      'e',
+      'tamaioasa',
+      'zilavka',
+      'olasz rizling',
+      'rose',
+      '100%',
+      '_por',
+      'a',
+      'smass',
+    ];
+    for (const query of queries) {
+      const expected = values.flatMap((v, i) => (foldText(v).includes(foldText(query)) ? [`${s} ${String(i).padStart(2, '0')}`] : []));
+      for (const field of ['country', 'grape_variety', 'wine_style']) {
+        expect(await filterNames(s, `${field}=${encodeURIComponent(query)}`), `${field}=${query}`).toEqual(expected);
+      }
+    }
   });
 
   it('answers a plain array ordered by name with the total in X-Total-Count; limit defaults to 50 and is capped at 100', async () => {

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { escapeLike, foldText, searchTerms } from '../../../shared/text-search.js';
 import type { Db, Executor } from '../../db/client.js';
 import { catalogWines } from '../../db/schema/index.js';
+import { foldedColumnContains, sqlFold } from './filter-text.js';
 
 export type CatalogWineRow = typeof catalogWines.$inferSelect;
 export type CatalogWineValues = Omit<typeof catalogWines.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -16,31 +17,26 @@ export interface CatalogSearch {
   offset: number;
 }
 
-// Portable accent folding in SQL (no `unaccent` extension needed on PGlite or the server), matching foldText()
-// for the letters Portuguese, Spanish, French and Italian wine names use.
-const ACCENTED = 'ÁÀÂÃÄÅáàâãäåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñÝýÿ';
-const PLAIN = 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNnYyy';
-const folded = (column: AnyPgColumn) => sql`lower(translate(${column}, ${ACCENTED}, ${PLAIN}))`;
 const contains = (value: string) => `%${escapeLike(value)}%`;
 
 function conditions(search: CatalogSearch): SQL | undefined {
   const where: SQL[] = [];
   // Every word must appear somewhere in name/producer/region/grape (pg_trgm GIN index on search_text).
   for (const term of searchTerms(search.q)) where.push(sql`${catalogWines.searchText} like ${contains(term)}`);
-  // Filters match case- and accent-insensitively anywhere in the field: "franca" finds "França",
-  // "merlot" finds "Cabernet Sauvignon, Merlot", "rose" finds "Rosé".
+  // Filters match case- and accent-insensitively anywhere in the field, folded like `q` (foldText): "franca" finds
+  // "França", "merlot" finds "Cabernet Sauvignon, Merlot", "rose" finds "Rosé", "weissburgunder" finds "Weißburgunder".
+  const grape = foldText(search.grapeVariety);
+  if (grape) {
+    // search_text holds the folded grape, so its trigram index picks the candidates; the grape column decides.
+    where.push(sql`${catalogWines.searchText} like ${contains(grape)}`, sql`${sqlFold(catalogWines.grapeVariety)} like ${contains(grape)}`);
+  }
   const filters: [AnyPgColumn, string | undefined][] = [
     [catalogWines.country, search.country],
-    [catalogWines.grapeVariety, search.grapeVariety],
     [catalogWines.wineStyle, search.wineStyle],
   ];
   for (const [column, value] of filters) {
-    const f = foldText(value);
-    if (!f) continue;
-    // A cheap ILIKE first, with every letter that may carry an accent as a one-character wildcard
-    // ("franca" -> "%fr_n__%"), so the translate() fold only runs on the few rows that pass it.
-    const loose = `%${escapeLike(f).replace(/[aeiouycn]/g, '_')}%`;
-    where.push(sql`${column} ilike ${loose}`, sql`${folded(column)} like ${contains(f)}`);
+    const folded = foldText(value);
+    if (folded) where.push(foldedColumnContains(column, folded));
   }
   return where.length > 0 ? and(...where) : undefined;
 }
