@@ -175,13 +175,15 @@ export async function createMenu(db: Db, caller: Caller, input: WineMenuData, de
 }
 
 export async function updateMenu(db: Db, caller: Caller, id: string, input: WineMenuData, deps: WineMenuDeps): Promise<WineMenu> {
-  const before = await loadMenu(db, caller, id, 'update');
-  const moving = input.establishment_id !== before.establishmentId;
-  if (moving) await targetEstablishment(db, caller, input.establishment_id, 'create');
-  await withSlugRetry(input.slug, () =>
+  await loadMenu(db, caller, id, 'update');
+  const from = await withSlugRetry(input.slug, () =>
     db.transaction(async (tx) => {
+      // Authorized on the locked row: the menu may have moved to another establishment since it was read above.
       const current = await repo.lockMenu(tx, id);
-      if (!current) throw notFound(MENU_NOT_FOUND);
+      if (!current || !canTouchEstablishment(caller, 'menus', 'read', current.establishmentId)) throw notFound(MENU_NOT_FOUND);
+      assertEstablishmentAccess(caller, 'menus', 'update', current.establishmentId, MENU_NOT_FOUND);
+      const moving = input.establishment_id !== current.establishmentId;
+      if (moving) await targetEstablishment(tx, caller, input.establishment_id, 'create');
       // Renaming keeps the slug (printed QR codes keep working); moving keeps it too when it is free there.
       const slug = await chooseMenuSlug(tx, {
         establishmentId: input.establishment_id,
@@ -192,10 +194,11 @@ export async function updateMenu(db: Db, caller: Caller, id: string, input: Wine
         keepCurrentIfFree: moving,
       });
       await repo.updateMenu(tx, id, { establishmentId: input.establishment_id, name: input.name, description: input.description, slug });
+      return current.establishmentId;
     }),
   );
-  deps.onPublicChange(before.establishmentId);
-  if (moving) deps.onPublicChange(input.establishment_id);
+  deps.onPublicChange(from);
+  if (from !== input.establishment_id) deps.onPublicChange(input.establishment_id);
   return mustLoadDto(db, id);
 }
 

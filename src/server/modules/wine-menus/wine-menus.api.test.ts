@@ -1,9 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { MENU_NOT_FOUND } from '../../../shared/wine-menus.js';
+import type { Db } from '../../db/client.js';
 import { menuWines, wineMenus } from '../../db/schema/index.js';
+import type { Caller } from '../../http/caller.js';
 import { createEstablishmentRow, createUser, type TestUser } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { updateMenu } from './service.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -310,6 +314,64 @@ describe('PUT /api/wine-menus/:id', () => {
     expect((await call(admin, 'PUT', `/api/wine-menus/${MISSING}`, { name: 'X', establishment_id: own.id })).statusCode).toBe(404);
     expect(await menuRow(mine.id)).toMatchObject({ name: 'Minha', establishmentId: own.id });
     expect(await menuRow(theirs.id)).toMatchObject({ name: 'Deles' });
+  });
+});
+
+describe('updateMenu racing a move by someone else', () => {
+  /**
+   * The service with a database on which, between reading the menu and locking it, an admin moves it to `to`
+   * (what a concurrent request can do on PostgreSQL).
+   */
+  async function updateWhileMoved(caller: Caller, menuId: string, to: string, input: { name: string; establishment_id: string }) {
+    const racing = new Proxy(t.db, {
+      get(target, property) {
+        if (property === 'transaction') {
+          return async (...args: Parameters<Db['transaction']>) => {
+            await target.update(wineMenus).set({ establishmentId: to }).where(eq(wineMenus.id, menuId));
+            return target.transaction(...args);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const onPublicChange = vi.fn();
+    const run = updateMenu(racing, caller, menuId, { ...input, description: null, slug: undefined }, { onPublicChange });
+    return { run, onPublicChange };
+  }
+
+  const managerOf = (user: TestUser, establishmentIds: string[]): Caller => ({
+    id: user.id,
+    email: user.email,
+    role: 'restaurant_manager',
+    establishmentIds,
+    supplierId: null,
+  });
+
+  it("checks access on the locked row: a menu moved out of the caller's establishments is 404 and stays untouched", async () => {
+    const { own, other, manager } = await team();
+    const second = await createEstablishmentRow(t.db);
+    const caller = managerOf(manager, [own.id, second.id]);
+    // Renaming it where it was, or moving it to another establishment of the caller's.
+    for (const [i, target] of [own.id, second.id].entries()) {
+      const menu = await menuIn(own.id, `Carta Disputada ${i}`);
+      const { run, onPublicChange } = await updateWhileMoved(caller, menu.id, other.id, { name: 'Tomada', establishment_id: target });
+      await expect(run).rejects.toMatchObject({ statusCode: 404, message: MENU_NOT_FOUND });
+      expect(await menuRow(menu.id)).toMatchObject({ name: `Carta Disputada ${i}`, establishmentId: other.id });
+      expect(onPublicChange).not.toHaveBeenCalled();
+    }
+  });
+
+  it("a menu moved to another of the caller's establishments is updated there, and that page is refreshed", async () => {
+    const { own, manager } = await team();
+    const second = await createEstablishmentRow(t.db);
+    const menu = await menuIn(own.id, 'Carta Movida');
+    const { run, onPublicChange } = await updateWhileMoved(managerOf(manager, [own.id, second.id]), menu.id, second.id, {
+      name: 'Renomeada',
+      establishment_id: second.id,
+    });
+    await expect(run).resolves.toMatchObject({ name: 'Renomeada', establishment_id: second.id });
+    expect(onPublicChange.mock.calls).toEqual([[second.id]]);
   });
 });
 
