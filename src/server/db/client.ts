@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   /**
-   * Tells every app process on this database (this one included) that something changed: NOTIFY on a
-   * PostgreSQL server; with PGlite, which serves one process, the local listeners only.
+   * Tells the OTHER app processes on this database that something changed (NOTIFY on a PostgreSQL server; with
+   * PGlite, which serves one process, nobody). The caller handles its own process directly.
    */
   publish(channel: string, payload: string): Promise<void>;
   subscribe(channel: string, listener: (payload: string) => void): Promise<void>;
@@ -85,12 +86,8 @@ function wrapPglite(client: PGlite, unlock: () => void): Database {
     async ping() {
       await client.query('select 1');
     },
-    async publish(channel, payload) {
-      dispatch(listeners, channel, payload);
-    },
-    async subscribe(channel, listener) {
-      addListener(listeners, channel, listener);
-    },
+    async publish() {},
+    async subscribe() {},
     async close() {
       if (!client.closed) await client.close();
       unlock();
@@ -111,7 +108,12 @@ async function openPostgres(connectionString: string): Promise<Database> {
     lockClient.release();
   }
   const listeners: Listeners = new Map();
-  const notifications = new NotificationListener(connectionString, listeners);
+  // Payloads carry the sender, so a process ignores the echo of its own notifications.
+  const origin = randomUUID();
+  const notifications = new NotificationListener(connectionString, (channel, raw) => {
+    const separator = raw.indexOf(':');
+    if (raw.slice(0, separator) !== origin) dispatch(listeners, channel, raw.slice(separator + 1));
+  });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -119,7 +121,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
       await pool.query('select 1');
     },
     async publish(channel, payload) {
-      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      await pool.query('select pg_notify($1, $2)', [channel, `${origin}:${payload}`]);
     },
     async subscribe(channel, listener) {
       if (!CHANNEL_NAME.test(channel)) throw new Error(`invalid channel name: ${channel}`);
@@ -140,10 +142,12 @@ class NotificationListener {
 
   constructor(
     private readonly connectionString: string,
-    private readonly listeners: Listeners,
+    private readonly onNotification: (channel: string, payload: string) => void,
   ) {}
+  private readonly channels = new Set<string>();
 
   async listen(channel: string): Promise<void> {
+    this.channels.add(channel);
     const client = await this.connect();
     await client.query(`LISTEN ${channel}`);
   }
@@ -163,7 +167,7 @@ class NotificationListener {
 
   private async open(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: this.connectionString });
-    client.on('notification', (msg) => dispatch(this.listeners, msg.channel, msg.payload ?? ''));
+    client.on('notification', (msg) => this.onNotification(msg.channel, msg.payload ?? ''));
     client.on('error', () => this.reconnect());
     await client.connect();
     this.client = client;
@@ -177,7 +181,7 @@ class NotificationListener {
       if (this.closed) return;
       this.connect()
         .then(async (client) => {
-          for (const channel of this.listeners.keys()) await client.query(`LISTEN ${channel}`);
+          for (const channel of this.channels) await client.query(`LISTEN ${channel}`);
         })
         .catch(() => this.reconnect());
     }, 1000).unref();
