@@ -64,7 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // Public menu links carry slugs; longer segments must still reach the routes and get the guest 404 page.
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     // Errors raised before routing (a malformed URL, say) get the same {detail, code} body as the rest.
