@@ -13,6 +13,7 @@ import type { Db } from '../src/server/db/client.js';
 import { establishments, menuWines, users, wineMenus } from '../src/server/db/schema/index.js';
 import { createTokenSigner } from '../src/server/modules/auth/tokens.js';
 import { CATALOG_WINES } from '../src/server/modules/seed/catalog-data.js';
+import { menuWineValues } from '../src/server/modules/seed/menu-wine-values.js';
 import { PEDRA_DA_ILHA_ESTABLISHMENT, PEDRA_DA_ILHA_MENU, PEDRA_DA_ILHA_WINES } from '../src/server/modules/seed/pedra-da-ilha-data.js';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
@@ -67,27 +68,7 @@ async function insertSample(db: Db) {
     .values({ ...PEDRA_DA_ILHA_MENU, establishmentId: est.id })
     .returning();
   if (!menu) throw new Error('menu not created');
-  await db.insert(menuWines).values(
-    PEDRA_DA_ILHA_WINES.map((w, position) => ({
-      menuId: menu.id,
-      position,
-      name: w.name,
-      description: w.description,
-      price: w.price,
-      category: w.category,
-      country: w.country,
-      wineStyle: w.wine_style,
-      grapeVariety: w.grape_variety,
-      alcoholContent: w.alcohol_content,
-      volume: w.volume,
-      aging: w.aging,
-      color: w.color,
-      aroma: w.aroma,
-      palate: w.palate,
-      pairing: w.pairing,
-      available: w.available,
-    })),
-  );
+  await db.insert(menuWines).values(PEDRA_DA_ILHA_WINES.map((w, position) => ({ menuId: menu.id, position, ...menuWineValues(w) })));
 }
 
 /**

@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishments, menuWines } from '../db/schema/index.js';
+import { menuWineValues } from '../modules/seed/menu-wine-values.js';
 import { PEDRA_DA_ILHA_ESTABLISHMENT, PEDRA_DA_ILHA_MENU, PEDRA_DA_ILHA_WINES } from '../modules/seed/pedra-da-ilha-data.js';
 import { createEstablishmentRow, createMenuRow, createMenuWineRow } from '../test-support/factories.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
@@ -206,27 +207,7 @@ describe('compression, ETag and 304', () => {
   it('serves the 45+ wine sample menu in under 25 KB of gzip', async () => {
     const est = await createEstablishmentRow(t.db, { ...PEDRA_DA_ILHA_ESTABLISHMENT, slug: `pedra-${randomUUID().slice(0, 8)}` });
     const menu = await createMenuRow(t.db, est.id, PEDRA_DA_ILHA_MENU);
-    await t.db.insert(menuWines).values(
-      PEDRA_DA_ILHA_WINES.map((w, position) => ({
-        menuId: menu.id,
-        position,
-        name: w.name,
-        description: w.description,
-        price: w.price,
-        category: w.category,
-        country: w.country,
-        wineStyle: w.wine_style,
-        grapeVariety: w.grape_variety,
-        alcoholContent: w.alcohol_content,
-        volume: w.volume,
-        aging: w.aging,
-        color: w.color,
-        aroma: w.aroma,
-        palate: w.palate,
-        pairing: w.pairing,
-        available: w.available,
-      })),
-    );
+    await t.db.insert(menuWines).values(PEDRA_DA_ILHA_WINES.map((w, position) => ({ menuId: menu.id, position, ...menuWineValues(w) })));
     expect(PEDRA_DA_ILHA_WINES.filter((w) => w.available).length).toBeGreaterThanOrEqual(45);
     const res = await get(`/${est.slug}/${menu.slug}`, { 'accept-encoding': 'gzip' });
     expect(res.statusCode).toBe(200);

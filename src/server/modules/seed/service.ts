@@ -11,6 +11,7 @@ import type { OnPublicChange } from '../establishments/service.js';
 import * as menusRepo from '../wine-menus/repository.js';
 import { storeBottleImages, storeMonogram } from './bottle-images.js';
 import { CATALOG_WINES } from './catalog-data.js';
+import { menuWineValues } from './menu-wine-values.js';
 import { PEDRA_DA_ILHA_ESTABLISHMENT, PEDRA_DA_ILHA_MENU, PEDRA_DA_ILHA_WINES } from './pedra-da-ilha-data.js';
 import * as repo from './repository.js';
 
@@ -79,24 +80,7 @@ async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ creat
         tx,
         menu.id,
         0,
-        PEDRA_DA_ILHA_WINES.map((w) => ({
-          name: w.name,
-          description: w.description,
-          price: w.price,
-          category: w.category,
-          country: w.country,
-          wineStyle: w.wine_style,
-          grapeVariety: w.grape_variety,
-          alcoholContent: w.alcohol_content,
-          volume: w.volume,
-          aging: w.aging,
-          color: w.color,
-          aroma: w.aroma,
-          palate: w.palate,
-          pairing: w.pairing,
-          imageUrl: images?.bottles.get(w.wine_style) ?? null,
-          available: w.available,
-        })),
+        PEDRA_DA_ILHA_WINES.map((w) => menuWineValues(w, images?.bottles.get(w.wine_style) ?? null)),
       );
       menuId = menu.id;
     }
