@@ -2,7 +2,7 @@ import { ESTABLISHMENT_NOT_FOUND, type Establishment, type EstablishmentData } f
 import { RESERVED_SLUGS } from '../../../shared/reserved-slugs.js';
 import { isUuidLike, nextFreeSlug, SLUG_MAX_LENGTH, slugify } from '../../../shared/slug.js';
 import type { Db, Executor } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { withSlugRetry } from '../../db/slug-retry.js';
 import { badRequest, conflict, notFound } from '../../http/app-error.js';
 import { assertEstablishmentAccess, type Caller, canTouchEstablishment, establishmentFilter, requireAccess } from '../../http/caller.js';
 import * as repo from './repository.js';
@@ -21,7 +21,6 @@ const slugReserved = (slug: string) => `O endereço "${slug}" é reservado pelo 
 const slugTaken = (slug: string) => `Já existe um estabelecimento com o endereço "${slug}". Escolha outro.`;
 /** When a name has no letter or digit to make a slug of. */
 const FALLBACK_SLUG = 'casa';
-const MAX_SLUG_ATTEMPTS = 4;
 
 const byName = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
@@ -71,7 +70,7 @@ export async function createEstablishment(
   deps: EstablishmentDeps,
 ): Promise<Establishment> {
   requireAccess(caller, 'establishments', 'create', CANNOT_CREATE);
-  const id = await withSlugRetry(input.slug, () =>
+  const id = await withSlugRetry(input.slug, slugTaken, () =>
     db.transaction(async (tx) => {
       const slug = await chooseSlug(tx, { explicit: input.slug, name: input.name });
       const row = await repo.insert(tx, { ...fieldsOf(input), slug });
@@ -93,7 +92,7 @@ export async function updateEstablishment(
 ): Promise<Establishment> {
   requireAccess(caller, 'establishments', 'update', CANNOT_UPDATE);
   assertEstablishmentAccess(caller, 'establishments', 'update', id, ESTABLISHMENT_NOT_FOUND);
-  await withSlugRetry(input.slug, () =>
+  await withSlugRetry(input.slug, slugTaken, () =>
     db.transaction(async (tx) => {
       const current = await repo.findById(tx, id);
       if (!current) throw notFound(ESTABLISHMENT_NOT_FOUND);
@@ -147,21 +146,6 @@ export async function chooseSlug(
   const base = slugify(options.name) || FALLBACK_SLUG;
   const taken = await repo.slugsStartingWith(db, base.slice(0, SLUG_MAX_LENGTH - 8));
   return nextFreeSlug(base, taken, isReservedEstablishmentSlug);
-}
-
-/** Two requests deriving the same slug at once: the loser's unique violation means "try the next suffix". */
-async function withSlugRetry<T>(explicitSlug: string | undefined, work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      if (explicitSlug !== undefined || attempt >= MAX_SLUG_ATTEMPTS) {
-        const slug = slugify(explicitSlug ?? '') || 'informado';
-        throw conflict(slugTaken(slug), { slug: slugTaken(slug) });
-      }
-    }
-  }
 }
 
 async function mustFind(db: Executor, id: string): Promise<repo.EstablishmentWithCount> {

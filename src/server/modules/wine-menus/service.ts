@@ -15,7 +15,7 @@ import {
   type WineMenuSummary,
 } from '../../../shared/wine-menus.js';
 import type { Db, Executor } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { withSlugRetry } from '../../db/slug-retry.js';
 import { AppError, badRequest, conflict, notFound } from '../../http/app-error.js';
 import { type Action, assertEstablishmentAccess, type Caller, canTouchEstablishment, establishmentFilter } from '../../http/caller.js';
 import { findVisibleEstablishment, type OnPublicChange } from '../establishments/service.js';
@@ -30,7 +30,6 @@ const SLUG_INVALID = 'Informe um endereço (slug) válido: letras, números e h�
 const slugReserved = (slug: string) => `O endereço "${slug}" é reservado pelo sistema. Escolha outro.`;
 const slugTaken = (slug: string) => `Já existe uma carta com o endereço "${slug}" neste estabelecimento. Escolha outro.`;
 const FALLBACK_SLUG = 'carta';
-const MAX_SLUG_ATTEMPTS = 4;
 const REORDER_DUPLICATES = 'A nova ordem tem vinhos repetidos.';
 const REORDER_MISMATCH = 'A nova ordem deve conter exatamente os vinhos desta carta, cada um uma vez.';
 const MENU_FULL = `Esta carta já tem o máximo de ${MAX_WINES_PER_MENU} vinhos.`;
@@ -158,7 +157,7 @@ function establishmentMissing(): AppError {
 
 export async function createMenu(db: Db, caller: Caller, input: WineMenuData, deps: WineMenuDeps): Promise<WineMenu> {
   await targetEstablishment(db, caller, input.establishment_id, 'create');
-  const id = await withSlugRetry(input.slug, () =>
+  const id = await withSlugRetry(input.slug, slugTaken, () =>
     db.transaction(async (tx) => {
       const slug = await chooseMenuSlug(tx, { establishmentId: input.establishment_id, explicit: input.slug, name: input.name });
       const row = await repo.insertMenu(tx, {
@@ -176,7 +175,7 @@ export async function createMenu(db: Db, caller: Caller, input: WineMenuData, de
 
 export async function updateMenu(db: Db, caller: Caller, id: string, input: WineMenuData, deps: WineMenuDeps): Promise<WineMenu> {
   await loadMenu(db, caller, id, 'update');
-  const from = await withSlugRetry(input.slug, () =>
+  const from = await withSlugRetry(input.slug, slugTaken, () =>
     db.transaction(async (tx) => {
       // Authorized on the locked row: the menu may have moved to another establishment since it was read above.
       const current = await repo.lockMenu(tx, id);
@@ -231,20 +230,6 @@ async function chooseMenuSlug(
   const base = o.current ?? (slugify(o.name) || FALLBACK_SLUG);
   const taken = await repo.menuSlugsStartingWith(db, o.establishmentId, base.slice(0, SLUG_MAX_LENGTH - 8));
   return nextFreeSlug(base, taken, isReservedMenuSlug);
-}
-
-async function withSlugRetry<T>(explicitSlug: string | undefined, work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      if (explicitSlug !== undefined || attempt >= MAX_SLUG_ATTEMPTS) {
-        const slug = slugify(explicitSlug ?? '') || 'informado';
-        throw conflict(slugTaken(slug), { slug: slugTaken(slug) });
-      }
-    }
-  }
 }
 
 async function mustLoadDto(db: Executor, id: string): Promise<WineMenu> {
