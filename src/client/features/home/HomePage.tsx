@@ -20,9 +20,9 @@ import { notifications } from '@mantine/notifications';
 import { IconBook2, IconBuildingStore, IconChartBar, IconPlus, IconTruckDelivery, IconWand } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { publicMenuPath } from '../../../shared/public-menu';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { MenuLinkButtons } from '../../ui/MenuLinkButtons';
 import { useCreateSampleData, useEstablishments, useMenus } from './home-api';
 
 const HOME_MENU_LIMIT = 5;
@@ -207,22 +207,7 @@ export function HomePage() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button component={Link} to={`/carta/${m.id}/editar`} size="xs" variant="default">
-                          Editar
-                        </Button>
-                        <Button component={Link} to={`/carta/${m.id}/qr`} size="xs" variant="default">
-                          QR Code
-                        </Button>
-                        <Button
-                          component="a"
-                          href={publicMenuPath({ slug: m.establishment_slug }, m)}
-                          target="_blank"
-                          rel="noopener"
-                          size="xs"
-                          variant="light"
-                        >
-                          Visualizar
-                        </Button>
+                        <MenuLinkButtons menu={m} />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -1,12 +1,12 @@
 import { ActionIcon, Alert, Button, Group, Menu, Paper, Select, Skeleton, Table, Text, Tooltip } from '@mantine/core';
-import { IconBottle, IconDots, IconEdit, IconExternalLink, IconPlus, IconQrcode, IconTrash } from '@tabler/icons-react';
+import { IconBottle, IconDots, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { publicMenuPath } from '../../../shared/public-menu';
 import type { WineMenuSummary } from '../../../shared/wine-menus';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
+import { MenuLinkButtons } from '../../ui/MenuLinkButtons';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { useDeleteMenu, useEstablishmentList, useMenuList } from './menus-api';
@@ -135,31 +135,7 @@ export function MenusPage() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      {canWrite && (
-                        <Button
-                          component={Link}
-                          to={`/carta/${m.id}/editar`}
-                          size="xs"
-                          variant="default"
-                          leftSection={<IconEdit size={14} />}
-                        >
-                          Editar
-                        </Button>
-                      )}
-                      <Button component={Link} to={`/carta/${m.id}/qr`} size="xs" variant="default" leftSection={<IconQrcode size={14} />}>
-                        QR Code
-                      </Button>
-                      <Button
-                        component="a"
-                        href={publicMenuPath({ slug: m.establishment_slug }, m)}
-                        target="_blank"
-                        rel="noopener"
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconExternalLink size={14} />}
-                      >
-                        Visualizar
-                      </Button>
+                      <MenuLinkButtons menu={m} canEdit={canWrite} />
                       {canWrite && (
                         <Menu position="bottom-end" withinPortal>
                           <Menu.Target>
