@@ -79,7 +79,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 function wrapPglite(client: PGlite, unlock: () => void): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  const listeners: Listeners = new Map();
   return {
     db,
     kind: 'pglite',
