@@ -15,15 +15,6 @@ export async function establishmentById(db: Executor, id: string): Promise<Estab
   return row;
 }
 
-export async function menuOfEstablishment(db: Executor, establishmentId: string, slug: string): Promise<MenuRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(wineMenus)
-    .where(and(eq(wineMenus.establishmentId, establishmentId), eq(wineMenus.slug, slug)))
-    .limit(1);
-  return row;
-}
-
 export async function menuById(db: Executor, id: string): Promise<MenuRow | undefined> {
   const [row] = await db.select().from(wineMenus).where(eq(wineMenus.id, id)).limit(1);
   return row;

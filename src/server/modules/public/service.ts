@@ -1,7 +1,7 @@
 /** What anonymous guests may see: establishments, and menus with only their available wines. */
 import type { PublicEstablishment, PublicEstablishmentResponse, PublicMenuResponse } from '../../../shared/public-menu.js';
 import type { Db } from '../../db/client.js';
-import { availableWines } from '../wine-menus/service.js';
+import { availableWines, menuBySlug } from '../wine-menus/service.js';
 import * as repo from './repository.js';
 
 export const MENU_NOT_FOUND = 'Carta não encontrada';
@@ -55,7 +55,7 @@ export async function menuByPath(db: Db, estSlug: string, menuSlug: string): Pro
   if (!estKey || !menuKey) return null;
   const establishment = await repo.establishmentBySlug(db, estKey);
   if (!establishment) return null;
-  let menu = await repo.menuOfEstablishment(db, establishment.id, menuKey);
+  let menu = await menuBySlug(db, establishment.id, menuKey);
   if (!menu && UUID.test(menuKey)) {
     const byId = await repo.menuById(db, menuKey);
     if (byId?.establishmentId === establishment.id) menu = byId;

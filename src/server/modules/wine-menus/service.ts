@@ -240,6 +240,9 @@ async function mustLoadDto(db: Executor, id: string): Promise<WineMenu> {
 
 // ── Wines ───────────────────────────────────────────────────────────────────
 
+/** For the public pages (no caller): a menu of an establishment by its slug. */
+export const menuBySlug = (db: Executor, establishmentId: string, slug: string) => repo.findMenuBySlug(db, establishmentId, slug);
+
 /** For the public menu (no caller): the menu's available wines, in menu order. */
 export async function availableWines(db: Executor, menuId: string): Promise<PublicMenuWine[]> {
   const rows = await repo.listWines(db, menuId, true);
