@@ -17,6 +17,8 @@ export interface TestApp {
   databaseUrl: string | undefined;
   /** app.inject with a Bearer token. */
   as(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Shorthand of `as` for the common case: a user, a method, a URL and an optional JSON body. */
+  call(user: { token: string }, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, logStrea
     ...overrides,
   };
   const database = await openTestDatabase();
+  const as = (token: string, options: InjectOptions) =>
+    app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
   const app = await buildApp(config, logStream ? { database, logStream } : { database, logger: false });
   await app.ready();
   return {
@@ -46,7 +50,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, logStrea
     db: database.db,
     config,
     databaseUrl: database.connectionString,
-    as: (token, options) => app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } }),
+    as,
+    call: (user, method, url, payload) => as(user.token, { method, url, ...(payload && { payload }) }),
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

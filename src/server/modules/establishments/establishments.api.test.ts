@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { establishments, menuWines, userEstablishments, wineMenus } from '../../db/schema/index.js';
 import { createEstablishmentRow, createUser, type TestUser } from '../../test-support/factories.js';
@@ -19,9 +18,7 @@ beforeEach(() => {
   invalidate.mockClear();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (user: TestUser, method: Method, url: string, payload?: object): Promise<LightMyRequestResponse> =>
-  t.as(user.token, { method, url, ...(payload && { payload }) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 const create = (user: TestUser, payload: object) => call(user, 'POST', '/api/establishments', payload);
 const uniqueName = (prefix = 'Bistrô') => `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 const row = async (id: string) => (await t.db.select().from(establishments).where(eq(establishments.id, id)))[0];

@@ -1,5 +1,4 @@
 import { asc, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { MENU_NOT_FOUND } from '../../../shared/wine-menus.js';
 import type { Db } from '../../db/client.js';
@@ -23,9 +22,7 @@ beforeEach(() => {
   invalidate.mockClear();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (user: TestUser, method: Method, url: string, payload?: object): Promise<LightMyRequestResponse> =>
-  t.as(user.token, { method, url, ...(payload && { payload }) });
+const call: TestApp['call'] = (...args) => t.call(...args);
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 async function team() {
