@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Autocomplete,
   Button,
@@ -13,9 +12,8 @@ import {
   Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
-import { IconBook2, IconEdit, IconFilter, IconPlus, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
+import { IconBook2, IconFilter, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CatalogWine } from '../../../shared/catalog';
@@ -28,6 +26,7 @@ import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
 import { CATALOG_PAGE_SIZE, type CatalogFilters, hasFilters, useCatalogList, useDeleteCatalogWine } from './catalog-api';
 import { canCreateCatalog, canDeleteCatalog, canEditCatalog } from './catalog-permissions';
 
@@ -282,25 +281,8 @@ export function CatalogPage() {
                     {(canEdit || canDelete) && (
                       <Table.Td>
                         <Group gap={4} wrap="nowrap" justify="flex-end">
-                          {canEdit && (
-                            <Tooltip label="Editar">
-                              <ActionIcon
-                                variant="subtle"
-                                color="gray"
-                                aria-label={`Editar ${w.name}`}
-                                onClick={() => navigate(`/catalogo/${w.id}/editar`)}
-                              >
-                                <IconEdit size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          )}
-                          {canDelete && (
-                            <Tooltip label="Excluir">
-                              <ActionIcon variant="subtle" color="red" aria-label={`Excluir ${w.name}`} onClick={() => onDelete(w)}>
-                                <IconTrash size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          )}
+                          {canEdit && <EditRowIcon label={w.name} onClick={() => navigate(`/catalogo/${w.id}/editar`)} />}
+                          {canDelete && <DeleteRowIcon label={w.name} onClick={() => onDelete(w)} />}
                         </Group>
                       </Table.Td>
                     )}

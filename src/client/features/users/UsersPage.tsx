@@ -1,12 +1,13 @@
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Skeleton, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ROLE_LABELS } from '../../../shared/roles';
 import type { User } from '../../../shared/users';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
 import { UserFormModal } from './UserFormModal';
 import { useDeleteUser, useEstablishmentOptions, useUsers } from './users-api';
 
@@ -97,23 +98,8 @@ export function UsersPage() {
                       <Table.Td>{new Date(user.created_at).toLocaleDateString('pt-BR')}</Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          <Tooltip label="Editar">
-                            <ActionIcon variant="subtle" color="gray" aria-label={`Editar ${user.email}`} onClick={() => openForm(user)}>
-                              <IconEdit size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                          {user.email !== me?.email && (
-                            <Tooltip label="Excluir">
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={`Excluir ${user.email}`}
-                                onClick={() => confirmDelete(user)}
-                              >
-                                <IconTrash size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          )}
+                          <EditRowIcon label={user.email} onClick={() => openForm(user)} />
+                          {user.email !== me?.email && <DeleteRowIcon label={user.email} onClick={() => confirmDelete(user)} />}
                         </Group>
                       </Table.Td>
                     </Table.Tr>
