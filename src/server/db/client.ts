@@ -96,6 +96,9 @@ function wrapPglite(client: PGlite, unlock: () => void): Database {
 
 async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle connection dropped by the server (restart, failover, admin command) must not crash the process:
+  // pg re-emits it on the pool, and the next query simply gets a fresh connection.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
   const lockClient = await pool.connect();
   try {
