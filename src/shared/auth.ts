@@ -12,5 +12,11 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const loginResponseSchema = z.object({ access_token: z.string(), token_type: z.literal('bearer') });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const sessionUserSchema = z.object({ email: z.string(), role: z.enum(ROLES) });
+/** The logged-in user, with what the shared access policy needs to decide which actions to show. */
+export const sessionUserSchema = z.object({
+  email: z.string(),
+  role: z.enum(ROLES),
+  establishment_ids: z.array(z.string()),
+  supplier_id: z.string().nullable(),
+});
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -1,5 +1,5 @@
 import { slugify } from '../../shared/slug.js';
-import { conflict } from '../http/app-error.js';
+import { conflict } from '../core/app-error.js';
 import { isUniqueViolation } from './errors.js';
 
 const MAX_SLUG_ATTEMPTS = 4;

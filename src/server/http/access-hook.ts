@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { callerOf } from './authenticate.js';
-import { type Action, type Area, requireAccess } from './caller.js';
+import { type Action, type Area, requireAccess } from '../core/caller.js';
 
 /**
  * Route `onRequest` hook: 403 for a caller who may not do `action` in `area` at all, before the body is validated

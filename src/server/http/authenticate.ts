@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './app-error.js';
-import type { Caller } from './caller.js';
+import { AppError } from '../core/app-error.js';
+import type { Caller } from '../core/caller.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

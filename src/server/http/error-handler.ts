@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isInvalidTextForDatabase } from '../db/errors.js';
-import { AppError } from './app-error.js';
+import { AppError } from '../core/app-error.js';
 
 interface ErrorBody {
   detail: string;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './app-error.js';
+import { AppError } from '../core/app-error.js';
 
 const MAX_DEPTH = 20;
 

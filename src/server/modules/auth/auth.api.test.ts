@@ -23,7 +23,7 @@ describe('POST /api/auth/login', () => {
     expect(body.token_type).toBe('bearer');
     const me = await t.as(body.access_token, { method: 'GET', url: '/api/auth/me' });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ email: user.email, role: 'sommelier' });
+    expect(me.json()).toEqual({ email: user.email, role: 'sommelier', establishment_ids: [], supplier_id: null });
   });
 
   it('answers 401 with the spec text for a wrong password or unknown e-mail', async () => {

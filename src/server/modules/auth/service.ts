@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { LOGIN_FAILED_MESSAGE, type LoginRequest, type SessionUser } from '../../../shared/auth.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/app-error.js';
-import type { Caller } from '../../http/caller.js';
+import { AppError } from '../../core/app-error.js';
+import type { Caller } from '../../core/caller.js';
 import * as users from '../users/repository.js';
 import { clearFailures, isThrottled, recordFailure } from './login-throttle.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
@@ -31,7 +31,12 @@ export async function loadCaller(db: Db, userId: string, tokenIssuedAt: Date): P
   return { id: user.id, email: user.email, role: user.role, establishmentIds: user.establishmentIds, supplierId: user.supplierId };
 }
 
-export const sessionUserOf = (caller: Caller): SessionUser => ({ email: caller.email, role: caller.role });
+export const sessionUserOf = (caller: Caller): SessionUser => ({
+  email: caller.email,
+  role: caller.role,
+  establishment_ids: [...caller.establishmentIds],
+  supplier_id: caller.supplierId,
+});
 
 /**
  * ADMIN_EMAIL/ADMIN_PASSWORD: that admin exists after start-up (created if missing; its password is not overwritten).

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/catalog.js';
 import type { Db } from '../../db/client.js';
 import { callerOf } from '../../http/authenticate.js';
-import type { Action } from '../../http/caller.js';
+import type { Action } from '../../core/caller.js';
 import * as service from './service.js';
 
 const params = z.object({ id: z.uuid('Identificador inválido.') });

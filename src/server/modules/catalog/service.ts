@@ -7,8 +7,8 @@ import {
 } from '../../../shared/catalog.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { conflict, notFound } from '../../http/app-error.js';
-import { type Action, type Caller, requireAccess } from '../../http/caller.js';
+import { conflict, notFound } from '../../core/app-error.js';
+import { type Action, type Caller, requireAccess } from '../../core/caller.js';
 import * as repo from './repository.js';
 import { catalogSearchText } from './search-text.js';
 

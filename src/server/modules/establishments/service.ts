@@ -3,8 +3,8 @@ import { RESERVED_SLUGS } from '../../../shared/reserved-slugs.js';
 import { isUuidLike, nextFreeSlug, SLUG_MAX_LENGTH, slugify } from '../../../shared/slug.js';
 import type { Db, Executor } from '../../db/client.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
-import { badRequest, conflict, notFound } from '../../http/app-error.js';
-import { assertEstablishmentAccess, type Caller, canTouchEstablishment, establishmentFilter, requireAccess } from '../../http/caller.js';
+import { badRequest, conflict, notFound } from '../../core/app-error.js';
+import { assertEstablishmentAccess, type Caller, canTouchEstablishment, establishmentFilter, requireAccess } from '../../core/caller.js';
 import * as repo from './repository.js';
 
 /** Called after every committed change to what a public page shows (the public page cache drops that establishment). */

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../core/app-error.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_DIMENSION = 2000;

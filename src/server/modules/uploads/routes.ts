@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { MAX_IMAGE_BYTES, normalizeImage } from './image-normalizer.js';

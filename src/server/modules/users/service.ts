@@ -2,8 +2,8 @@ import { ESTABLISHMENT_ROLES, type Role } from '../../../shared/roles.js';
 import type { User, UserCreate, UserUpdate } from '../../../shared/users.js';
 import type { Db } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/app-error.js';
-import type { Caller } from '../../http/caller.js';
+import { AppError, badRequest, conflict, notFound } from '../../core/app-error.js';
+import type { Caller } from '../../core/caller.js';
 import { hashPassword } from '../auth/passwords.js';
 import * as repo from './repository.js';
 

@@ -16,8 +16,8 @@ import {
 } from '../../../shared/wine-menus.js';
 import type { Db, Executor } from '../../db/client.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/app-error.js';
-import { type Action, assertEstablishmentAccess, type Caller, canTouchEstablishment, establishmentFilter } from '../../http/caller.js';
+import { AppError, badRequest, conflict, notFound } from '../../core/app-error.js';
+import { type Action, assertEstablishmentAccess, type Caller, canTouchEstablishment, establishmentFilter } from '../../core/caller.js';
 import { findVisibleEstablishment, type OnPublicChange } from '../establishments/service.js';
 import * as repo from './repository.js';
 

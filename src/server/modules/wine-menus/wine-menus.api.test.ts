@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstanc
 import { MENU_NOT_FOUND } from '../../../shared/wine-menus.js';
 import type { Db } from '../../db/client.js';
 import { menuWines, wineMenus } from '../../db/schema/index.js';
-import type { Caller } from '../../http/caller.js';
+import type { Caller } from '../../core/caller.js';
 import { createEstablishmentRow, createUser, type TestUser } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { updateMenu } from './service.js';

@@ -1,0 +1,151 @@
+import type { Role } from './roles.js';
+
+/**
+ * The one access policy (DESIGN.md "Roles"): for a caller and an action, the scope of rows it may touch.
+ * The server turns the scope into query filters and route guards; the client asks the same table to show or
+ * hide actions. Admin may do everything.
+ */
+
+/** Who is asking: only what the policy needs, so the client's session user and the server's Caller both fit. */
+export interface Principal {
+  role: Role;
+  /** Establishments a manager or sommelier works for. */
+  establishmentIds: readonly string[];
+  /** The supplier a supplier user belongs to. */
+  supplierId: string | null;
+}
+
+export type Scope =
+  | { kind: 'all' }
+  | { kind: 'establishments'; ids: readonly string[] }
+  | { kind: 'supplier'; id: string }
+  | { kind: 'none' };
+
+/** 'own' means the caller's establishments (manager, sommelier) or its supplier (supplier user). */
+type Grant = 'all' | 'own';
+type Grants = Partial<Record<Exclude<Role, 'admin'>, Grant>>;
+
+const OWN_ESTABLISHMENT_STAFF: Grants = { restaurant_manager: 'own', sommelier: 'own' };
+const NOBODY: Grants = {};
+
+export const POLICY = {
+  establishments: {
+    read: OWN_ESTABLISHMENT_STAFF,
+    create: { restaurant_manager: 'own' },
+    update: { restaurant_manager: 'own' },
+    delete: { restaurant_manager: 'own' },
+  },
+  menus: {
+    read: OWN_ESTABLISHMENT_STAFF,
+    create: OWN_ESTABLISHMENT_STAFF,
+    update: OWN_ESTABLISHMENT_STAFF,
+    delete: OWN_ESTABLISHMENT_STAFF,
+  },
+  catalog: {
+    read: { restaurant_manager: 'all', sommelier: 'all', supplier: 'all' },
+    create: { sommelier: 'all' },
+    update: { sommelier: 'all' },
+    delete: NOBODY,
+  },
+  suppliers: {
+    read: { restaurant_manager: 'all', sommelier: 'all', supplier: 'own' },
+    create: NOBODY,
+    update: { supplier: 'own' },
+    delete: NOBODY,
+  },
+  orders: {
+    read: { restaurant_manager: 'own', sommelier: 'own', supplier: 'own' },
+    create: { restaurant_manager: 'own' },
+    confirm: { supplier: 'own' },
+    ship: { supplier: 'own' },
+    deliver: { restaurant_manager: 'own' },
+    cancel: { restaurant_manager: 'own', supplier: 'own' },
+  },
+  products: {
+    read: { restaurant_manager: 'all', sommelier: 'all', supplier: 'own' },
+    create: { supplier: 'own' },
+    update: { supplier: 'own' },
+    delete: { supplier: 'own' },
+  },
+  /** Product categories are shared by every supplier: only the admin shapes the tree. */
+  productCategories: {
+    read: { restaurant_manager: 'all', sommelier: 'all', supplier: 'all' },
+    create: NOBODY,
+    update: NOBODY,
+  },
+  imports: {
+    read: { supplier: 'own' },
+    create: { supplier: 'own' },
+    execute: { supplier: 'own' },
+    retry: { supplier: 'own' },
+    delete: { supplier: 'own' },
+  },
+  analytics: {
+    read: { restaurant_manager: 'own', sommelier: 'own', supplier: 'own' },
+  },
+  crm: {
+    read: NOBODY,
+    create: NOBODY,
+    update: NOBODY,
+    delete: NOBODY,
+    convert: NOBODY,
+    close: NOBODY,
+    complete: NOBODY,
+  },
+  onboardingReview: {
+    read: NOBODY,
+    approve: NOBODY,
+    reject: NOBODY,
+  },
+  users: {
+    read: NOBODY,
+    create: NOBODY,
+    update: NOBODY,
+    delete: NOBODY,
+  },
+  seed: {
+    create: OWN_ESTABLISHMENT_STAFF,
+  },
+} as const satisfies Record<string, Record<string, Grants>>;
+
+export type Area = keyof typeof POLICY;
+export type ActionOf<A extends Area> = keyof (typeof POLICY)[A] & string;
+/** An area and one of its actions, as routes and components name them. */
+export type Permission = { [A in Area]: { area: A; action: ActionOf<A> } }[Area];
+
+const ALL: Scope = { kind: 'all' };
+const NONE: Scope = { kind: 'none' };
+
+export function scopeFor<A extends Area>(principal: Principal, area: A, action: ActionOf<A>): Scope {
+  if (principal.role === 'admin') return ALL;
+  const grants = POLICY[area][action] as Grants;
+  const grant = grants[principal.role];
+  if (grant === 'all') return ALL;
+  if (grant !== 'own') return NONE;
+  if (principal.role === 'supplier') return principal.supplierId ? { kind: 'supplier', id: principal.supplierId } : NONE;
+  return { kind: 'establishments', ids: principal.establishmentIds };
+}
+
+/** May the caller take this action at all (on some rows)? Used to show buttons and guard routes. */
+export function can<A extends Area>(principal: Principal, area: A, action: ActionOf<A>): boolean {
+  return scopeFor(principal, area, action).kind !== 'none';
+}
+
+/** Does a scope cover one row, known by the establishment and/or supplier it belongs to? */
+export function scopeCovers(scope: Scope, row: { establishmentId?: string | null; supplierId?: string | null }): boolean {
+  switch (scope.kind) {
+    case 'all':
+      return true;
+    case 'none':
+      return false;
+    case 'establishments':
+      return row.establishmentId != null && scope.ids.includes(row.establishmentId);
+    case 'supplier':
+      return row.supplierId != null && row.supplierId === scope.id;
+  }
+}
+
+/** Every (area, action) pair of the table, for tests and for checking that each route names one. */
+export function allPermissions(): Permission[] {
+  return Object.entries(POLICY).flatMap(([area, actions]) => Object.keys(actions).map((action) => ({ area, action }) as Permission));
+}
