@@ -10,19 +10,18 @@ import { type Database, openDatabase } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerErrorHandler, toErrorBody } from './http/error-handler.js';
 import { registerNulGuard } from './http/reject-nul.js';
+import { registerRoutePolicy } from './http/route-policy.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerClientApp, registerUploads } from './http/static-and-spa.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { loadCaller } from './modules/auth/service.js';
-import { createTokenSigner } from './modules/auth/tokens.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
-import { establishmentRoutes } from './modules/establishments/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { publicApiRoutes } from './modules/public/routes.js';
-import { seedRoutes } from './modules/seed/routes.js';
-import { uploadRoutes } from './modules/uploads/routes.js';
-import { userRoutes } from './modules/users/routes.js';
-import { wineMenuRoutes } from './modules/wine-menus/routes.js';
+import { authRoutes, createAuthService, createTokenSigner } from './modules/auth/index.js';
+import { catalogRoutes, createCatalogService } from './modules/catalog/index.js';
+import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { createPublicService, publicApiRoutes } from './modules/public/index.js';
+import { createSeedService, seedRoutes } from './modules/seed/index.js';
+import { uploadRoutes } from './modules/uploads/index.js';
+import { createUserService, userRoutes } from './modules/users/index.js';
+import { createWineMenuService, wineMenuRoutes } from './modules/wine-menus/index.js';
 import { createPublicPageCache } from './public-pages/page-cache.js';
 import { publicPageRoutes } from './public-pages/routes.js';
 import { localStorage } from './storage/storage.js';
@@ -87,13 +86,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   registerNulGuard(app);
-  registerAuthentication(app, { verifyToken: tokens.verify, loadCaller: (id, issuedAt) => loadCaller(db, id, issuedAt) });
+  const auth = createAuthService({ db, tokens });
+  registerAuthentication(app, auth);
+  registerRoutePolicy(app);
 
   await app.register(healthRoutes(database));
-  await app.register(authRoutes(db, tokens));
-  await app.register(userRoutes(db));
-  await app.register(catalogRoutes(db));
-  await app.register(publicApiRoutes(db));
+  await app.register(authRoutes(auth));
+  await app.register(userRoutes(createUserService({ db })));
+  await app.register(catalogRoutes(createCatalogService({ db })));
+  await app.register(publicApiRoutes(createPublicService({ db })));
   await app.register(uploadRoutes(localStorage(uploadsDir)));
   // Every write to an establishment, a menu or its wines drops that establishment's cached public pages.
   // Other processes sharing a PostgreSQL server hear of it through NOTIFY and drop their copies too.
@@ -104,9 +105,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       .publish(PUBLIC_PAGES_CHANNEL, establishmentId)
       .catch((err: unknown) => app.log.warn({ err }, 'public page invalidation not broadcast'));
   };
-  await app.register(establishmentRoutes(db, { onPublicChange }));
-  await app.register(wineMenuRoutes(db, { onPublicChange, publicBaseUrl: config.publicBaseUrl }));
-  await app.register(seedRoutes(db, { storage: localStorage(uploadsDir), onPublicChange }));
+  await app.register(establishmentRoutes(createEstablishmentService({ db, onPublicChange })));
+  await app.register(wineMenuRoutes(createWineMenuService({ db, onPublicChange, publicBaseUrl: config.publicBaseUrl })));
+  await app.register(seedRoutes(createSeedService({ db, storage: localStorage(uploadsDir), onPublicChange })));
 
   await registerUploads(app, uploadsDir);
   const spa = await registerClientApp(app, config.clientDir);

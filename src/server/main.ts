@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { ensureInitialAdmin } from './modules/auth/service.js';
+import { ensureInitialAdmin } from './modules/auth/index.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

@@ -26,7 +26,10 @@ type Grant = 'all' | 'own';
 type Grants = Partial<Record<Exclude<Role, 'admin'>, Grant>>;
 
 const OWN_ESTABLISHMENT_STAFF: Grants = { restaurant_manager: 'own', sommelier: 'own' };
+const EVERY_SIGNED_IN_USER: Grants = { restaurant_manager: 'all', sommelier: 'all', supplier: 'all' };
 const NOBODY: Grants = {};
+/** The 403 text of actions only the admin may take, unless DENIED names a more precise one. */
+const ADMIN_ONLY = 'Apenas administradores podem fazer isto.';
 
 export const POLICY = {
   establishments: {
@@ -103,8 +106,13 @@ export const POLICY = {
     update: NOBODY,
     delete: NOBODY,
   },
+  /** The sample "Pedra da Ilha" data: creating an establishment, so managers (and admin) only. */
   seed: {
-    create: OWN_ESTABLISHMENT_STAFF,
+    create: { restaurant_manager: 'own' },
+  },
+  /** Images for logos, wines and products: whoever edits any of them. */
+  uploads: {
+    create: EVERY_SIGNED_IN_USER,
   },
 } as const satisfies Record<string, Record<string, Grants>>;
 
@@ -112,6 +120,42 @@ export type Area = keyof typeof POLICY;
 export type ActionOf<A extends Area> = keyof (typeof POLICY)[A] & string;
 /** An area and one of its actions, as routes and components name them. */
 export type Permission = { [A in Area]: { area: A; action: ActionOf<A> } }[Area];
+
+/** What a refused caller reads (403 `detail`) when an action has a more precise text than the generic one. */
+const DENIED: { [A in Area]?: Partial<Record<ActionOf<A>, string>> } = {
+  establishments: {
+    create: 'Você não tem permissão para criar estabelecimentos.',
+    update: 'Você não tem permissão para alterar estabelecimentos.',
+    delete: 'Você não tem permissão para excluir estabelecimentos.',
+  },
+  menus: {
+    create: 'Você não tem permissão para alterar cartas de vinhos.',
+    update: 'Você não tem permissão para alterar cartas de vinhos.',
+    delete: 'Você não tem permissão para alterar cartas de vinhos.',
+  },
+  catalog: {
+    create: 'Seu perfil não pode adicionar vinhos ao catálogo.',
+    update: 'Seu perfil não pode editar o catálogo.',
+    delete: 'Apenas administradores podem excluir vinhos do catálogo.',
+  },
+  seed: {
+    create: 'Apenas administradores e gerentes de restaurante podem criar os dados de exemplo.',
+  },
+};
+
+export const DEFAULT_DENIED_DETAIL = 'Você não tem permissão para esta ação.';
+
+/** The pt-BR 403 `detail` for a refused action. */
+export function deniedDetail<A extends Area>(area: A, action: ActionOf<A>): string {
+  const texts = DENIED[area] as Partial<Record<string, string>> | undefined;
+  const adminOnly = Object.keys(POLICY[area][action] as Grants).length === 0;
+  return texts?.[action] ?? (adminOnly ? ADMIN_ONLY : DEFAULT_DENIED_DETAIL);
+}
+
+/** Is this a real (area, action) pair of the table? For checks of names that come from outside the type system. */
+export function isPermission(area: string, action: string): boolean {
+  return Object.hasOwn(POLICY, area) && Object.hasOwn(POLICY[area as Area], action);
+}
 
 const ALL: Scope = { kind: 'all' };
 const NONE: Scope = { kind: 'none' };

@@ -50,6 +50,20 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK_KEY = 7_240_311;
 
+/**
+ * A server that is gone or cut off must fail requests in seconds (503), not hang them: a connection attempt gives
+ * up after 5 s, the server cancels a statement after 15 s, the client stops waiting for an answer after 20 s (a
+ * partition: the server's cancel never arrives), and TCP keepalive finds a dead idle connection.
+ */
+export const POOL_TIMEOUTS = {
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 15_000,
+  query_timeout: 20_000,
+  idle_in_transaction_session_timeout: 30_000,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: 10_000,
+} as const;
+
 export type DatabaseOptions =
   | { databaseUrl: string }
   | { dataDir: string }
@@ -95,7 +109,7 @@ function wrapPglite(client: PGlite, unlock: () => void): Database {
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString, max: 10, ...POOL_TIMEOUTS });
   // An idle connection dropped by the server (restart, failover, admin command) must not crash the process:
   // pg re-emits it on the pool, and the next query simply gets a fresh connection.
   pool.on('error', () => undefined);
@@ -168,7 +182,12 @@ class NotificationListener {
   }
 
   private async open(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.connectionString });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      connectionTimeoutMillis: POOL_TIMEOUTS.connectionTimeoutMillis,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: POOL_TIMEOUTS.keepAliveInitialDelayMillis,
+    });
     client.on('notification', (msg) => this.onNotification(msg.channel, msg.payload ?? ''));
     client.on('error', () => this.reconnect());
     await client.connect();

@@ -1,15 +1,75 @@
-/** Drizzle wraps driver errors; PGlite and pg both carry PostgreSQL's SQLSTATE in `code`. */
-function sqlState(err: unknown): string | undefined {
+/**
+ * Database errors, recognised by what PostgreSQL reports: the SQLSTATE in `code` and the `constraint` it names.
+ * Drizzle wraps driver errors (PGlite and pg alike) in `cause`, so each check walks that chain.
+ */
+function* chain(err: unknown): Generator<Record<string, unknown>> {
   let current: unknown = err;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    yield current as Record<string, unknown>;
     current = (current as { cause?: unknown }).cause;
+  }
+}
+
+/** The PostgreSQL error in the chain: its SQLSTATE and, for integrity violations, the constraint's name. */
+function postgresError(err: unknown): { sqlState: string; constraint: string | undefined } | undefined {
+  for (const e of chain(err)) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return { sqlState: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
+    }
   }
   return undefined;
 }
 
-export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
-export const isForeignKeyViolation = (err: unknown) => sqlState(err) === '23503';
+function violates(err: unknown, sqlState: string, constraints: readonly string[] | string | undefined): boolean {
+  const found = postgresError(err);
+  if (found?.sqlState !== sqlState) return false;
+  if (constraints === undefined) return true;
+  return found.constraint !== undefined && [constraints].flat().includes(found.constraint);
+}
+
+/** A unique violation; with `constraints`, only of one of those unique indexes (e.g. 'users_email_key'). */
+export const isUniqueViolation = (err: unknown, constraints?: readonly string[] | string) => violates(err, '23505', constraints);
+/** A foreign-key violation; with `constraints`, only of one of those keys (e.g. 'users_supplier_id_suppliers_id_fk'). */
+export const isForeignKeyViolation = (err: unknown, constraints?: readonly string[] | string) => violates(err, '23503', constraints);
 /** 22021: bytes not valid in the encoding (a NUL, say); 22P02: text that is not a valid value of the column's type. */
-export const isInvalidTextForDatabase = (err: unknown) => ['22021', '22P02'].includes(sqlState(err) ?? '');
+export const isInvalidTextForDatabase = (err: unknown) => ['22021', '22P02'].includes(postgresError(err)?.sqlState ?? '');
+
+/** Socket errors of a server that is gone or unreachable. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
+/**
+ * What pg and PGlite say when the server is gone, the pool waited too long for a connection, a query outlived
+ * query_timeout, or the embedded database was closed under a request.
+ */
+const UNAVAILABLE_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /query read timeout/i,
+  /connection (?:is )?closed/i,
+  /cannot use a pool after calling end/i,
+  /client has encountered a connection error/i,
+  /pglite is closed/i,
+];
+
+/**
+ * The database cannot answer right now (a 503, not a bug): the server refuses or drops connections, is shutting
+ * down or starting (57P01-57P03), the connection failed (class 08), or a statement hit the timeout (57014).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const e of chain(err)) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (NETWORK_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '57014'].includes(code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(e.message as string))) return true;
+    // Node reports a refused connection to every address of a host as one AggregateError.
+    if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
+}

@@ -61,14 +61,3 @@ export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new AppError('unauthenticated', 401, UNAUTHENTICATED);
   return request.caller;
 }
-
-export function requireAdmin(request: FastifyRequest): Caller {
-  const caller = callerOf(request);
-  if (caller.role !== 'admin') throw new AppError('forbidden', 403, 'Apenas administradores podem fazer isto.');
-  return caller;
-}
-
-/** Route-scope hook for admin-only areas: runs before body validation, so a non-admin always gets 403. */
-export async function adminOnly(request: FastifyRequest): Promise<void> {
-  requireAdmin(request);
-}

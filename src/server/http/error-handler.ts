@@ -1,15 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isInvalidTextForDatabase } from '../db/errors.js';
+import { ERROR_CODES, type ErrorBody, type ErrorCode, errorCodeForStatus } from '../../shared/errors.js';
 import { AppError } from '../core/app-error.js';
+import { isDatabaseUnavailable, isInvalidTextForDatabase } from '../db/errors.js';
+import { serviceUnavailablePage } from './unavailable-page.js';
 
-interface ErrorBody {
-  detail: string;
-  code: string;
-  fields?: Record<string, string>;
-}
-
-const MESSAGES_BY_FASTIFY_CODE: Record<string, [number, string, string]> = {
+const MESSAGES_BY_FASTIFY_CODE: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json', 'O corpo da requisição não é um JSON válido.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'O corpo da requisição está vazio, mas deveria ser um JSON.'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'too_large', 'A requisição é grande demais.'],
@@ -24,16 +20,10 @@ const MESSAGES_BY_FASTIFY_CODE: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'Tamanho do conteúdo inválido.'],
 };
 
-const GENERIC_BY_STATUS: Record<number, string> = {
-  400: 'Requisição inválida.',
-  401: 'Sessão expirada ou inválida. Entre novamente.',
-  403: 'Você não tem permissão para esta ação.',
-  404: 'Recurso não encontrado.',
-  405: 'Método não permitido.',
-  413: 'A requisição é grande demais.',
-  415: 'Tipo de conteúdo não suportado.',
-  429: 'Muitas requisições. Aguarde um pouco e tente novamente.',
-};
+const fromTable = (code: ErrorCode): { status: number; body: ErrorBody } => ({
+  status: ERROR_CODES[code].status,
+  body: { detail: ERROR_CODES[code].detail, code },
+});
 
 export function toErrorBody(error: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
@@ -54,25 +44,36 @@ export function toErrorBody(error: FastifyError | AppError | Error): { status: n
   const known = fastifyError.code ? MESSAGES_BY_FASTIFY_CODE[fastifyError.code] : undefined;
   if (known) return { status: known[0], body: { detail: known[2], code: known[1] } };
   // Backstop: input the database refuses as text (bytes it cannot encode) or as a value of its type.
-  if (isInvalidTextForDatabase(error)) {
-    return { status: 400, body: { detail: 'O texto enviado contém caracteres inválidos.', code: 'invalid_characters' } };
-  }
-  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
-    return { status: 400, body: { detail: 'O corpo da requisição não é um JSON válido.', code: 'invalid_json' } };
-  }
+  if (isInvalidTextForDatabase(error)) return fromTable('invalid_characters');
+  // A database that cannot answer now is not a bug in the request: 503, and the client may try again.
+  if (isDatabaseUnavailable(error)) return fromTable('database_unavailable');
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return fromTable('invalid_json');
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const detail = GENERIC_BY_STATUS[status] ?? 'Requisição inválida.';
-    return { status, body: { detail, code: fastifyError.code ?? 'client_error' } };
+    const code = errorCodeForStatus(status);
+    return { status, body: { detail: ERROR_CODES[code].detail, code } };
   }
-  return { status: 500, body: { detail: 'Erro interno do servidor. Tente novamente em instantes.', code: 'internal_error' } };
+  // Whatever else went wrong stays in the log: the answer never carries the error's message or stack.
+  return fromTable('internal_error');
+}
+
+/** Guest pages (not /api, not the admin's files) answer a server failure with a page, not JSON. */
+function wantsPage(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  return !/^\/(api|assets|uploads)(\/|$)/.test(path) && (request.method === 'GET' || request.method === 'HEAD');
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorBody(error as FastifyError);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (body.code === 'database_unavailable') request.log.warn({ err: error }, 'database unavailable');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, 'request rejected');
+    if (status >= 500 && wantsPage(request)) {
+      void reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(serviceUnavailablePage(status));
+      return;
+    }
+    if (status === 503) reply.header('retry-after', '5');
     void reply.status(status).send(body);
   });
 }

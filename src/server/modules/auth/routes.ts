@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginRequestSchema, loginResponseSchema, sessionUserSchema } from '../../../shared/auth.js';
-import type { Db } from '../../db/client.js';
 import { callerOf } from '../../http/authenticate.js';
-import { login, sessionUserOf } from './service.js';
-import type { TokenSigner } from './tokens.js';
+import type { AuthService } from './service.js';
 
-export function authRoutes(db: Db, tokens: TokenSigner) {
+export function authRoutes(service: AuthService) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.post(
@@ -15,8 +13,10 @@ export function authRoutes(db: Db, tokens: TokenSigner) {
         config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
       },
-      async (request) => ({ access_token: await login(db, tokens, request.body, request.ip), token_type: 'bearer' as const }),
+      async (request) => ({ access_token: await service.login(request.body, request.ip), token_type: 'bearer' as const }),
     );
-    r.get('/api/auth/me', { schema: { response: { 200: sessionUserSchema } } }, async (request) => sessionUserOf(callerOf(request)));
+    r.get('/api/auth/me', { config: { policy: 'signed-in' }, schema: { response: { 200: sessionUserSchema } } }, async (request) =>
+      service.sessionUserOf(callerOf(request)),
+    );
   };
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { LOGIN_FAILED_MESSAGE, type LoginRequest, type SessionUser } from '../../../shared/auth.js';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../core/app-error.js';
 import type { Caller } from '../../core/caller.js';
-import * as users from '../users/repository.js';
+import type { Db } from '../../db/client.js';
+import { userRows as users } from '../users/index.js';
 import { clearFailures, isThrottled, recordFailure } from './login-throttle.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import type { TokenSigner } from './tokens.js';
@@ -58,3 +58,14 @@ export async function ensureInitialAdmin(db: Db, log: FastifyBaseLogger, admin: 
     `\n  Primeiro acesso ao Adega\n  E-mail: ${email}\n  Senha:  ${password}\n  (troque a senha em Usuários; esta mensagem não aparece de novo)\n\n`,
   );
 }
+
+/** The sign-in service, built once per app with its dependencies. */
+export function createAuthService({ db, tokens }: { db: Db; tokens: TokenSigner }) {
+  return {
+    login: (input: LoginRequest, ip: string) => login(db, tokens, input, ip),
+    loadCaller: (userId: string, tokenIssuedAt: Date) => loadCaller(db, userId, tokenIssuedAt),
+    verifyToken: tokens.verify,
+    sessionUserOf,
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

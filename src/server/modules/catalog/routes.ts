@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ActionOf } from '../../../shared/access-policy.js';
 import {
   CATALOG_TOTAL_CAPPED_HEADER,
   CATALOG_TOTAL_HEADER,
@@ -8,26 +9,21 @@ import {
   catalogWineInputSchema,
   catalogWineSchema,
 } from '../../../shared/catalog.js';
-import type { Db } from '../../db/client.js';
 import { callerOf } from '../../http/authenticate.js';
-import type { Action } from '../../core/caller.js';
-import * as service from './service.js';
+import type { CatalogService } from './service.js';
 
 const params = z.object({ id: z.uuid('Identificador inválido.') });
 
-/** Runs before body validation, so a caller who may not write always gets 403, whatever the body. */
-const may = (action: Action) => async (request: FastifyRequest) => {
-  service.assertCatalogAccess(callerOf(request), action);
-};
+const may = (action: ActionOf<'catalog'>) => ({ policy: { area: 'catalog', action } }) as const;
 
-export function catalogRoutes(db: Db) {
+export function catalogRoutes(service: CatalogService) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
       '/api/catalog/wines',
-      { schema: { querystring: catalogListQuerySchema, response: { 200: z.array(catalogWineSchema) } } },
+      { config: may('read'), schema: { querystring: catalogListQuerySchema, response: { 200: z.array(catalogWineSchema) } } },
       async (request, reply) => {
-        const { items, total, capped } = await service.listWines(db, callerOf(request), request.query);
+        const { items, total, capped } = await service.listWines(callerOf(request), request.query);
         reply.header(CATALOG_TOTAL_HEADER, String(total));
         if (capped) reply.header(CATALOG_TOTAL_CAPPED_HEADER, 'true');
         return reply.send(items);
@@ -35,21 +31,21 @@ export function catalogRoutes(db: Db) {
     );
     r.post(
       '/api/catalog/wines',
-      { onRequest: may('create'), schema: { body: catalogWineInputSchema, response: { 201: catalogWineSchema } } },
+      { config: may('create'), schema: { body: catalogWineInputSchema, response: { 201: catalogWineSchema } } },
       async (request, reply) => {
-        return reply.status(201).send(await service.createWine(db, callerOf(request), request.body));
+        return reply.status(201).send(await service.createWine(callerOf(request), request.body));
       },
     );
-    r.get('/api/catalog/wines/:id', { schema: { params, response: { 200: catalogWineSchema } } }, async (request) =>
-      service.getWine(db, callerOf(request), request.params.id),
+    r.get('/api/catalog/wines/:id', { config: may('read'), schema: { params, response: { 200: catalogWineSchema } } }, async (request) =>
+      service.getWine(callerOf(request), request.params.id),
     );
     r.put(
       '/api/catalog/wines/:id',
-      { onRequest: may('update'), schema: { params, body: catalogWineInputSchema, response: { 200: catalogWineSchema } } },
-      async (request) => service.updateWine(db, callerOf(request), request.params.id, request.body),
+      { config: may('update'), schema: { params, body: catalogWineInputSchema, response: { 200: catalogWineSchema } } },
+      async (request) => service.updateWine(callerOf(request), request.params.id, request.body),
     );
-    r.delete('/api/catalog/wines/:id', { onRequest: may('delete'), schema: { params } }, async (request, reply) => {
-      await service.deleteWine(db, callerOf(request), request.params.id);
+    r.delete('/api/catalog/wines/:id', { config: may('delete'), schema: { params } }, async (request, reply) => {
+      await service.deleteWine(callerOf(request), request.params.id);
       return reply.status(204).send();
     });
   };

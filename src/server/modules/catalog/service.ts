@@ -1,3 +1,4 @@
+import type { ActionOf } from '../../../shared/access-policy.js';
 import {
   CATALOG_DEFAULT_LIMIT,
   CATALOG_MESSAGES,
@@ -5,25 +6,20 @@ import {
   type CatalogWine,
   type CatalogWineInput,
 } from '../../../shared/catalog.js';
+import { conflict, notFound } from '../../core/app-error.js';
+import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { conflict, notFound } from '../../core/app-error.js';
-import { type Action, type Caller, requireAccess } from '../../core/caller.js';
 import * as repo from './repository.js';
 import { catalogSearchText } from './search-text.js';
 
 export { catalogSearchText } from './search-text.js';
 
-const DENIED: Record<Action, string | undefined> = {
-  read: undefined,
-  create: 'Seu perfil não pode adicionar vinhos ao catálogo.',
-  update: 'Seu perfil não pode editar o catálogo.',
-  delete: 'Apenas administradores podem excluir vinhos do catálogo.',
-};
+const CATALOG_SKU_KEY = 'catalog_wines_sku_key';
 
 /** DESIGN.md "Roles": everyone reads; admin and sommelier create and edit; only admin deletes. */
-export function assertCatalogAccess(caller: Caller, action: Action): void {
-  requireAccess(caller, 'catalog', action, DENIED[action]);
+export function assertCatalogAccess(caller: Caller, action: ActionOf<'catalog'>): void {
+  requireScope(caller, 'catalog', action);
 }
 
 export function toCatalogWineDto(row: repo.CatalogWineRow): CatalogWine {
@@ -128,6 +124,18 @@ export async function deleteWine(db: Db, caller: Caller, id: string): Promise<vo
 }
 
 function translateWriteError(err: unknown): unknown {
-  if (isUniqueViolation(err)) return conflict(CATALOG_MESSAGES.skuTaken, { sku_code: CATALOG_MESSAGES.skuTaken });
+  if (isUniqueViolation(err, CATALOG_SKU_KEY)) return conflict(CATALOG_MESSAGES.skuTaken, { sku_code: CATALOG_MESSAGES.skuTaken });
   return err;
 }
+
+/** The catalogue service, built once per app with its dependencies. */
+export function createCatalogService({ db }: { db: Db }) {
+  return {
+    listWines: (caller: Caller, query: CatalogListQuery) => listWines(db, caller, query),
+    getWine: (caller: Caller, id: string) => getWine(db, caller, id),
+    createWine: (caller: Caller, input: CatalogWineInput) => createWine(db, caller, input),
+    updateWine: (caller: Caller, id: string, input: CatalogWineInput) => updateWine(db, caller, id, input),
+    deleteWine: (caller: Caller, id: string) => deleteWine(db, caller, id),
+  };
+}
+export type CatalogService = ReturnType<typeof createCatalogService>;

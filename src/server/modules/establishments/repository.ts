@@ -1,4 +1,6 @@
-import { asc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { asc, eq, like, or, sql } from 'drizzle-orm';
+import type { Scope } from '../../../shared/access-policy.js';
+import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
 import { establishments, userEstablishments, wineMenus } from '../../db/schema/index.js';
 
@@ -14,13 +16,12 @@ export const LIST_LIMIT = 1000;
 // Spelled out: in a one-table select Drizzle leaves column names unqualified, which would bind to the subquery's table.
 const menuCount = sql<number>`(select count(*)::int from ${wineMenus} m where m.establishment_id = "establishments"."id")`;
 
-/** `ids` null: every establishment; otherwise only those. */
-export async function list(db: Executor, ids: readonly string[] | null): Promise<EstablishmentWithCount[]> {
-  if (ids && ids.length === 0) return [];
+/** The establishments within the caller's scope. */
+export async function list(db: Executor, scope: Scope): Promise<EstablishmentWithCount[]> {
   const query = db
     .select({ row: establishments, menuCount })
     .from(establishments)
-    .where(ids ? inArray(establishments.id, [...ids]) : undefined)
+    .where(scopeWhere(scope, { establishmentId: establishments.id }))
     .orderBy(asc(establishments.name), asc(establishments.id))
     .limit(LIST_LIMIT);
   return (await query).map(({ row, menuCount }) => ({ ...row, menuCount }));

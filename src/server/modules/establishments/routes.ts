@@ -2,41 +2,43 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { establishmentInputSchema, establishmentListSchema, establishmentSchema } from '../../../shared/establishments.js';
 import { idParamsSchema } from '../../../shared/users.js';
-import type { Db } from '../../db/client.js';
-import { accessHook } from '../../http/access-hook.js';
 import { callerOf } from '../../http/authenticate.js';
-import * as service from './service.js';
+import type { EstablishmentService } from './service.js';
 
-export function establishmentRoutes(db: Db, deps: service.EstablishmentDeps) {
+export function establishmentRoutes(service: EstablishmentService) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    r.get('/api/establishments', { schema: { response: { 200: establishmentListSchema } } }, async (request) =>
-      service.listEstablishments(db, callerOf(request)),
+    // Reads are scoped, not refused: a supplier lists no establishments and gets 404 for one.
+    const read = { policy: { area: 'establishments', action: 'read', outOfScope: 'hidden' } } as const;
+    r.get('/api/establishments', { config: read, schema: { response: { 200: establishmentListSchema } } }, async (request) =>
+      service.listEstablishments(callerOf(request)),
     );
-    r.get('/api/establishments/:id', { schema: { params: idParamsSchema, response: { 200: establishmentSchema } } }, async (request) =>
-      service.getEstablishment(db, callerOf(request), request.params.id),
+    r.get(
+      '/api/establishments/:id',
+      { config: read, schema: { params: idParamsSchema, response: { 200: establishmentSchema } } },
+      async (request) => service.getEstablishment(callerOf(request), request.params.id),
     );
     r.post(
       '/api/establishments',
       {
-        onRequest: accessHook('establishments', 'create', service.CANNOT_CREATE),
+        config: { policy: { area: 'establishments', action: 'create' } },
         schema: { body: establishmentInputSchema, response: { 201: establishmentSchema } },
       },
-      async (request, reply) => reply.status(201).send(await service.createEstablishment(db, callerOf(request), request.body, deps)),
+      async (request, reply) => reply.status(201).send(await service.createEstablishment(callerOf(request), request.body)),
     );
     r.put(
       '/api/establishments/:id',
       {
-        onRequest: accessHook('establishments', 'update', service.CANNOT_UPDATE),
+        config: { policy: { area: 'establishments', action: 'update' } },
         schema: { params: idParamsSchema, body: establishmentInputSchema, response: { 200: establishmentSchema } },
       },
-      async (request) => service.updateEstablishment(db, callerOf(request), request.params.id, request.body, deps),
+      async (request) => service.updateEstablishment(callerOf(request), request.params.id, request.body),
     );
     r.delete(
       '/api/establishments/:id',
-      { onRequest: accessHook('establishments', 'delete', service.CANNOT_DELETE), schema: { params: idParamsSchema } },
+      { config: { policy: { area: 'establishments', action: 'delete' } }, schema: { params: idParamsSchema } },
       async (request, reply) => {
-        await service.deleteEstablishment(db, callerOf(request), request.params.id, deps);
+        await service.deleteEstablishment(callerOf(request), request.params.id);
         return reply.status(204).send();
       },
     );

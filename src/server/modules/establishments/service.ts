@@ -1,10 +1,11 @@
+import { scopeFor } from '../../../shared/access-policy.js';
 import { ESTABLISHMENT_NOT_FOUND, type Establishment, type EstablishmentData } from '../../../shared/establishments.js';
 import { RESERVED_SLUGS } from '../../../shared/reserved-slugs.js';
 import { isUuidLike, nextFreeSlug, SLUG_MAX_LENGTH, slugify } from '../../../shared/slug.js';
+import { badRequest, conflict, notFound } from '../../core/app-error.js';
+import { assertEstablishmentAccess, type Caller, coversEstablishment, requireScope } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
-import { badRequest, conflict, notFound } from '../../core/app-error.js';
-import { assertEstablishmentAccess, type Caller, canTouchEstablishment, establishmentFilter, requireAccess } from '../../core/caller.js';
 import * as repo from './repository.js';
 
 /** Called after every committed change to what a public page shows (the public page cache drops that establishment). */
@@ -12,10 +13,6 @@ export type OnPublicChange = (establishmentId: string) => void;
 export interface EstablishmentDeps {
   onPublicChange: OnPublicChange;
 }
-
-export const CANNOT_CREATE = 'Você não tem permissão para criar estabelecimentos.';
-export const CANNOT_UPDATE = 'Você não tem permissão para alterar estabelecimentos.';
-export const CANNOT_DELETE = 'Você não tem permissão para excluir estabelecimentos.';
 const SLUG_INVALID = 'Informe um endereço (slug) válido: letras, números e hífens.';
 const slugReserved = (slug: string) => `O endereço "${slug}" é reservado pelo sistema. Escolha outro.`;
 const slugTaken = (slug: string) => `Já existe um estabelecimento com o endereço "${slug}". Escolha outro.`;
@@ -45,19 +42,19 @@ export function toEstablishmentDto(row: repo.EstablishmentWithCount): Establishm
 }
 
 export async function listEstablishments(db: Db, caller: Caller): Promise<Establishment[]> {
-  const rows = await repo.list(db, establishmentFilter(caller, 'establishments'));
+  const rows = await repo.list(db, scopeFor(caller, 'establishments', 'read'));
   // The database's collation differs between PGlite and servers; people expect pt-BR order (Água before Bistrô).
   return rows.sort((a, b) => byName.compare(a.name, b.name)).map(toEstablishmentDto);
 }
 
 export async function getEstablishment(db: Db, caller: Caller, id: string): Promise<Establishment> {
-  if (!canTouchEstablishment(caller, 'establishments', 'read', id)) throw notFound(ESTABLISHMENT_NOT_FOUND);
+  if (!coversEstablishment(caller, 'establishments', 'read', id)) throw notFound(ESTABLISHMENT_NOT_FOUND);
   return toEstablishmentDto(await mustFind(db, id));
 }
 
 /** Throws 404 when the caller may not see it or it does not exist. For other modules (menus, seed). */
 export async function findVisibleEstablishment(db: Executor, caller: Caller, id: string): Promise<repo.EstablishmentRow> {
-  if (!canTouchEstablishment(caller, 'establishments', 'read', id)) throw notFound(ESTABLISHMENT_NOT_FOUND);
+  if (!coversEstablishment(caller, 'establishments', 'read', id)) throw notFound(ESTABLISHMENT_NOT_FOUND);
   const row = await repo.findById(db, id);
   if (!row) throw notFound(ESTABLISHMENT_NOT_FOUND);
   return row;
@@ -69,7 +66,7 @@ export async function createEstablishment(
   input: EstablishmentData,
   deps: EstablishmentDeps,
 ): Promise<Establishment> {
-  requireAccess(caller, 'establishments', 'create', CANNOT_CREATE);
+  requireScope(caller, 'establishments', 'create');
   const id = await withSlugRetry(input.slug, slugTaken, () =>
     db.transaction(async (tx) => {
       const slug = await chooseSlug(tx, { explicit: input.slug, name: input.name });
@@ -90,7 +87,7 @@ export async function updateEstablishment(
   input: EstablishmentData,
   deps: EstablishmentDeps,
 ): Promise<Establishment> {
-  requireAccess(caller, 'establishments', 'update', CANNOT_UPDATE);
+  requireScope(caller, 'establishments', 'update');
   assertEstablishmentAccess(caller, 'establishments', 'update', id, ESTABLISHMENT_NOT_FOUND);
   await withSlugRetry(input.slug, slugTaken, () =>
     db.transaction(async (tx) => {
@@ -106,7 +103,7 @@ export async function updateEstablishment(
 }
 
 export async function deleteEstablishment(db: Db, caller: Caller, id: string, deps: EstablishmentDeps): Promise<void> {
-  requireAccess(caller, 'establishments', 'delete', CANNOT_DELETE);
+  requireScope(caller, 'establishments', 'delete');
   assertEstablishmentAccess(caller, 'establishments', 'delete', id, ESTABLISHMENT_NOT_FOUND);
   if (!(await repo.remove(db, id))) throw notFound(ESTABLISHMENT_NOT_FOUND);
   deps.onPublicChange(id);
@@ -153,3 +150,21 @@ async function mustFind(db: Executor, id: string): Promise<repo.EstablishmentWit
   if (!row) throw notFound(ESTABLISHMENT_NOT_FOUND);
   return row;
 }
+
+export interface EstablishmentServiceDeps extends EstablishmentDeps {
+  db: Db;
+}
+
+/** The establishments service, built once per app with its dependencies. */
+export function createEstablishmentService(deps: EstablishmentServiceDeps) {
+  const { db } = deps;
+  return {
+    listEstablishments: (caller: Caller) => listEstablishments(db, caller),
+    getEstablishment: (caller: Caller, id: string) => getEstablishment(db, caller, id),
+    findVisibleEstablishment: (caller: Caller, id: string, executor: Executor = db) => findVisibleEstablishment(executor, caller, id),
+    createEstablishment: (caller: Caller, input: EstablishmentData) => createEstablishment(db, caller, input, deps),
+    updateEstablishment: (caller: Caller, id: string, input: EstablishmentData) => updateEstablishment(db, caller, id, input, deps),
+    deleteEstablishment: (caller: Caller, id: string) => deleteEstablishment(db, caller, id, deps),
+  };
+}
+export type EstablishmentService = ReturnType<typeof createEstablishmentService>;

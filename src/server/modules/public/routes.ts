@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { notFound } from '../../core/app-error.js';
-import * as service from './service.js';
+import { ESTABLISHMENT_NOT_FOUND, MENU_NOT_FOUND, type PublicService } from './service.js';
 
 interface MenuPathParams {
   estSlug: string;
@@ -9,22 +8,22 @@ interface MenuPathParams {
 }
 
 /** Guest-facing JSON (SPEC §7 "Public"): no login, only available wines. */
-export function publicApiRoutes(db: Db) {
+export function publicApiRoutes(service: PublicService) {
   return async (app: FastifyInstance) => {
     const config = { public: true };
     app.get<{ Params: MenuPathParams }>('/api/public/carta/:estSlug/:menuSlug', { config }, async (request) => {
-      const data = await service.menuByPath(db, request.params.estSlug, request.params.menuSlug);
-      if (!data) throw notFound(service.MENU_NOT_FOUND);
+      const data = await service.menuByPath(request.params.estSlug, request.params.menuSlug);
+      if (!data) throw notFound(MENU_NOT_FOUND);
       return data;
     });
     app.get<{ Params: { slug: string } }>('/api/public/carta/:slug', { config }, async (request) => {
-      const data = await service.menuBySlugOrId(db, request.params.slug);
-      if (!data) throw notFound(service.MENU_NOT_FOUND);
+      const data = await service.menuBySlugOrId(request.params.slug);
+      if (!data) throw notFound(MENU_NOT_FOUND);
       return data;
     });
     app.get<{ Params: { estSlug: string } }>('/api/public/estabelecimento/:estSlug', { config }, async (request) => {
-      const data = await service.establishmentPage(db, request.params.estSlug);
-      if (!data) throw notFound(service.ESTABLISHMENT_NOT_FOUND);
+      const data = await service.establishmentPage(request.params.estSlug);
+      if (!data) throw notFound(ESTABLISHMENT_NOT_FOUND);
       return data;
     });
   };

@@ -1,7 +1,7 @@
 /** What anonymous guests may see: establishments, and menus with only their available wines. */
 import type { PublicEstablishment, PublicEstablishmentResponse, PublicMenuResponse } from '../../../shared/public-menu.js';
 import type { Db } from '../../db/client.js';
-import { availableWines, menuBySlug } from '../wine-menus/service.js';
+import { availableWines, menuBySlug } from '../wine-menus/index.js';
 import * as repo from './repository.js';
 
 export const MENU_NOT_FOUND = 'Carta não encontrada';
@@ -83,3 +83,13 @@ export async function establishmentPage(db: Db, estSlug: string): Promise<Public
     menus: menus.map((m) => ({ id: m.id, name: m.name, description: m.description, slug: m.slug, wine_count: m.wineCount })),
   };
 }
+
+/** The guest JSON service, built once per app with its dependencies. */
+export function createPublicService({ db }: { db: Db }) {
+  return {
+    menuByPath: (estSlug: string, menuSlug: string) => menuByPath(db, estSlug, menuSlug),
+    menuBySlugOrId: (slugOrId: string) => menuBySlugOrId(db, slugOrId),
+    establishmentPage: (estSlug: string) => establishmentPage(db, estSlug),
+  };
+}
+export type PublicService = ReturnType<typeof createPublicService>;

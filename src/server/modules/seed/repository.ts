@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { catalogWines } from '../../db/schema/index.js';
-import type { CatalogWineValues } from '../catalog/repository.js';
+import type { CatalogWineValues } from '../catalog/index.js';
 
 /** Inserts the sample catalogue in one statement; wines whose sku_code already exists are left alone. */
 export async function insertCatalogWines(db: Executor, values: CatalogWineValues[]): Promise<void> {

@@ -1,14 +1,14 @@
+import { can } from '../../../shared/access-policy.js';
 import type { SeedResult } from '../../../shared/wine-menus.js';
 import type { WineStyle } from '../../../shared/wine-vocabulary.js';
+import { conflict } from '../../core/app-error.js';
+import { type Caller, coversEstablishment, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { conflict } from '../../core/app-error.js';
-import { accessOf, type Caller, canTouchEstablishment, requireAccess } from '../../core/caller.js';
 import type { FileStorage } from '../../storage/storage.js';
-import { toCatalogWineValues } from '../catalog/service.js';
-import * as establishmentsRepo from '../establishments/repository.js';
-import type { OnPublicChange } from '../establishments/service.js';
-import * as menusRepo from '../wine-menus/repository.js';
+import { toCatalogWineValues } from '../catalog/index.js';
+import { establishmentRows as establishmentsRepo, type OnPublicChange } from '../establishments/index.js';
+import { menuRows as menusRepo } from '../wine-menus/index.js';
 import { storeBottleImages, storeMonogram } from './bottle-images.js';
 import { CATALOG_WINES } from './catalog-data.js';
 import { menuWineValues } from './menu-wine-values.js';
@@ -20,7 +20,6 @@ export interface SeedDeps {
   onPublicChange: OnPublicChange;
 }
 
-export const CANNOT_SEED = 'Apenas administradores e gerentes de restaurante podem criar os dados de exemplo.';
 const OWNED_BY_OTHERS = 'Os dados de exemplo "Pedra da Ilha" já existem e pertencem a outra equipe.';
 const CATALOG_SKUS = CATALOG_WINES.map((w) => w.sku_code);
 
@@ -32,7 +31,7 @@ const CATALOG_SKUS = CATALOG_WINES.map((w) => w.sku_code);
  * (their seed leaves the catalogue alone).
  */
 export async function seedPedraDaIlha(db: Db, caller: Caller, deps: SeedDeps): Promise<{ created: boolean; result: SeedResult }> {
-  requireAccess(caller, 'establishments', 'create', CANNOT_SEED);
+  requireScope(caller, 'seed', 'create');
   try {
     return await seedOnce(db, caller, deps);
   } catch (err) {
@@ -45,11 +44,11 @@ export async function seedPedraDaIlha(db: Db, caller: Caller, deps: SeedDeps): P
 async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ created: boolean; result: SeedResult }> {
   const existing = await establishmentsRepo.findBySlug(db, PEDRA_DA_ILHA_ESTABLISHMENT.slug);
   // Never hand another team's establishment to a manager by linking them to it.
-  if (existing && caller.role !== 'admin' && !canTouchEstablishment(caller, 'establishments', 'read', existing.id)) {
+  if (existing && caller.role !== 'admin' && !coversEstablishment(caller, 'establishments', 'read', existing.id)) {
     throw conflict(OWNED_BY_OTHERS);
   }
   const existingMenu = existing && (await menusRepo.findMenuBySlug(db, existing.id, PEDRA_DA_ILHA_MENU.slug));
-  const seedsCatalog = accessOf(caller, 'catalog', 'create') !== 'none';
+  const seedsCatalog = can(caller, 'catalog', 'create');
   const catalogMissing = seedsCatalog && (await repo.countCatalogSkus(db, CATALOG_SKUS)) < CATALOG_SKUS.length;
   const complete = existing && existingMenu && !catalogMissing;
 
@@ -109,3 +108,13 @@ async function storeImages(
     bottles: await storeBottleImages(storage, needs.styles),
   };
 }
+
+export interface SeedServiceDeps extends SeedDeps {
+  db: Db;
+}
+
+/** The sample data service, built once per app with its dependencies. */
+export function createSeedService(deps: SeedServiceDeps) {
+  return { seedPedraDaIlha: (caller: Caller) => seedPedraDaIlha(deps.db, caller, deps) };
+}
+export type SeedService = ReturnType<typeof createSeedService>;

@@ -8,7 +8,7 @@ const IMAGE_TOO_LARGE = 'Imagem grande demais. Tamanho máximo: 5 MB.';
 
 export function uploadRoutes(storage: FileStorage) {
   return async (app: FastifyInstance) => {
-    app.post('/api/upload-image', async (request, reply) => {
+    app.post('/api/upload-image', { config: { policy: { area: 'uploads', action: 'create' } } }, async (request, reply) => {
       callerOf(request);
       if (!request.isMultipart())
         throw new AppError('unsupported_media_type', 415, 'Envie a imagem como multipart/form-data no campo "file".');

@@ -1,14 +1,17 @@
 import { ESTABLISHMENT_ROLES, type Role } from '../../../shared/roles.js';
 import type { User, UserCreate, UserUpdate } from '../../../shared/users.js';
+import { AppError, badRequest, conflict, notFound } from '../../core/app-error.js';
+import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
-import { AppError, badRequest, conflict, notFound } from '../../core/app-error.js';
-import type { Caller } from '../../core/caller.js';
 import { hashPassword } from '../auth/passwords.js';
 import * as repo from './repository.js';
 
 const USER_NOT_FOUND = 'Usuário não encontrado.';
 const EMAIL_TAKEN = 'Já existe um usuário com este e-mail.';
+const SUPPLIER_NOT_FOUND = 'Fornecedor não encontrado.';
+const EMAIL_KEY = 'users_email_key';
+const SUPPLIER_KEY = 'users_supplier_id_suppliers_id_fk';
 
 export function toUserDto(row: repo.UserWithLinks): User {
   return {
@@ -21,11 +24,13 @@ export function toUserDto(row: repo.UserWithLinks): User {
   };
 }
 
-export async function listUsers(db: Db): Promise<User[]> {
+export async function listUsers(db: Db, caller: Caller): Promise<User[]> {
+  requireScope(caller, 'users', 'read');
   return (await repo.listAll(db)).map(toUserDto);
 }
 
-export async function createUser(db: Db, input: UserCreate): Promise<User> {
+export async function createUser(db: Db, caller: Caller, input: UserCreate): Promise<User> {
+  requireScope(caller, 'users', 'create');
   const links = linksFor(input.role, input.establishment_ids);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -47,6 +52,7 @@ export async function createUser(db: Db, input: UserCreate): Promise<User> {
 }
 
 export async function updateUser(db: Db, caller: Caller, id: string, input: UserUpdate): Promise<User> {
+  requireScope(caller, 'users', 'update');
   if (id === caller.id && input.role !== caller.role) {
     throw badRequest('Você não pode alterar o seu próprio perfil.', { role: 'Você não pode alterar o seu próprio perfil.' });
   }
@@ -73,13 +79,14 @@ export async function updateUser(db: Db, caller: Caller, id: string, input: User
 }
 
 export async function deleteUser(db: Db, caller: Caller, id: string): Promise<void> {
+  requireScope(caller, 'users', 'delete');
   if (id === caller.id) throw badRequest('Você não pode excluir o seu próprio usuário.');
   if (!(await repo.deleteUser(db, id))) throw notFound(USER_NOT_FOUND);
 }
 
 function translateWriteError(err: unknown): unknown {
-  if (isUniqueViolation(err)) return conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-  if (isForeignKeyViolation(err)) return badRequest('Fornecedor não encontrado.', { supplier_id: 'Fornecedor não encontrado.' });
+  if (isUniqueViolation(err, EMAIL_KEY)) return conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  if (isForeignKeyViolation(err, SUPPLIER_KEY)) return badRequest(SUPPLIER_NOT_FOUND, { supplier_id: SUPPLIER_NOT_FOUND });
   return err;
 }
 
@@ -104,3 +111,14 @@ async function assertEstablishmentsExist(db: Parameters<typeof repo.existingEsta
     throw new AppError('invalid', 400, detail, { establishment_ids: detail });
   }
 }
+
+/** The users service, built once per app with its dependencies. */
+export function createUserService({ db }: { db: Db }) {
+  return {
+    listUsers: (caller: Caller) => listUsers(db, caller),
+    createUser: (caller: Caller, input: UserCreate) => createUser(db, caller, input),
+    updateUser: (caller: Caller, id: string, input: UserUpdate) => updateUser(db, caller, id, input),
+    deleteUser: (caller: Caller, id: string) => deleteUser(db, caller, id),
+  };
+}
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,4 +1,6 @@
-import { and, asc, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, like, or, sql } from 'drizzle-orm';
+import type { Scope } from '../../../shared/access-policy.js';
+import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
 import { establishments, menuWines, wineMenus } from '../../db/schema/index.js';
 
@@ -18,20 +20,15 @@ export const LIST_LIMIT = 1000;
 // Spelled out: Drizzle may leave column names unqualified, which would bind to the subquery's table.
 const wineCount = sql<number>`(select count(*)::int from ${menuWines} w where w.menu_id = "wine_menus"."id")`;
 
-/** `establishmentIds` null: all establishments; `onlyEstablishmentId`: the ?establishment_id= filter. */
-export async function listMenus(
-  db: Executor,
-  establishmentIds: readonly string[] | null,
-  onlyEstablishmentId?: string,
-): Promise<MenuWithEstablishment[]> {
-  if (establishmentIds && establishmentIds.length === 0) return [];
+/** The menus within the caller's scope; `onlyEstablishmentId`: the ?establishment_id= filter. */
+export async function listMenus(db: Executor, scope: Scope, onlyEstablishmentId?: string): Promise<MenuWithEstablishment[]> {
   const rows = await db
     .select({ menu: wineMenus, establishment: establishments, wineCount })
     .from(wineMenus)
     .innerJoin(establishments, eq(establishments.id, wineMenus.establishmentId))
     .where(
       and(
-        establishmentIds ? inArray(wineMenus.establishmentId, [...establishmentIds]) : undefined,
+        scopeWhere(scope, { establishmentId: wineMenus.establishmentId }),
         onlyEstablishmentId ? eq(wineMenus.establishmentId, onlyEstablishmentId) : undefined,
       ),
     )

@@ -13,77 +13,76 @@ import {
   wineMenuSchema,
   wineMenuSummarySchema,
 } from '../../../shared/wine-menus.js';
-import type { Db } from '../../db/client.js';
-import { accessHook } from '../../http/access-hook.js';
 import { callerOf } from '../../http/authenticate.js';
-import * as service from './service.js';
+import type { WineMenuService } from './service.js';
 
-export interface WineMenuRouteDeps extends service.WineMenuDeps {
-  /** PUBLIC_BASE_URL; without it QR codes point at the host the request came to. */
-  publicBaseUrl: string | undefined;
-}
-
-export function wineMenuRoutes(db: Db, deps: WineMenuRouteDeps) {
-  const baseUrl = (request: FastifyRequest) => deps.publicBaseUrl ?? `${request.protocol}://${request.host}`;
-  const canCreate = accessHook('menus', 'create', service.CANNOT_CHANGE_MENUS);
-  const canUpdate = accessHook('menus', 'update', service.CANNOT_CHANGE_MENUS);
-  const canDelete = accessHook('menus', 'delete', service.CANNOT_CHANGE_MENUS);
+export function wineMenuRoutes(service: WineMenuService) {
+  const baseUrl = (request: FastifyRequest) => service.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  // Reads are scoped, not refused: a supplier lists no menus and gets 404 for one.
+  const read = { policy: { area: 'menus', action: 'read', outOfScope: 'hidden' } } as const;
+  const canCreate = { policy: { area: 'menus', action: 'create' } } as const;
+  const canUpdate = { policy: { area: 'menus', action: 'update' } } as const;
+  const canDelete = { policy: { area: 'menus', action: 'delete' } } as const;
 
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.get(
       '/api/wine-menus',
-      { schema: { querystring: menuListQuerySchema, response: { 200: z.array(wineMenuSummarySchema) } } },
-      async (request) => service.listMenus(db, callerOf(request), request.query.establishment_id),
+      { config: read, schema: { querystring: menuListQuerySchema, response: { 200: z.array(wineMenuSummarySchema) } } },
+      async (request) => service.listMenus(callerOf(request), request.query.establishment_id),
     );
-    r.get('/api/wine-menus/:id', { schema: { params: menuIdParamsSchema, response: { 200: wineMenuSchema } } }, async (request) =>
-      service.getMenu(db, callerOf(request), request.params.id),
+    r.get(
+      '/api/wine-menus/:id',
+      { config: read, schema: { params: menuIdParamsSchema, response: { 200: wineMenuSchema } } },
+      async (request) => service.getMenu(callerOf(request), request.params.id),
     );
     r.post(
       '/api/wine-menus',
-      { onRequest: canCreate, schema: { body: wineMenuInputSchema, response: { 201: wineMenuSchema } } },
-      async (request, reply) => reply.status(201).send(await service.createMenu(db, callerOf(request), request.body, deps)),
+      { config: canCreate, schema: { body: wineMenuInputSchema, response: { 201: wineMenuSchema } } },
+      async (request, reply) => reply.status(201).send(await service.createMenu(callerOf(request), request.body)),
     );
     r.put(
       '/api/wine-menus/:id',
-      { onRequest: canUpdate, schema: { params: menuIdParamsSchema, body: wineMenuInputSchema, response: { 200: wineMenuSchema } } },
-      async (request) => service.updateMenu(db, callerOf(request), request.params.id, request.body, deps),
+      { config: canUpdate, schema: { params: menuIdParamsSchema, body: wineMenuInputSchema, response: { 200: wineMenuSchema } } },
+      async (request) => service.updateMenu(callerOf(request), request.params.id, request.body),
     );
-    r.delete('/api/wine-menus/:id', { onRequest: canDelete, schema: { params: menuIdParamsSchema } }, async (request, reply) => {
-      await service.deleteMenu(db, callerOf(request), request.params.id, deps);
+    r.delete('/api/wine-menus/:id', { config: canDelete, schema: { params: menuIdParamsSchema } }, async (request, reply) => {
+      await service.deleteMenu(callerOf(request), request.params.id);
       return reply.status(204).send();
     });
 
     r.post(
       '/api/wine-menus/:id/wines',
-      { onRequest: canUpdate, schema: { params: menuIdParamsSchema, body: menuWineInputSchema, response: { 201: menuWineSchema } } },
-      async (request, reply) => reply.status(201).send(await service.addWine(db, callerOf(request), request.params.id, request.body, deps)),
+      { config: canUpdate, schema: { params: menuIdParamsSchema, body: menuWineInputSchema, response: { 201: menuWineSchema } } },
+      async (request, reply) => reply.status(201).send(await service.addWine(callerOf(request), request.params.id, request.body)),
     );
     r.put(
       '/api/wine-menus/:id/wines/:wineId',
-      { onRequest: canUpdate, schema: { params: menuWineParamsSchema, body: menuWineInputSchema, response: { 200: menuWineSchema } } },
-      async (request) => service.updateWine(db, callerOf(request), request.params.id, request.params.wineId, request.body, deps),
+      { config: canUpdate, schema: { params: menuWineParamsSchema, body: menuWineInputSchema, response: { 200: menuWineSchema } } },
+      async (request) => service.updateWine(callerOf(request), request.params.id, request.params.wineId, request.body),
     );
     r.delete(
       '/api/wine-menus/:id/wines/:wineId',
-      { onRequest: canUpdate, schema: { params: menuWineParamsSchema } },
+      { config: canUpdate, schema: { params: menuWineParamsSchema } },
       async (request, reply) => {
-        await service.deleteWine(db, callerOf(request), request.params.id, request.params.wineId, deps);
+        await service.deleteWine(callerOf(request), request.params.id, request.params.wineId);
         return reply.status(204).send();
       },
     );
     r.put(
       '/api/wine-menus/:id/reorder',
-      { onRequest: canUpdate, schema: { params: menuIdParamsSchema, body: reorderInputSchema, response: { 200: wineMenuSchema } } },
-      async (request) => service.reorderWines(db, callerOf(request), request.params.id, request.body.new_order, deps),
+      { config: canUpdate, schema: { params: menuIdParamsSchema, body: reorderInputSchema, response: { 200: wineMenuSchema } } },
+      async (request) => service.reorderWines(callerOf(request), request.params.id, request.body.new_order),
     );
 
-    r.get('/api/wine-menus/:id/qr-code', { schema: { params: menuIdParamsSchema, response: { 200: qrCodeSchema } } }, async (request) =>
-      service.qrCode(db, callerOf(request), request.params.id, baseUrl(request)),
+    r.get(
+      '/api/wine-menus/:id/qr-code',
+      { config: read, schema: { params: menuIdParamsSchema, response: { 200: qrCodeSchema } } },
+      async (request) => service.qrCode(callerOf(request), request.params.id, baseUrl(request)),
     );
-    r.get('/api/wine-menus/:id/qr-code.svg', { schema: { params: menuIdParamsSchema } }, async (request, reply) => {
-      const { svg, fileName } = await service.qrCodeSvg(db, callerOf(request), request.params.id, baseUrl(request));
+    r.get('/api/wine-menus/:id/qr-code.svg', { config: read, schema: { params: menuIdParamsSchema } }, async (request, reply) => {
+      const { svg, fileName } = await service.qrCodeSvg(callerOf(request), request.params.id, baseUrl(request));
       return reply
         .type('image/svg+xml; charset=utf-8')
         .header('Content-Disposition', `inline; filename="${fileName}"`)

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { type ActionOf, scopeFor } from '../../../shared/access-policy.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
 import { type PublicMenuWine, publicMenuPath } from '../../../shared/public-menu.js';
 import { RESERVED_MENU_SLUGS } from '../../../shared/reserved-slugs.js';
@@ -14,18 +15,18 @@ import {
   type WineMenuData,
   type WineMenuSummary,
 } from '../../../shared/wine-menus.js';
+import { AppError, badRequest, conflict, notFound } from '../../core/app-error.js';
+import { assertEstablishmentAccess, type Caller, coversEstablishment } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
-import { AppError, badRequest, conflict, notFound } from '../../core/app-error.js';
-import { type Action, assertEstablishmentAccess, type Caller, canTouchEstablishment, establishmentFilter } from '../../core/caller.js';
-import { findVisibleEstablishment, type OnPublicChange } from '../establishments/service.js';
+import { findVisibleEstablishment, type OnPublicChange } from '../establishments/index.js';
 import * as repo from './repository.js';
 
 export interface WineMenuDeps {
   onPublicChange: OnPublicChange;
 }
 
-export const CANNOT_CHANGE_MENUS = 'Você não tem permissão para alterar cartas de vinhos.';
+type Action = ActionOf<'menus'>;
 const SLUG_INVALID = 'Informe um endereço (slug) válido: letras, números e hífens.';
 const slugReserved = (slug: string) => `O endereço "${slug}" é reservado pelo sistema. Escolha outro.`;
 const slugTaken = (slug: string) => `Já existe uma carta com o endereço "${slug}" neste estabelecimento. Escolha outro.`;
@@ -119,7 +120,7 @@ function toWineValues(input: MenuWineData): repo.MenuWineValues {
 // ── Menus ───────────────────────────────────────────────────────────────────
 
 export async function listMenus(db: Db, caller: Caller, establishmentId?: string): Promise<WineMenuSummary[]> {
-  const rows = await repo.listMenus(db, establishmentFilter(caller, 'menus'), establishmentId);
+  const rows = await repo.listMenus(db, scopeFor(caller, 'menus', 'read'), establishmentId);
   // pt-BR order whatever the database collation: by establishment, then menu name.
   rows.sort((a, b) => byName.compare(a.establishment.name, b.establishment.name) || byName.compare(a.name, b.name));
   return rows.map(toSummaryDto);
@@ -133,7 +134,7 @@ export async function getMenu(db: Db, caller: Caller, id: string): Promise<WineM
 /** The menu, if the caller may see it (404 otherwise) and do `action` on it (403 otherwise). */
 async function loadMenu(db: Executor, caller: Caller, id: string, action: Action): Promise<repo.MenuWithEstablishment> {
   const menu = await repo.findMenu(db, id);
-  if (!menu || !canTouchEstablishment(caller, 'menus', 'read', menu.establishmentId)) throw notFound(MENU_NOT_FOUND);
+  if (!menu || !coversEstablishment(caller, 'menus', 'read', menu.establishmentId)) throw notFound(MENU_NOT_FOUND);
   assertEstablishmentAccess(caller, 'menus', action, menu.establishmentId, MENU_NOT_FOUND);
   return menu;
 }
@@ -179,7 +180,7 @@ export async function updateMenu(db: Db, caller: Caller, id: string, input: Wine
     db.transaction(async (tx) => {
       // Authorized on the locked row: the menu may have moved to another establishment since it was read above.
       const current = await repo.lockMenu(tx, id);
-      if (!current || !canTouchEstablishment(caller, 'menus', 'read', current.establishmentId)) throw notFound(MENU_NOT_FOUND);
+      if (!current || !coversEstablishment(caller, 'menus', 'read', current.establishmentId)) throw notFound(MENU_NOT_FOUND);
       assertEstablishmentAccess(caller, 'menus', 'update', current.establishmentId, MENU_NOT_FOUND);
       const moving = input.establishment_id !== current.establishmentId;
       if (moving) await targetEstablishment(tx, caller, input.establishment_id, 'create');
@@ -326,3 +327,30 @@ export async function qrCodeSvg(db: Db, caller: Caller, menuId: string, baseUrl:
   const svg = await QRCode.toString(url, { ...QR_OPTIONS, type: 'svg', width: 512 });
   return { svg, fileName: `${establishmentSlug}-qr-code.svg` };
 }
+
+export interface WineMenuServiceDeps extends WineMenuDeps {
+  db: Db;
+  /** PUBLIC_BASE_URL; without it QR codes point at the host the request came to. */
+  publicBaseUrl: string | undefined;
+}
+
+/** The wine lists service, built once per app with its dependencies. */
+export function createWineMenuService(deps: WineMenuServiceDeps) {
+  const { db } = deps;
+  return {
+    publicBaseUrl: deps.publicBaseUrl,
+    listMenus: (caller: Caller, establishmentId?: string) => listMenus(db, caller, establishmentId),
+    getMenu: (caller: Caller, id: string) => getMenu(db, caller, id),
+    createMenu: (caller: Caller, input: WineMenuData) => createMenu(db, caller, input, deps),
+    updateMenu: (caller: Caller, id: string, input: WineMenuData) => updateMenu(db, caller, id, input, deps),
+    deleteMenu: (caller: Caller, id: string) => deleteMenu(db, caller, id, deps),
+    addWine: (caller: Caller, menuId: string, input: MenuWineData) => addWine(db, caller, menuId, input, deps),
+    updateWine: (caller: Caller, menuId: string, wineId: string, input: MenuWineData) =>
+      updateWine(db, caller, menuId, wineId, input, deps),
+    deleteWine: (caller: Caller, menuId: string, wineId: string) => deleteWine(db, caller, menuId, wineId, deps),
+    reorderWines: (caller: Caller, menuId: string, newOrder: string[]) => reorderWines(db, caller, menuId, newOrder, deps),
+    qrCode: (caller: Caller, menuId: string, baseUrl: string) => qrCode(db, caller, menuId, baseUrl),
+    qrCodeSvg: (caller: Caller, menuId: string, baseUrl: string) => qrCodeSvg(db, caller, menuId, baseUrl),
+  };
+}
+export type WineMenuService = ReturnType<typeof createWineMenuService>;

@@ -1,0 +1,50 @@
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { can, deniedDetail, isPermission, type Permission } from '../../shared/access-policy.js';
+import { forbidden } from '../core/app-error.js';
+import { callerOf } from './authenticate.js';
+
+/**
+ * What an /api route requires: an (area, action) of the access policy, or only a signed-in user.
+ * `outOfScope: 'hidden'` is for reads whose service answers an empty list or 404 to a caller with no scope
+ * (a supplier listing establishments), instead of the guard's 403.
+ */
+export type RoutePolicy = (Permission & { outOfScope?: 'hidden' }) | 'signed-in';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    policy?: RoutePolicy;
+  }
+}
+
+const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
+
+/** Every /api route must say who may call it; a route that says nothing stops the app from starting. */
+export function assertRouteDeclaresPolicy(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): void {
+  if (!isApiRoute(route.url)) return;
+  const config = route.config as { public?: boolean; policy?: RoutePolicy } | undefined;
+  const where = `${String(route.method)} ${route.url}`;
+  if (config?.public) {
+    if (config.policy) throw new Error(`${where} is public and declares a policy: choose one`);
+    return;
+  }
+  const policy = config?.policy;
+  if (!policy) throw new Error(`${where} declares no access policy: add config.policy (or config.public)`);
+  if (policy !== 'signed-in' && !isPermission(policy.area, policy.action)) {
+    throw new Error(`${where} names ${policy.area}.${policy.action}, which the access policy does not have`);
+  }
+}
+
+/**
+ * One guard for every route: 403 with the policy's pt-BR text when the caller may not take the route's action at
+ * all, before the body is validated (a supplier gets 403, not a validation error). Which rows it may touch is the
+ * service's job (scopeFor): it runs for background jobs too.
+ */
+export function registerRoutePolicy(app: FastifyInstance): void {
+  app.addHook('onRoute', assertRouteDeclaresPolicy);
+  app.addHook('onRequest', async (request) => {
+    const policy = request.routeOptions.config?.policy;
+    if (!policy || policy === 'signed-in' || policy.outOfScope === 'hidden') return;
+    const { area, action } = policy;
+    if (!can(callerOf(request), area, action as never)) throw forbidden(deniedDetail(area, action as never));
+  });
+}

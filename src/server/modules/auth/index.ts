@@ -1,0 +1,4 @@
+/** The sign-in module's only door: other modules and the app import from here. */
+export { authRoutes } from './routes.js';
+export { type AuthService, createAuthService, ensureInitialAdmin } from './service.js';
+export { createTokenSigner } from './tokens.js';

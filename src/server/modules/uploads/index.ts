@@ -1,0 +1,2 @@
+/** The image uploads module's only door: the app imports from here. */
+export { uploadRoutes } from './routes.js';

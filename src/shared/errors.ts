@@ -1,0 +1,54 @@
+/**
+ * Every error the API answers carries one of these codes, its status and a pt-BR `detail` (the default below
+ * unless the server says something more precise). The client branches on `code`, never on the text.
+ */
+export const ERROR_CODES = {
+  invalid: { status: 400, detail: 'Requisição inválida.' },
+  invalid_request: { status: 400, detail: 'Requisição inválida.' },
+  validation_error: { status: 400, detail: 'Dados inválidos.' },
+  invalid_json: { status: 400, detail: 'O corpo da requisição não é um JSON válido.' },
+  invalid_url: { status: 400, detail: 'Endereço inválido.' },
+  invalid_characters: { status: 400, detail: 'O texto enviado contém caracteres inválidos.' },
+  unauthenticated: { status: 401, detail: 'Sessão expirada ou inválida. Entre novamente.' },
+  invalid_credentials: { status: 401, detail: 'Credenciais inválidas ou sessão expirada.' },
+  forbidden: { status: 403, detail: 'Você não tem permissão para esta ação.' },
+  not_found: { status: 404, detail: 'Recurso não encontrado.' },
+  method_not_allowed: { status: 405, detail: 'Método não permitido.' },
+  conflict: { status: 409, detail: 'Já existe um registro com estes dados.' },
+  too_large: { status: 413, detail: 'A requisição é grande demais.' },
+  invalid_image: { status: 415, detail: 'Imagem inválida ou corrompida. Envie outro arquivo JPEG, PNG ou WebP.' },
+  unsupported_media_type: { status: 415, detail: 'Tipo de conteúdo não suportado.' },
+  too_many_attempts: { status: 429, detail: 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.' },
+  rate_limited: { status: 429, detail: 'Muitas requisições. Aguarde um pouco e tente novamente.' },
+  internal_error: { status: 500, detail: 'Erro interno do servidor. Tente novamente em instantes.' },
+  database_unavailable: { status: 503, detail: 'Banco de dados indisponível.' },
+} as const satisfies Record<string, { status: number; detail: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The JSON body of every error answer. `fields` maps a form field (dotted path) to its message. */
+export interface ErrorBody {
+  detail: string;
+  code: ErrorCode;
+  fields?: Record<string, string>;
+}
+
+export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+
+const CODE_BY_STATUS = new Map<number, ErrorCode>([
+  [400, 'invalid_request'],
+  [401, 'unauthenticated'],
+  [403, 'forbidden'],
+  [404, 'not_found'],
+  [405, 'method_not_allowed'],
+  [409, 'conflict'],
+  [413, 'too_large'],
+  [415, 'unsupported_media_type'],
+  [429, 'rate_limited'],
+  [503, 'database_unavailable'],
+]);
+
+/** The code for a bare HTTP status (errors raised by the framework or a plugin without one of ours). */
+export function errorCodeForStatus(status: number): ErrorCode {
+  return CODE_BY_STATUS.get(status) ?? (status >= 500 ? 'internal_error' : 'invalid_request');
+}
