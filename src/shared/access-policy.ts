@@ -59,10 +59,11 @@ export const POLICY = {
   orders: {
     read: { restaurant_manager: 'own', sommelier: 'own', supplier: 'own' },
     create: { restaurant_manager: 'own' },
+    // DESIGN.md: the supplier an order is addressed to moves its status; the establishment creates and reads it.
     confirm: { supplier: 'own' },
     ship: { supplier: 'own' },
-    deliver: { restaurant_manager: 'own' },
-    cancel: { restaurant_manager: 'own', supplier: 'own' },
+    deliver: { supplier: 'own' },
+    cancel: { supplier: 'own' },
   },
   products: {
     read: { restaurant_manager: 'all', sommelier: 'all', supplier: 'own' },

@@ -14,6 +14,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     policy?: RoutePolicy;
   }
+  interface FastifyInstance {
+    /** Every /api route and what it requires, collected as routes are added (tests walk it). */
+    apiRoutes: readonly ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  policy: RoutePolicy | 'public';
 }
 
 const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
@@ -40,7 +50,16 @@ export function assertRouteDeclaresPolicy(route: Pick<RouteOptions, 'method' | '
  * service's job (scopeFor): it runs for background jobs too.
  */
 export function registerRoutePolicy(app: FastifyInstance): void {
-  app.addHook('onRoute', assertRouteDeclaresPolicy);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    assertRouteDeclaresPolicy(route);
+    if (!isApiRoute(route.url)) return;
+    const policy = route.config?.public ? 'public' : route.config?.policy;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && policy) apiRoutes.push({ method, url: route.url, policy });
+    }
+  });
   app.addHook('onRequest', async (request) => {
     const policy = request.routeOptions.config?.policy;
     if (!policy || policy === 'signed-in' || policy.outOfScope === 'hidden') return;

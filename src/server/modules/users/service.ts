@@ -12,6 +12,8 @@ const EMAIL_TAKEN = 'Já existe um usuário com este e-mail.';
 const SUPPLIER_NOT_FOUND = 'Fornecedor não encontrado.';
 const EMAIL_KEY = 'users_email_key';
 const SUPPLIER_KEY = 'users_supplier_id_suppliers_id_fk';
+const ESTABLISHMENT_LINK_KEY = 'user_establishments_establishment_id_establishments_id_fk';
+const ESTABLISHMENT_MISSING = 'Um dos estabelecimentos escolhidos não existe.';
 
 export function toUserDto(row: repo.UserWithLinks): User {
   return {
@@ -87,6 +89,9 @@ export async function deleteUser(db: Db, caller: Caller, id: string): Promise<vo
 function translateWriteError(err: unknown): unknown {
   if (isUniqueViolation(err, EMAIL_KEY)) return conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   if (isForeignKeyViolation(err, SUPPLIER_KEY)) return badRequest(SUPPLIER_NOT_FOUND, { supplier_id: SUPPLIER_NOT_FOUND });
+  // An establishment deleted between the check and the insert.
+  if (isForeignKeyViolation(err, ESTABLISHMENT_LINK_KEY))
+    return badRequest(ESTABLISHMENT_MISSING, { establishment_ids: ESTABLISHMENT_MISSING });
   return err;
 }
 
@@ -107,8 +112,7 @@ function supplierFor(role: Role, supplierId: string | null | undefined): string 
 async function assertEstablishmentsExist(db: Parameters<typeof repo.existingEstablishmentIds>[0], ids: string[]): Promise<void> {
   const found = new Set(await repo.existingEstablishmentIds(db, ids));
   if (ids.some((id) => !found.has(id))) {
-    const detail = 'Um dos estabelecimentos escolhidos não existe.';
-    throw new AppError('invalid', 400, detail, { establishment_ids: detail });
+    throw badRequest(ESTABLISHMENT_MISSING, { establishment_ids: ESTABLISHMENT_MISSING });
   }
 }
 
