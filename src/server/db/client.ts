@@ -65,7 +65,8 @@ export const POOL_TIMEOUTS = {
 } as const;
 
 export type DatabaseOptions =
-  | { databaseUrl: string }
+  /** `migrate: false` only for tests that open a database they know is migrated, or unreachable on purpose. */
+  | { databaseUrl: string; migrate?: boolean }
   | { dataDir: string }
   /** An already open PGlite (tests load one from a migrated template). */
   | { pglite: PGlite };
@@ -75,7 +76,7 @@ export function pgliteExtensions() {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('databaseUrl' in options) return openPostgres(options.databaseUrl);
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.migrate ?? true);
   if ('pglite' in options) return wrapPglite(options.pglite, () => undefined);
   const dir = path.join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
@@ -108,21 +109,13 @@ function wrapPglite(client: PGlite, unlock: () => void): Database {
   };
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
+async function openPostgres(connectionString: string, migrate: boolean): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10, ...POOL_TIMEOUTS });
   // An idle connection dropped by the server (restart, failover, admin command) must not crash the process:
   // pg re-emits it on the pool, and the next query simply gets a fresh connection.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema });
-  const lockClient = await pool.connect();
-  try {
-    // Several app processes may start together against one server: migrate one at a time.
-    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(db, { migrationsFolder });
-  } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    lockClient.release();
-  }
+  if (migrate) await migrateOnce(pool, db);
   const listeners: Listeners = new Map();
   // Payloads carry the sender, so a process ignores the echo of its own notifications.
   const origin = randomUUID();
@@ -150,6 +143,18 @@ async function openPostgres(connectionString: string): Promise<Database> {
   };
 }
 
+/** Several app processes may start together against one server: migrate one at a time. */
+async function migrateOnce(pool: pg.Pool, db: Parameters<typeof migratePg>[0]): Promise<void> {
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(db, { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    lockClient.release();
+  }
+}
+
 /** One dedicated connection that LISTENs; reconnects (and listens again) if the server drops it. */
 class NotificationListener {
   private client: pg.Client | undefined;
@@ -162,10 +167,15 @@ class NotificationListener {
   ) {}
   private readonly channels = new Set<string>();
 
+  /** Never fails: with the server unreachable it keeps trying, and listens to every channel once connected. */
   async listen(channel: string): Promise<void> {
     this.channels.add(channel);
-    const client = await this.connect();
-    await client.query(`LISTEN ${channel}`);
+    try {
+      const client = await this.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      this.reconnect();
+    }
   }
 
   async close(): Promise<void> {

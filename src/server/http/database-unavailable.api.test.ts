@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import type { AppConfig } from '../config.js';
+import { type Database, openDatabase } from '../db/client.js';
+import { createTokenSigner } from '../modules/auth/index.js';
+import { createUser } from '../test-support/factories.js';
+import { TEST_JWT_SECRET } from '../test-support/test-app.js';
+import { openTestDatabase } from '../test-support/test-database.js';
+
+const onPostgres = process.env.ADEGA_TEST_DB === 'postgres';
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function configFor(databaseUrl: string): AppConfig {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-down-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    jwtSecret: TEST_JWT_SECRET,
+    adminEmail: undefined,
+    adminPassword: undefined,
+    publicBaseUrl: 'https://adega.test',
+    logLevel: 'silent',
+    trustProxy: false,
+    clientDir: undefined,
+  };
+}
+
+async function appOn(database: Database, databaseUrl: string): Promise<FastifyInstance> {
+  const app = await buildApp(configFor(databaseUrl), { database, logger: false });
+  cleanups.push(() => app.close());
+  await app.ready();
+  return app;
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A TCP hop between the app and PostgreSQL that the test can cut, like a server that goes away. */
+async function cuttableProxy(target: URL): Promise<{ url: string; cut: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => socket.destroy());
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  server.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const via = new URL(target);
+  via.hostname = '127.0.0.1';
+  via.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: via.toString(),
+    cut: async () => {
+      const closed = new Promise((resolve) => server.close(resolve));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}
+
+function expectUnavailableJson(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(503);
+  expect(res.json()).toEqual({ detail: 'Banco de dados indisponível.', code: 'database_unavailable' });
+  expect(res.headers['retry-after']).toBe('5');
+}
+
+function expectUnavailablePage(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(503);
+  expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(res.body).toContain('<html lang="pt-BR">');
+  expect(res.body).toContain('Carta indisponível no momento');
+  expect(res.body).not.toMatch(/ECONN|127\.0\.0\.1|terminated|stack/i);
+}
+
+describe('a PostgreSQL server nobody can reach', () => {
+  it('answers 503 with a pt-BR detail on the API and a page to guests, not 500', async () => {
+    const url = `postgres://postgres@127.0.0.1:${await closedPort()}/adega`;
+    const database = await openDatabase({ databaseUrl: url, migrate: false });
+    const app = await appOn(database, url);
+
+    // A valid token: loading its user from the database is what fails.
+    const token = await createTokenSigner(TEST_JWT_SECRET).sign(randomUUID());
+    expectUnavailableJson(await app.inject({ method: 'GET', url: '/api/establishments', headers: { authorization: `Bearer ${token}` } }));
+    expectUnavailableJson(
+      await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@teste.com.br', password: 'senha-segura-123' } }),
+    );
+    expectUnavailableJson(await app.inject({ method: 'GET', url: '/api/public/carta/pedra-da-ilha/carta-de-vinhos' }));
+    expectUnavailablePage(await app.inject({ method: 'GET', url: '/pedra-da-ilha/carta-de-vinhos' }));
+    expectUnavailablePage(await app.inject({ method: 'GET', url: '/pedra-da-ilha' }));
+  });
+});
+
+describe.runIf(onPostgres)('a PostgreSQL server that goes away while the app runs', () => {
+  it('turns the dropped and refused connections into 503 answers', async () => {
+    const direct = await openTestDatabase();
+    cleanups.push(() => direct.close());
+    const proxy = await cuttableProxy(new URL(direct.connectionString!));
+    const database = await openDatabase({ databaseUrl: proxy.url, migrate: false });
+    const app = await appOn(database, proxy.url);
+    const admin = await createUser(direct.db, 'admin');
+    const asAdmin = { authorization: `Bearer ${admin.token}` };
+
+    expect((await app.inject({ method: 'GET', url: '/api/establishments', headers: asAdmin })).statusCode).toBe(200);
+    await proxy.cut();
+    // The pool's open connections were dropped and new ones are refused.
+    for (let i = 0; i < 3; i++) expectUnavailableJson(await app.inject({ method: 'GET', url: '/api/establishments', headers: asAdmin }));
+    expectUnavailablePage(await app.inject({ method: 'GET', url: '/restaurante-qualquer' }));
+  });
+});
