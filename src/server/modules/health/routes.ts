@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '../../../shared/errors.js';
 import type { Database } from '../../db/client.js';
 
 export function healthRoutes(database: Database) {
@@ -9,7 +10,7 @@ export function healthRoutes(database: Database) {
         return { status: 'ok', database: database.kind };
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');
-        return reply.status(503).send({ detail: 'Banco de dados indisponível.', code: 'database_unavailable' });
+        return reply.status(503).send({ detail: ERROR_CODES.database_unavailable.detail, code: 'database_unavailable' });
       }
     });
   };
