@@ -4,15 +4,15 @@ import {
   type CatalogListQuery,
   type CatalogWine,
   type CatalogWineInput,
+  catalogWineSchema,
 } from '../../../shared/catalog.js';
-import type { Db } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, notFound } from '../../core/app-error.js';
 import { type Action, type Caller, requireAccess } from '../../core/caller.js';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { toColumns, toDto } from '../../db/row-mapping.js';
 import * as repo from './repository.js';
 import { catalogSearchText } from './search-text.js';
-
-export { catalogSearchText } from './search-text.js';
 
 const DENIED: Record<Action, string | undefined> = {
   read: undefined,
@@ -27,52 +27,12 @@ export function assertCatalogAccess(caller: Caller, action: Action): void {
 }
 
 export function toCatalogWineDto(row: repo.CatalogWineRow): CatalogWine {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    country: row.country,
-    region: row.region,
-    grape_variety: row.grapeVariety,
-    wine_style: row.wineStyle,
-    alcohol_content: row.alcoholContent,
-    volume: row.volume,
-    color: row.color,
-    aroma: row.aroma,
-    palate: row.palate,
-    pairing: row.pairing,
-    image_url: row.imageUrl,
-    producer: row.producer,
-    vintage: row.vintage,
-    price_reference: row.priceReference === null ? null : Number(row.priceReference),
-    sku_code: row.skuCode,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  return toDto(catalogWineSchema, row);
 }
 
 /** Column values of a catalogue wine from the API body, search_text included. */
 export function toCatalogWineValues(input: CatalogWineInput): repo.CatalogWineValues {
-  return {
-    name: input.name,
-    description: input.description,
-    country: input.country,
-    region: input.region,
-    grapeVariety: input.grape_variety,
-    wineStyle: input.wine_style,
-    alcoholContent: input.alcohol_content,
-    volume: input.volume,
-    color: input.color,
-    aroma: input.aroma,
-    palate: input.palate,
-    pairing: input.pairing,
-    imageUrl: input.image_url,
-    producer: input.producer,
-    vintage: input.vintage,
-    priceReference: input.price_reference,
-    skuCode: input.sku_code,
-    searchText: catalogSearchText(input),
-  };
+  return { ...toColumns(input), searchText: catalogSearchText(input) };
 }
 
 export async function listWines(
