@@ -2,6 +2,6 @@
 // the SQL migrations (applied at start-up) and the sample data (read by the first POST /api/seed/pedra-da-ilha).
 import { cpSync } from 'node:fs';
 
-for (const dir of ['db/migrations', 'modules/seed/data']) {
+for (const dir of ['db/migrations', 'modules/seed/samples']) {
   cpSync(`src/server/${dir}`, `dist/node/server/${dir}`, { recursive: true });
 }

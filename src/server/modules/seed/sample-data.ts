@@ -1,5 +1,5 @@
 /**
- * The sample data of POST /api/seed/pedra-da-ilha, kept as JSON beside this file (data/) and read on the first
+ * The sample data of POST /api/seed/pedra-da-ilha, kept as JSON beside this file (samples/) and read on the first
  * seed call, not at start-up:
  * - pedra-da-ilha.json: a fictional wine bar and seafood restaurant in Florianópolis (SC), its wine list and wines.
  *   Producers and wines are real; prices are illustrative restaurant prices in BRL.
@@ -64,7 +64,7 @@ async function readSampleData(): Promise<SampleData> {
 }
 
 async function readDataFile<T>(name: string, schema: z.ZodType<T>): Promise<T> {
-  const text = await readFile(new URL(`./data/${name}`, import.meta.url), 'utf8');
+  const text = await readFile(new URL(`./samples/${name}`, import.meta.url), 'utf8');
   const parsed = schema.safeParse(JSON.parse(text));
   if (!parsed.success) throw new Error(`Sample data ${name} is invalid:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;
