@@ -188,7 +188,7 @@ describe('establishment slugs', () => {
     expect(res.json()).toMatchObject({
       code: 'conflict',
       detail: `Já existe um estabelecimento com o endereço "${first.slug}". Escolha outro.`,
-      fields: { slug: expect.any(String) },
+      fields: { slug: `Já existe um estabelecimento com o endereço "${first.slug}". Escolha outro.` },
     });
     expect(await t.db.select().from(establishments).where(eq(establishments.name, name))).toHaveLength(0);
   });

@@ -126,7 +126,7 @@ describe('POST /api/wine-menus', () => {
     expect(taken.json()).toMatchObject({
       code: 'conflict',
       detail: 'Já existe uma carta com o endereço "especial-verao" neste estabelecimento. Escolha outro.',
-      fields: { slug: expect.any(String) },
+      fields: { slug: 'Já existe uma carta com o endereço "especial-verao" neste estabelecimento. Escolha outro.' },
     });
     for (const slug of ['nova', 'NOVO', '3f1b2c4d-1111-4222-8333-444455556666']) {
       const reserved = await call(admin, 'POST', '/api/wine-menus', { name: 'Outra', slug, establishment_id: own.id });
