@@ -19,7 +19,7 @@ export type Access = 'all' | 'own' | 'none';
 
 type Rules = Record<Area, Record<Action, Partial<Record<Role, Access>>>>;
 
-// DESIGN.md "Roles": the single table every module asks. Admin may do everything.
+// docs/product.md §3 "Roles": the single table every module asks. Admin may do everything.
 const RULES: Rules = {
   establishments: {
     read: { restaurant_manager: 'own', sommelier: 'own' },

@@ -358,7 +358,7 @@ describe('GET /api/catalog/wines search and filters', () => {
   });
 });
 
-describe('catalogue roles (DESIGN.md)', () => {
+describe('catalogue roles (docs/product.md §3)', () => {
   it('requires a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/catalog/wines' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/catalog/wines', payload: { name: 'X' } })).statusCode).toBe(401);

@@ -21,7 +21,7 @@ const DENIED: Record<Action, string | undefined> = {
   delete: 'Apenas administradores podem excluir vinhos do catálogo.',
 };
 
-/** DESIGN.md "Roles": everyone reads; admin and sommelier create and edit; only admin deletes. */
+/** docs/product.md §3 "Roles": everyone reads; admin and sommelier create and edit; only admin deletes. */
 export function assertCatalogAccess(caller: Caller, action: Action): void {
   requireAccess(caller, 'catalog', action, DENIED[action]);
 }

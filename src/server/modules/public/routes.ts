@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
 import { notFound } from '../../core/app-error.js';
+import type { Db } from '../../db/client.js';
 import * as service from './service.js';
 
 interface MenuPathParams {
@@ -8,7 +8,7 @@ interface MenuPathParams {
   menuSlug: string;
 }
 
-/** Guest-facing JSON (SPEC §7 "Public"): no login, only available wines. */
+/** Guest-facing JSON (docs/product.md §7 "Public"): no login, only available wines. */
 export function publicApiRoutes(db: Db) {
   return async (app: FastifyInstance) => {
     const config = { public: true };
