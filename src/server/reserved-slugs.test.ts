@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RESERVED_MENU_SLUGS, RESERVED_SLUGS } from './reserved-slugs.js';
+import { RESERVED_MENU_SLUGS, RESERVED_SLUGS } from '../shared/reserved-slugs.js';
 
 /** The `path: '...'` strings of the admin app's router, as written. */
 const routerPaths = [...readFileSync(new URL('../client/app/router.tsx', import.meta.url), 'utf8').matchAll(/\bpath:\s*'([^']*)'/g)].map(
