@@ -27,7 +27,18 @@ describe('an unexpected error (500)', () => {
     const res = await t.call(admin, 'GET', '/api/catalog/wines');
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ detail: 'Erro interno do servidor. Tente novamente em instantes.', code: 'internal_error' });
-    for (const internal of ['select', 'catalog_wines', '"name"', 'column', 'Failed query', '    at ', '.ts', '.js', '/src/', 'node_modules']) {
+    for (const internal of [
+      'select',
+      'catalog_wines',
+      '"name"',
+      'column',
+      'Failed query',
+      '    at ',
+      '.ts',
+      '.js',
+      '/src/',
+      'node_modules',
+    ]) {
       expect(res.body.toLowerCase(), internal).not.toContain(internal.toLowerCase());
     }
   });
