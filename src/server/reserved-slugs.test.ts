@@ -10,20 +10,9 @@ const firstSegment = (path: string) => path.split('/')[0]!;
 const isWord = (segment: string) => segment !== '' && !segment.startsWith(':') && segment !== '*';
 
 /** Every top-level admin route of the product (docs/product.md "Screens and routes"), built or still to come. */
-const PRODUCT_ROUTES = [
-  'login',
-  'estabelecimento',
-  'carta',
-  'cartas',
-  'catalogo',
-  'fornecedores',
-  'pedidos',
-  'analytics',
-  'crm',
-  'onboarding',
-  'produtos',
-  'usuarios',
-];
+const PRODUCT_ROUTES = 'login estabelecimento carta cartas catalogo fornecedores pedidos analytics crm onboarding produtos usuarios'.split(
+  ' ',
+);
 /** Paths the server answers itself before any establishment page. */
 const SERVER_PREFIXES = ['api', 'assets', 'uploads'];
 

@@ -20,6 +20,14 @@ const tag = () => `t${randomUUID().slice(0, 8)}`;
 const list = (query: string, role: Role = 'admin') => t.as(users[role].token, { method: 'GET', url: `/api/catalog/wines?${query}` });
 const names = (res: { json(): unknown }) => (res.json() as { name: string }[]).map((w) => w.name);
 const filterNames = async (s: string, query: string) => names(await list(`q=${s}&${query}&limit=100`));
+/** `count` wines named "<prefix> 000", "<prefix> 001", ... (`digits` wide), in one statement. */
+const insertNumbered = (prefix: string, count: number, digits: number) =>
+  t.db.insert(catalogWines).values(
+    Array.from({ length: count }, (_, i) => {
+      const name = `${prefix} ${String(i).padStart(digits, '0')}`;
+      return { name, searchText: catalogSearchText({ name }) };
+    }),
+  );
 const create = (payload: Record<string, unknown>, role: Role = 'admin') =>
   t.as(users[role].token, { method: 'POST', url: '/api/catalog/wines', payload });
 
@@ -311,12 +319,7 @@ describe('GET /api/catalog/wines search and filters', () => {
 
   it('answers a plain array ordered by name with the total in X-Total-Count; limit defaults to 50 and is capped at 100', async () => {
     const s = tag();
-    await t.db.insert(catalogWines).values(
-      Array.from({ length: 120 }, (_, i) => {
-        const name = `Lote ${s} ${String(i).padStart(3, '0')}`;
-        return { name, searchText: catalogSearchText({ name }) };
-      }),
-    );
+    await insertNumbered(`Lote ${s}`, 120, 3);
     const first = await list(`q=lote+${s}`, 'supplier');
     expect(first.statusCode).toBe(200);
     expect(first.headers['x-total-count']).toBe('120');
@@ -334,12 +337,7 @@ describe('GET /api/catalog/wines search and filters', () => {
 
   it('caps the count at 1,000 matches (X-Total-Count-Capped), exact again when paging past it', async () => {
     const s = tag();
-    await t.db.insert(catalogWines).values(
-      Array.from({ length: 1010 }, (_, i) => {
-        const name = `Safra ${s} ${String(i).padStart(4, '0')}`;
-        return { name, searchText: catalogSearchText({ name }) };
-      }),
-    );
+    await insertNumbered(`Safra ${s}`, 1010, 4);
     const first = await list(`q=safra+${s}`);
     expect(first.headers['x-total-count']).toBe('1000');
     expect(first.headers['x-total-count-capped']).toBe('true');
