@@ -1,7 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // API tests (*.api.test.ts) run on PGlite, and again on a real PostgreSQL when TEST_DATABASE_URL is set.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+// Tests that only mean something on a PostgreSQL server: skipped on PGlite alone, run once (on PostgreSQL) otherwise.
+const POSTGRES_ONLY = ['src/server/public-pages/multi-process.api.test.ts'];
 
 export default defineConfig({
   test: {
@@ -11,7 +13,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'pglite', include: ['src/**/*.test.{ts,tsx}'], env: { ADEGA_TEST_DB: 'pglite' } },
+        test: {
+          name: 'pglite',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...(onPostgres ? POSTGRES_ONLY : [])],
+          env: { ADEGA_TEST_DB: 'pglite' },
+        },
       },
       ...(onPostgres
         ? [{ extends: true as const, test: { name: 'postgres', include: ['src/**/*.api.test.ts'], env: { ADEGA_TEST_DB: 'postgres' } } }]

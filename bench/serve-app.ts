@@ -10,11 +10,10 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Db } from '../src/server/db/client.js';
+import { toColumns } from '../src/server/db/row-mapping.js';
 import { establishments, menuWines, users, wineMenus } from '../src/server/db/schema/index.js';
 import { createTokenSigner } from '../src/server/modules/auth/tokens.js';
-import { CATALOG_WINES } from '../src/server/modules/seed/catalog-data.js';
-import { menuWineValues } from '../src/server/modules/seed/menu-wine-values.js';
-import { PEDRA_DA_ILHA_ESTABLISHMENT, PEDRA_DA_ILHA_MENU, PEDRA_DA_ILHA_WINES } from '../src/server/modules/seed/pedra-da-ilha-data.js';
+import { loadSampleData } from '../src/server/modules/seed/sample-data.js';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-bench-'));
@@ -61,14 +60,15 @@ process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 
 async function insertSample(db: Db) {
-  const [est] = await db.insert(establishments).values(PEDRA_DA_ILHA_ESTABLISHMENT).returning();
+  const sample = await loadSampleData();
+  const [est] = await db.insert(establishments).values(toColumns(sample.establishment)).returning();
   if (!est) throw new Error('establishment not created');
   const [menu] = await db
     .insert(wineMenus)
-    .values({ ...PEDRA_DA_ILHA_MENU, establishmentId: est.id })
+    .values({ ...sample.menu, establishmentId: est.id })
     .returning();
   if (!menu) throw new Error('menu not created');
-  await db.insert(menuWines).values(PEDRA_DA_ILHA_WINES.map((w, position) => ({ menuId: menu.id, position, ...menuWineValues(w) })));
+  await db.insert(menuWines).values(sample.wines.map((w, position) => ({ menuId: menu.id, position, ...toColumns(w) })));
 }
 
 /**
@@ -76,7 +76,8 @@ async function insertSample(db: Db) {
  * names, producers, regions and grapes, with search_text folded in SQL exactly as foldText() does for these letters.
  */
 async function insertCatalogue(db: Db, count: number) {
-  const pick = (f: (w: (typeof CATALOG_WINES)[number]) => string) => [...new Set(CATALOG_WINES.map(f))];
+  const { catalog } = await loadSampleData();
+  const pick = (f: (w: (typeof catalog)[number]) => string | null) => [...new Set(catalog.map(f).filter((v) => v !== null))];
   const names = pick((w) => w.name);
   const producers = pick((w) => w.producer);
   const regions = pick((w) => w.region);

@@ -1,4 +1,7 @@
-// tsc emits only JavaScript; the SQL migrations travel beside the compiled database client.
+// tsc emits only JavaScript; the files the server reads at run time travel beside its compiled code:
+// the SQL migrations (applied at start-up) and the sample data (read by the first POST /api/seed/pedra-da-ilha).
 import { cpSync } from 'node:fs';
 
-cpSync('src/server/db/migrations', 'dist/node/server/db/migrations', { recursive: true });
+for (const dir of ['db/migrations', 'modules/seed/samples']) {
+  cpSync(`src/server/${dir}`, `dist/node/server/${dir}`, { recursive: true });
+}

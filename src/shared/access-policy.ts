@@ -1,7 +1,7 @@
 import type { Role } from './roles.js';
 
 /**
- * The one access policy (DESIGN.md "Roles"): for a caller and an action, the scope of rows it may touch.
+ * The one access policy (docs/product.md §3 "Roles"): for a caller and an action, the scope of rows it may touch.
  * The server turns the scope into query filters and route guards; the client asks the same table to show or
  * hide actions. Admin may do everything.
  */

@@ -1,4 +1,4 @@
-/** Global wine catalogue (SPEC §3 "Catalogue wine"): one schema for the API and the React form. */
+/** Global wine catalogue (docs/product.md §4 "Catalogue wine"): one schema for the API and the React form. */
 import { z } from 'zod';
 
 export const CATALOG_DEFAULT_LIMIT = 50;

@@ -1,4 +1,4 @@
-/** Fixed vocabularies of the wine list (SPEC §9), in the order guests and forms show them. */
+/** Fixed vocabularies of the wine list (docs/product.md §5), in the order guests and forms show them. */
 
 export const WINE_CATEGORIES = [
   'Espumantes',

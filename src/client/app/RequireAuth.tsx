@@ -2,7 +2,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
 
-/** SPEC §2: no token -> /login remembering the origin; a loading message while the session is checked. */
+/** docs/product.md §2: no token -> /login remembering the origin; a loading message while the session is checked. */
 export function RequireAuth() {
   const { token, user, isChecking } = useSession();
   const location = useLocation();

@@ -1,6 +1,6 @@
 import { tokenStore } from './token-store';
 
-/** An error answered by the API: `detail` is the pt-BR message to show (SPEC §8). */
+/** An error answered by the API: `detail` is the pt-BR message to show (docs/product.md §8). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -33,7 +33,7 @@ export async function apiRequest<T>(method: string, path: string, body?: Body): 
   } catch {
     throw new ApiError(0, NETWORK_ERROR, 'network_error', undefined);
   }
-  // SPEC §4: any 401 ends the session.
+  // docs/product.md §6: any 401 ends the session.
   if (res.status === 401) tokenStore.clear();
   if (res.status === 204) return undefined as T;
   const data = await res.json().catch(() => undefined);

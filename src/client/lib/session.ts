@@ -8,7 +8,7 @@ export function useToken(): string | null {
   return useSyncExternalStore(tokenStore.subscribe, tokenStore.get);
 }
 
-/** The logged-in user; clears the token when /auth/me fails (SPEC §4). */
+/** The logged-in user; clears the token when /auth/me fails (docs/product.md §6). */
 export function useSession() {
   const token = useToken();
   const queryClient = useQueryClient();

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toColumns } from '../db/row-mapping.js';
 import { establishments, menuWines } from '../db/schema/index.js';
-import { menuWineValues } from '../modules/seed/menu-wine-values.js';
-import { PEDRA_DA_ILHA_ESTABLISHMENT, PEDRA_DA_ILHA_MENU, PEDRA_DA_ILHA_WINES } from '../modules/seed/pedra-da-ilha-data.js';
+import { loadSampleData } from '../modules/seed/sample-data.js';
 import { createEstablishmentRow, createMenuRow, createMenuWineRow } from '../test-support/factories.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
@@ -205,14 +205,15 @@ describe('compression, ETag and 304', () => {
   });
 
   it('serves the 45+ wine sample menu in under 25 KB of gzip', async () => {
-    const est = await createEstablishmentRow(t.db, { ...PEDRA_DA_ILHA_ESTABLISHMENT, slug: `pedra-${randomUUID().slice(0, 8)}` });
-    const menu = await createMenuRow(t.db, est.id, PEDRA_DA_ILHA_MENU);
-    await t.db.insert(menuWines).values(PEDRA_DA_ILHA_WINES.map((w, position) => ({ menuId: menu.id, position, ...menuWineValues(w) })));
-    expect(PEDRA_DA_ILHA_WINES.filter((w) => w.available).length).toBeGreaterThanOrEqual(45);
+    const sample = await loadSampleData();
+    const est = await createEstablishmentRow(t.db, { ...toColumns(sample.establishment), slug: `pedra-${randomUUID().slice(0, 8)}` });
+    const menu = await createMenuRow(t.db, est.id, sample.menu);
+    await t.db.insert(menuWines).values(sample.wines.map((w, position) => ({ menuId: menu.id, position, ...toColumns(w) })));
+    expect(sample.wines.filter((w) => w.available).length).toBeGreaterThanOrEqual(45);
     const res = await get(`/${est.slug}/${menu.slug}`, { 'accept-encoding': 'gzip' });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.length).toBeLessThan(25 * 1024);
-    for (const w of PEDRA_DA_ILHA_WINES.filter((x) => x.available))
+    for (const w of sample.wines.filter((x) => x.available))
       expect(text(res)).toContain(w.name.replaceAll('&', '&amp;').replaceAll("'", '&#x27;'));
   });
 });

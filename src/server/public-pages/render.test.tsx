@@ -1,14 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { WINE_CATEGORIES } from '../../shared/wine-vocabulary.js';
+import { parseMenuFilters } from './filters.js';
 import { makeEstablishmentResponse, makeMenuResponse, makeMenuSummary, makeSampleMenu, makeWine } from './fixtures.js';
-import {
-  parseMenuFilters,
-  renderEstablishmentNotFoundPage,
-  renderEstablishmentPage,
-  renderMenuNotFoundPage,
-  renderMenuPage,
-} from './render.js';
+import { renderEstablishmentNotFoundPage, renderEstablishmentPage, renderMenuNotFoundPage, renderMenuPage } from './render.js';
 
 /** Text of every <h2> inside category sections, in document order. */
 function categoryHeadings(html: string): string[] {

@@ -20,10 +20,6 @@ import {
 } from './filters.js';
 import { groupByCategory, plural, truncate } from './format.js';
 
-export type { MenuFilters, PriceBandId } from './filters.js';
-export { FILTER_PARAMS, filterWines, PRICE_BANDS, parseMenuFilters } from './filters.js';
-export { safeImageUrl } from './format.js';
-
 const DOCTYPE = '<!doctype html>';
 
 function toHtml(element: ReactElement): string {

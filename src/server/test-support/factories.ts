@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { eq, getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/roles.js';
 import type { Db } from '../db/client.js';
 import { catalogWines, establishments, menuWines, userEstablishments, users, wineMenus } from '../db/schema/index.js';
@@ -23,60 +25,66 @@ export interface TestUser {
 export async function createUser(db: Db, role: Role, options: { establishmentIds?: string[]; email?: string } = {}): Promise<TestUser> {
   defaultHash ??= hashPassword(DEFAULT_PASSWORD);
   const email = options.email ?? uniqueEmail(role);
-  const [row] = await db
-    .insert(users)
-    .values({ email, passwordHash: await defaultHash, role })
-    .returning();
-  if (!row) throw new Error('user not created');
+  const row = await insertRow(db, users, { email, passwordHash: await defaultHash, role });
   for (const establishmentId of options.establishmentIds ?? []) {
     await db.insert(userEstablishments).values({ userId: row.id, establishmentId });
   }
   return { id: row.id, email, role, token: await signer.sign(row.id) };
 }
 
-export async function createEstablishmentRow(db: Db, values: Partial<typeof establishments.$inferInsert> = {}) {
-  const suffix = randomUUID().slice(0, 8);
-  const [row] = await db
-    .insert(establishments)
-    .values({ name: `Restaurante ${suffix}`, slug: `restaurante-${suffix}`, ...values })
-    .returning();
-  if (!row) throw new Error('establishment not created');
-  return row;
+/** Inserts one row and returns it. */
+async function insertRow<T extends PgTable>(db: Db, table: T, values: T['$inferInsert']): Promise<T['$inferSelect']> {
+  const [row] = await db.insert(table).values(values).returning();
+  if (!row) throw new Error(`${getTableName(table)}: row not created`);
+  return row as T['$inferSelect'];
 }
 
-export async function createMenuRow(db: Db, establishmentId: string, values: Partial<typeof wineMenus.$inferInsert> = {}) {
-  const suffix = randomUUID().slice(0, 8);
-  const [row] = await db
-    .insert(wineMenus)
-    .values({ establishmentId, name: `Carta ${suffix}`, slug: `carta-${suffix}`, ...values })
-    .returning();
-  if (!row) throw new Error('menu not created');
-  return row;
+const suffix = () => randomUUID().slice(0, 8);
+
+export function createEstablishmentRow(db: Db, values: Partial<typeof establishments.$inferInsert> = {}) {
+  const s = suffix();
+  return insertRow(db, establishments, { name: `Restaurante ${s}`, slug: `restaurante-${s}`, ...values });
 }
 
-export async function createMenuWineRow(db: Db, menuId: string, values: Partial<typeof menuWines.$inferInsert> = {}) {
-  const suffix = randomUUID().slice(0, 8);
-  const [row] = await db
-    .insert(menuWines)
-    .values({ menuId, position: 0, name: `Vinho ${suffix}`, price: 99.9, category: 'Vinhos Tintos Médios', ...values })
-    .returning();
-  if (!row) throw new Error('menu wine not created');
-  return row;
+export function createMenuRow(db: Db, establishmentId: string, values: Partial<typeof wineMenus.$inferInsert> = {}) {
+  const s = suffix();
+  return insertRow(db, wineMenus, { establishmentId, name: `Carta ${s}`, slug: `carta-${s}`, ...values });
+}
+
+export function createMenuWineRow(db: Db, menuId: string, values: Partial<typeof menuWines.$inferInsert> = {}) {
+  return insertRow(db, menuWines, {
+    menuId,
+    position: 0,
+    name: `Vinho ${suffix()}`,
+    price: 99.9,
+    category: 'Vinhos Tintos Médios',
+    ...values,
+  });
 }
 
 /** A catalogue wine with a unique SKU; search_text is computed like the API does. */
-export async function createCatalogWineRow(db: Db, values: Partial<typeof catalogWines.$inferInsert> = {}) {
-  const suffix = randomUUID().slice(0, 8);
-  const name = values.name ?? `Vinho de catálogo ${suffix}`;
-  const [row] = await db
-    .insert(catalogWines)
-    .values({
-      name,
-      skuCode: `SKU-${suffix}`,
-      searchText: catalogSearchText({ name, producer: values.producer, region: values.region, grapeVariety: values.grapeVariety }),
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error('catalogue wine not created');
-  return row;
+export function createCatalogWineRow(db: Db, values: Partial<typeof catalogWines.$inferInsert> = {}) {
+  const s = suffix();
+  const name = values.name ?? `Vinho de catálogo ${s}`;
+  const searchText = catalogSearchText({ name, producer: values.producer, region: values.region, grapeVariety: values.grapeVariety });
+  return insertRow(db, catalogWines, { name, skuCode: `SKU-${s}`, searchText, ...values });
+}
+
+/** Two establishments — `own`, with a manager and a sommelier linked to it, and `other` — plus a supplier user. */
+export async function createTeam(db: Db, ownValues: Partial<typeof establishments.$inferInsert> = {}) {
+  const own = await createEstablishmentRow(db, ownValues);
+  const other = await createEstablishmentRow(db);
+  return {
+    own,
+    other,
+    manager: await createUser(db, 'restaurant_manager', { establishmentIds: [own.id] }),
+    sommelier: await createUser(db, 'sommelier', { establishmentIds: [own.id] }),
+    supplier: await createUser(db, 'supplier'),
+  };
+}
+
+/** The ids of the establishments a user is linked to, sorted. */
+export async function establishmentLinks(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select().from(userEstablishments).where(eq(userEstablishments.userId, userId));
+  return rows.map((l) => l.establishmentId).sort();
 }

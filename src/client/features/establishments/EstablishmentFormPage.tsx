@@ -66,7 +66,7 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
   const remove = useDeleteEstablishment();
   const [error, setError] = useState<string | null>(null);
   const isEdit = Boolean(establishment);
-  // DESIGN.md roles: admins and managers write establishments; a sommelier only reads them.
+  // docs/product.md §3 roles: admins and managers write establishments; a sommelier only reads them.
   const canDelete = user?.role === 'admin' || user?.role === 'restaurant_manager';
   const canWrite = canDelete;
   const form = useForm<EstablishmentInput, unknown, EstablishmentData>({

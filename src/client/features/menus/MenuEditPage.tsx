@@ -29,7 +29,7 @@ import { catalogToForm, EMPTY_WINE, type WineFormValues, wineToForm } from './wi
 
 const OTHER = 'Outros';
 
-/** Wines grouped by category in SPEC §9 order (unknown categories last), each group in menu order. */
+/** Wines grouped by category in docs/product.md §5 order (unknown categories last), each group in menu order. */
 function groupByCategory(wines: MenuWine[]): { category: string; wines: MenuWine[] }[] {
   const sorted = [...wines].sort((a, b) => a.position - b.position);
   const known = WINE_CATEGORIES.map((category) => ({ category: category as string, wines: sorted.filter((w) => w.category === category) }));

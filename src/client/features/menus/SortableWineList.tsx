@@ -35,7 +35,7 @@ const instructions: ScreenReaderInstructions = {
     'Espaço ou Enter para soltar na nova posição, ou Esc para cancelar.',
 };
 
-/** One category's wines, reorderable with the mouse, touch or the keyboard (SPEC §2 "Menu edit"). */
+/** One category's wines, reorderable with the mouse, touch or the keyboard (docs/product.md §2 "Menu edit"). */
 export function SortableWineList({ category, wines, disabled, onReorder, onEdit, onDelete, onToggle }: Props) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),

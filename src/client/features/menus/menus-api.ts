@@ -102,7 +102,7 @@ export function useDeleteMenuWine(menuId: string) {
   });
 }
 
-/** SPEC §4: optimistic reorder; on failure the menu is reloaded from the server. */
+/** docs/product.md §6: optimistic reorder; on failure the menu is reloaded from the server. */
 export function useReorderWines(menuId: string) {
   const queryClient = useQueryClient();
   return useMutation({

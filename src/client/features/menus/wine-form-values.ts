@@ -54,7 +54,7 @@ export function normalizeVolume(volume: string | null | undefined): (typeof WINE
   return match ?? DEFAULT_WINE_VOLUME;
 }
 
-/** SPEC §2: a catalogue wine pre-fills the form, leaving price and category empty. */
+/** docs/product.md §2: a catalogue wine pre-fills the form, leaving price and category empty. */
 export function catalogToForm(c: CatalogWine): WineFormValues {
   return {
     ...EMPTY_WINE,

@@ -40,7 +40,7 @@ describe('POST /api/auth/login', () => {
     const body = res.json();
     expect(body.code).toBe('validation_error');
     expect(body.fields.email).toBe('Informe o e-mail.');
-    expect(body.fields.password).toBeTruthy();
+    expect(body.fields.password).toBe('Informe a senha.');
     expect(body.detail).toContain('email');
   });
 

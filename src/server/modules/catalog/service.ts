@@ -5,70 +5,30 @@ import {
   type CatalogListQuery,
   type CatalogWine,
   type CatalogWineInput,
+  catalogWineSchema,
 } from '../../../shared/catalog.js';
 import { conflict, notFound } from '../../core/app-error.js';
 import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { toColumns, toDto } from '../../db/row-mapping.js';
 import * as repo from './repository.js';
 import { catalogSearchText } from './search-text.js';
 
-export { catalogSearchText } from './search-text.js';
-
 const CATALOG_SKU_KEY = 'catalog_wines_sku_key';
 
-/** DESIGN.md "Roles": everyone reads; admin and sommelier create and edit; only admin deletes. */
+/** docs/product.md §3 "Roles": everyone reads; admin and sommelier create and edit; only admin deletes. */
 export function assertCatalogAccess(caller: Caller, action: ActionOf<'catalog'>): void {
   requireScope(caller, 'catalog', action);
 }
 
 export function toCatalogWineDto(row: repo.CatalogWineRow): CatalogWine {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    country: row.country,
-    region: row.region,
-    grape_variety: row.grapeVariety,
-    wine_style: row.wineStyle,
-    alcohol_content: row.alcoholContent,
-    volume: row.volume,
-    color: row.color,
-    aroma: row.aroma,
-    palate: row.palate,
-    pairing: row.pairing,
-    image_url: row.imageUrl,
-    producer: row.producer,
-    vintage: row.vintage,
-    price_reference: row.priceReference === null ? null : Number(row.priceReference),
-    sku_code: row.skuCode,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  return toDto(catalogWineSchema, row);
 }
 
 /** Column values of a catalogue wine from the API body, search_text included. */
 export function toCatalogWineValues(input: CatalogWineInput): repo.CatalogWineValues {
-  return {
-    name: input.name,
-    description: input.description,
-    country: input.country,
-    region: input.region,
-    grapeVariety: input.grape_variety,
-    wineStyle: input.wine_style,
-    alcoholContent: input.alcohol_content,
-    volume: input.volume,
-    color: input.color,
-    aroma: input.aroma,
-    palate: input.palate,
-    pairing: input.pairing,
-    imageUrl: input.image_url,
-    producer: input.producer,
-    vintage: input.vintage,
-    priceReference: input.price_reference,
-    skuCode: input.sku_code,
-    searchText: catalogSearchText(input),
-  };
+  return { ...toColumns(input), searchText: catalogSearchText(input) };
 }
 
 export async function listWines(

@@ -1,10 +1,16 @@
 import { scopeFor } from '../../../shared/access-policy.js';
-import { ESTABLISHMENT_NOT_FOUND, type Establishment, type EstablishmentData } from '../../../shared/establishments.js';
+import {
+  ESTABLISHMENT_NOT_FOUND,
+  type Establishment,
+  type EstablishmentData,
+  establishmentSchema,
+} from '../../../shared/establishments.js';
 import { RESERVED_SLUGS } from '../../../shared/reserved-slugs.js';
 import { isUuidLike, nextFreeSlug, SLUG_MAX_LENGTH, slugify } from '../../../shared/slug.js';
 import { badRequest, conflict, notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller, coversEstablishment, requireScope } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
+import { toDto } from '../../db/row-mapping.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
 import * as repo from './repository.js';
 
@@ -24,21 +30,7 @@ const byName = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true }
 export const isReservedEstablishmentSlug = (slug: string) => RESERVED_SLUGS.has(slug) || isUuidLike(slug);
 
 export function toEstablishmentDto(row: repo.EstablishmentWithCount): Establishment {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    address: row.address,
-    phone: row.phone,
-    email: row.email,
-    website: row.website,
-    sommelier: row.sommelier,
-    logo: row.logo,
-    slug: row.slug,
-    menu_count: row.menuCount,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  return toDto(establishmentSchema, row);
 }
 
 export async function listEstablishments(db: Db, caller: Caller): Promise<Establishment[]> {

@@ -7,7 +7,7 @@ interface MenuPathParams {
   menuSlug: string;
 }
 
-/** Guest-facing JSON (SPEC §7 "Public"): no login, only available wines. */
+/** Guest-facing JSON (docs/product.md §7 "Public"): no login, only available wines. */
 export function publicApiRoutes(service: PublicService) {
   return async (app: FastifyInstance) => {
     const config = { public: true };

@@ -5,15 +5,14 @@ import { conflict } from '../../core/app-error.js';
 import { type Caller, coversEstablishment, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { toColumns } from '../../db/row-mapping.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { toCatalogWineValues } from '../catalog/index.js';
 import { establishmentRows as establishmentsRepo, type OnPublicChange } from '../establishments/index.js';
 import { menuRows as menusRepo } from '../wine-menus/index.js';
 import { storeBottleImages, storeMonogram } from './bottle-images.js';
-import { CATALOG_WINES } from './catalog-data.js';
-import { menuWineValues } from './menu-wine-values.js';
-import { PEDRA_DA_ILHA_ESTABLISHMENT, PEDRA_DA_ILHA_MENU, PEDRA_DA_ILHA_WINES } from './pedra-da-ilha-data.js';
 import * as repo from './repository.js';
+import { loadSampleData } from './sample-data.js';
 
 export interface SeedDeps {
   storage: FileStorage;
@@ -21,11 +20,10 @@ export interface SeedDeps {
 }
 
 const OWNED_BY_OTHERS = 'Os dados de exemplo "Pedra da Ilha" já existem e pertencem a outra equipe.';
-const CATALOG_SKUS = CATALOG_WINES.map((w) => w.sku_code);
 
 /**
  * Creates what is missing of the sample data — establishment "Pedra da Ilha", its wine list, and, for callers who may
- * add to the shared catalogue (DESIGN.md "Roles": admin; a manager only reads it), the sample catalogue — in one
+ * add to the shared catalogue (docs/product.md "Roles": admin; a manager only reads it), the sample catalogue — in one
  * transaction, so calling it again creates nothing twice. `created` is true when the establishment is new.
  * `catalog_wines` counts the sample catalogue wines in place for a caller who may seed them, and is 0 for the others
  * (their seed leaves the catalogue alone).
@@ -42,14 +40,15 @@ export async function seedPedraDaIlha(db: Db, caller: Caller, deps: SeedDeps): P
 }
 
 async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ created: boolean; result: SeedResult }> {
-  const existing = await establishmentsRepo.findBySlug(db, PEDRA_DA_ILHA_ESTABLISHMENT.slug);
+  const sample = await loadSampleData();
+  const existing = await establishmentsRepo.findBySlug(db, sample.establishment.slug);
   // Never hand another team's establishment to a manager by linking them to it.
   if (existing && caller.role !== 'admin' && !coversEstablishment(caller, 'establishments', 'read', existing.id)) {
     throw conflict(OWNED_BY_OTHERS);
   }
-  const existingMenu = existing && (await menusRepo.findMenuBySlug(db, existing.id, PEDRA_DA_ILHA_MENU.slug));
+  const existingMenu = existing && (await menusRepo.findMenuBySlug(db, existing.id, sample.menu.slug));
   const seedsCatalog = can(caller, 'catalog', 'create');
-  const catalogMissing = seedsCatalog && (await repo.countCatalogSkus(db, CATALOG_SKUS)) < CATALOG_SKUS.length;
+  const catalogMissing = seedsCatalog && (await repo.countCatalogSkus(db, sample.catalogSkus)) < sample.catalogSkus.length;
   const complete = existing && existingMenu && !catalogMissing;
 
   // Images are rendered and stored only for what is going to use them.
@@ -58,8 +57,8 @@ async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ creat
     : await storeImages(deps.storage, {
         logo: !existing,
         styles: [
-          ...(existingMenu ? [] : PEDRA_DA_ILHA_WINES.map((w) => w.wine_style)),
-          ...(catalogMissing ? CATALOG_WINES.map((w) => w.wine_style) : []),
+          ...(existingMenu ? [] : sample.wines.map((w) => w.wine_style)),
+          ...(catalogMissing ? sample.catalog.map((w) => w.wine_style) : []),
         ],
       });
 
@@ -67,19 +66,19 @@ async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ creat
     const establishment =
       existing ??
       (await establishmentsRepo.insert(tx, {
-        ...PEDRA_DA_ILHA_ESTABLISHMENT,
+        ...toColumns(sample.establishment),
         logo: images?.logo ?? null,
       }));
     if (caller.role !== 'admin') await establishmentsRepo.linkUser(tx, caller.id, establishment.id);
 
     let menuId = existingMenu?.id;
     if (!menuId) {
-      const menu = await menusRepo.insertMenu(tx, { establishmentId: establishment.id, ...PEDRA_DA_ILHA_MENU });
+      const menu = await menusRepo.insertMenu(tx, { establishmentId: establishment.id, ...sample.menu });
       await menusRepo.insertWines(
         tx,
         menu.id,
         0,
-        PEDRA_DA_ILHA_WINES.map((w) => menuWineValues(w, images?.bottles.get(w.wine_style) ?? null)),
+        sample.wines.map((w) => toColumns({ ...w, image_url: images?.bottles.get(w.wine_style) ?? null })),
       );
       menuId = menu.id;
     }
@@ -87,12 +86,12 @@ async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ creat
     if (catalogMissing) {
       await repo.insertCatalogWines(
         tx,
-        CATALOG_WINES.map((w) => toCatalogWineValues({ ...w, image_url: images?.bottles.get(w.wine_style) ?? null })),
+        sample.catalog.map((w) => toCatalogWineValues({ ...w, image_url: images?.bottles.get(w.wine_style) ?? null })),
       );
     }
 
     const wines = (await menusRepo.positionStats(tx, menuId)).count;
-    const catalogWines = seedsCatalog ? await repo.countCatalogSkus(tx, CATALOG_SKUS) : 0;
+    const catalogWines = seedsCatalog ? await repo.countCatalogSkus(tx, sample.catalogSkus) : 0;
     return { created: !existing, result: { establishment_id: establishment.id, menu_id: menuId, wines, catalog_wines: catalogWines } };
   });
   if (!complete) deps.onPublicChange(outcome.result.establishment_id);

@@ -36,11 +36,6 @@ export async function countUsers(db: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function countAdmins(db: Executor): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'admin'));
-  return row?.n ?? 0;
-}
-
 export async function existingEstablishmentIds(db: Executor, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -77,10 +72,6 @@ export async function replaceEstablishmentLinks(db: Executor, userId: string, es
   if (establishmentIds.length > 0) {
     await db.insert(userEstablishments).values(establishmentIds.map((establishmentId) => ({ userId, establishmentId })));
   }
-}
-
-export async function linkEstablishment(db: Executor, userId: string, establishmentId: string): Promise<void> {
-  await db.insert(userEstablishments).values({ userId, establishmentId }).onConflictDoNothing();
 }
 
 export async function deleteUser(db: Executor, id: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userEstablishments, users } from '../../db/schema/index.js';
-import { createEstablishmentRow, createUser, type TestUser, uniqueEmail } from '../../test-support/factories.js';
+import { users } from '../../db/schema/index.js';
+import { createEstablishmentRow, createUser, establishmentLinks, type TestUser, uniqueEmail } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
 let t: TestApp;
@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const links = async (userId: string) =>
-  (await t.db.select().from(userEstablishments).where(eq(userEstablishments.userId, userId))).map((l) => l.establishmentId).sort();
+const links = (userId: string) => establishmentLinks(t.db, userId);
 
 describe('users API (admin only)', () => {
   it('creates a manager linked to establishments; the password is stored hashed; it can log in', async () => {
@@ -129,18 +128,14 @@ describe('users API (admin only)', () => {
   it('keeps establishments and supplier when the fields are left out; an explicit [] clears', async () => {
     const e1 = await createEstablishmentRow(t.db);
     const manager = await createUser(t.db, 'restaurant_manager', { establishmentIds: [e1.id] });
-    const keep = await t.as(admin.token, {
-      method: 'PUT',
-      url: `/api/users/${manager.id}`,
-      payload: { email: manager.email, role: 'restaurant_manager' },
-    });
+    const keep = await t.call(admin, 'PUT', `/api/users/${manager.id}`, { email: manager.email, role: 'restaurant_manager' });
     expect(keep.statusCode).toBe(200);
     expect(keep.json().establishment_ids).toEqual([e1.id]);
     expect(await links(manager.id)).toEqual([e1.id]);
-    const clear = await t.as(admin.token, {
-      method: 'PUT',
-      url: `/api/users/${manager.id}`,
-      payload: { email: manager.email, role: 'restaurant_manager', establishment_ids: [] },
+    const clear = await t.call(admin, 'PUT', `/api/users/${manager.id}`, {
+      email: manager.email,
+      role: 'restaurant_manager',
+      establishment_ids: [],
     });
     expect(clear.json().establishment_ids).toEqual([]);
     expect(await links(manager.id)).toEqual([]);

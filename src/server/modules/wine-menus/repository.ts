@@ -117,15 +117,6 @@ export async function positionStats(db: Executor, menuId: string): Promise<{ cou
   return { count: row?.count ?? 0, max: row?.max ?? -1 };
 }
 
-export async function findWine(db: Executor, menuId: string, wineId: string): Promise<MenuWineRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(menuWines)
-    .where(and(eq(menuWines.menuId, menuId), eq(menuWines.id, wineId)))
-    .limit(1);
-  return row;
-}
-
 export async function insertWines(db: Executor, menuId: string, firstPosition: number, values: MenuWineValues[]): Promise<MenuWineRow[]> {
   if (values.length === 0) return [];
   return db

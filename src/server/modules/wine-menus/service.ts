@@ -10,6 +10,7 @@ import {
   MENU_WINE_NOT_FOUND,
   type MenuWine,
   type MenuWineData,
+  menuWineSchema,
   type QrCode,
   type WineMenu,
   type WineMenuData,
@@ -18,6 +19,7 @@ import {
 import { AppError, badRequest, conflict, notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller, coversEstablishment } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
+import { toColumns, toDto } from '../../db/row-mapping.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
 import { findVisibleEstablishment, type OnPublicChange } from '../establishments/index.js';
 import * as repo from './repository.js';
@@ -41,39 +43,14 @@ export const isReservedMenuSlug = (slug: string) => RESERVED_MENU_SLUGS.has(slug
 
 // ── DTOs ────────────────────────────────────────────────────────────────────
 
-/** The one row -> JSON mapping of a menu wine; the public menu shows exactly these fields. */
+/** The one row -> JSON mapping of a menu wine; the public menu shows these fields but the menu's and the timestamps. */
 function toPublicMenuWine(row: repo.MenuWineRow): PublicMenuWine {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    price: Number(row.price),
-    category: row.category,
-    country: row.country,
-    wine_style: row.wineStyle,
-    grape_variety: row.grapeVariety,
-    alcohol_content: row.alcoholContent,
-    volume: row.volume,
-    aging: row.aging,
-    color: row.color,
-    aroma: row.aroma,
-    palate: row.palate,
-    pairing: row.pairing,
-    image_url: row.imageUrl,
-    available: row.available,
-  };
+  const { menu_id, position, created_at, updated_at, ...wine } = toMenuWineDto(row);
+  return wine;
 }
 
 export function toMenuWineDto(row: repo.MenuWineRow): MenuWine {
-  const { id, ...details } = toPublicMenuWine(row);
-  return {
-    id,
-    menu_id: row.menuId,
-    position: row.position,
-    ...details,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  return toDto(menuWineSchema, row);
 }
 
 function toSummaryDto(row: repo.MenuWithEstablishment): WineMenuSummary {
@@ -97,24 +74,7 @@ function toMenuDto(row: repo.MenuWithEstablishment, wines: repo.MenuWineRow[]): 
 }
 
 function toWineValues(input: MenuWineData): repo.MenuWineValues {
-  return {
-    name: input.name,
-    description: input.description,
-    price: input.price,
-    category: input.category,
-    country: input.country,
-    wineStyle: input.wine_style,
-    grapeVariety: input.grape_variety,
-    alcoholContent: input.alcohol_content,
-    volume: input.volume,
-    aging: input.aging,
-    color: input.color,
-    aroma: input.aroma,
-    palate: input.palate,
-    pairing: input.pairing,
-    imageUrl: input.image_url,
-    available: input.available,
-  };
+  return toColumns(input);
 }
 
 // ── Menus ───────────────────────────────────────────────────────────────────

@@ -4,7 +4,7 @@ import { MENU_NOT_FOUND } from '../../../shared/wine-menus.js';
 import type { Caller } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { menuWines, wineMenus } from '../../db/schema/index.js';
-import { createEstablishmentRow, createUser, type TestUser } from '../../test-support/factories.js';
+import { createEstablishmentRow, createTeam, createUser, type TestUser } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { updateMenu } from './service.js';
 
@@ -25,17 +25,7 @@ beforeEach(() => {
 const call: TestApp['call'] = (...args) => t.call(...args);
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-async function team() {
-  const own = await createEstablishmentRow(t.db, { sommelier: 'Helena' });
-  const other = await createEstablishmentRow(t.db);
-  return {
-    own,
-    other,
-    manager: await createUser(t.db, 'restaurant_manager', { establishmentIds: [own.id] }),
-    sommelier: await createUser(t.db, 'sommelier', { establishmentIds: [own.id] }),
-    supplier: await createUser(t.db, 'supplier'),
-  };
-}
+const team = () => createTeam(t.db, { sommelier: 'Helena' });
 
 async function menuIn(establishmentId: string, name = 'Carta de Vinhos') {
   const res = await call(admin, 'POST', '/api/wine-menus', { name, establishment_id: establishmentId });
@@ -126,7 +116,7 @@ describe('POST /api/wine-menus', () => {
     expect(taken.json()).toMatchObject({
       code: 'conflict',
       detail: 'Já existe uma carta com o endereço "especial-verao" neste estabelecimento. Escolha outro.',
-      fields: { slug: expect.any(String) },
+      fields: { slug: 'Já existe uma carta com o endereço "especial-verao" neste estabelecimento. Escolha outro.' },
     });
     for (const slug of ['nova', 'NOVO', '3f1b2c4d-1111-4222-8333-444455556666']) {
       const reserved = await call(admin, 'POST', '/api/wine-menus', { name: 'Outra', slug, establishment_id: own.id });

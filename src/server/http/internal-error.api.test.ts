@@ -1,0 +1,53 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type TestUser } from '../test-support/factories.js';
+import { createTestApp, type TestApp } from '../test-support/test-app.js';
+
+let t: TestApp;
+let admin: TestUser;
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(String(chunk));
+    done();
+  },
+});
+
+beforeAll(async () => {
+  t = await createTestApp({ logLevel: 'error' }, logStream);
+  admin = await createUser(t.db, 'admin');
+  // A real defect on the server side: the query the catalogue sends now names a column that does not exist.
+  await t.db.execute(sql`alter table catalog_wines rename column name to wine_name`);
+});
+afterAll(() => t.close());
+
+describe('an unexpected error (500)', () => {
+  it('answers a generic pt-BR detail: no stack, SQL, table, column or file path', async () => {
+    const res = await t.call(admin, 'GET', '/api/catalog/wines');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ detail: 'Erro interno do servidor. Tente novamente em instantes.', code: 'internal_error' });
+    for (const internal of [
+      'select',
+      'catalog_wines',
+      '"name"',
+      'column',
+      'Failed query',
+      '    at ',
+      '.ts',
+      '.js',
+      '/src/',
+      'node_modules',
+    ]) {
+      expect(res.body.toLowerCase(), internal).not.toContain(internal.toLowerCase());
+    }
+  });
+
+  it('keeps the details for the operators, in the log', async () => {
+    logLines.length = 0;
+    expect((await t.call(admin, 'GET', '/api/catalog/wines')).statusCode).toBe(500);
+    const logged = logLines.join('');
+    expect(logged).toContain('catalog_wines');
+    expect(logged).toContain('request failed');
+  });
+});
