@@ -1,4 +1,3 @@
-import path from 'node:path';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -12,6 +11,7 @@ import { registerErrorHandler, toErrorBody } from './http/error-handler.js';
 import { registerNulGuard } from './http/reject-nul.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerClientApp, registerUploads } from './http/static-and-spa.js';
+import { createJobRunner, type JobRunner, jobsConnection } from './jobs/runner.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { loadCaller } from './modules/auth/service.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
@@ -20,18 +20,23 @@ import { establishmentRoutes } from './modules/establishments/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { publicApiRoutes } from './modules/public/routes.js';
 import { seedRoutes } from './modules/seed/routes.js';
+import { registerOrphanCleanup } from './modules/uploads/orphan-cleanup.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { wineMenuRoutes } from './modules/wine-menus/routes.js';
 import { createPublicPageCache } from './public-pages/page-cache.js';
 import { publicPageRoutes } from './public-pages/routes.js';
-import { localStorage } from './storage/storage.js';
+import { localStorage, type Storage, uploadsDirectory } from './storage/storage.js';
 
 z.config(z.locales.pt());
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** The app's one file storage: public images and private files. */
+    storage: Storage;
+    /** Built with the app, not started: main.ts starts it once per process, tests that need jobs do too. */
+    jobs: JobRunner;
   }
 }
 
@@ -50,7 +55,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
   const { db } = database;
   const tokens = createTokenSigner(config.jwtSecret);
-  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const storage = localStorage(config.dataDir);
 
   const app = Fastify({
     logger:
@@ -74,11 +79,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   });
   app.decorate('database', database);
+  app.decorate('storage', storage);
+  // Modules register their queues here; starting the runner is main.ts's call, never buildApp's.
+  app.decorate('jobs', createJobRunner(jobsConnection(database), app.log));
+  registerOrphanCleanup(app.jobs, { db, storage: storage.public, log: app.log });
   app.decorate('publicPages', createPublicPageCache());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.addHook('onClose', async () => {
+    // The runner may still be working (main.ts stops it first; a test may not): it goes before its database.
+    await app.jobs.stop();
     await database.close();
   });
 
@@ -94,7 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(userRoutes(db));
   await app.register(catalogRoutes(db));
   await app.register(publicApiRoutes(db));
-  await app.register(uploadRoutes(localStorage(uploadsDir)));
+  await app.register(uploadRoutes(storage.public));
   // Every write to an establishment, a menu or its wines drops that establishment's cached public pages.
   // Other processes sharing a PostgreSQL server hear of it through NOTIFY and drop their copies too.
   await database.subscribe(PUBLIC_PAGES_CHANNEL, (establishmentId) => app.publicPages.invalidateEstablishment(establishmentId));
@@ -106,9 +117,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   await app.register(establishmentRoutes(db, { onPublicChange }));
   await app.register(wineMenuRoutes(db, { onPublicChange, publicBaseUrl: config.publicBaseUrl }));
-  await app.register(seedRoutes(db, { storage: localStorage(uploadsDir), onPublicChange }));
+  await app.register(seedRoutes(db, { storage: storage.public, onPublicChange }));
 
-  await registerUploads(app, uploadsDir);
+  await registerUploads(app, uploadsDirectory(config.dataDir));
   const spa = await registerClientApp(app, config.clientDir);
   await app.register(publicPageRoutes(db, app.publicPages, spa));
   return app;
