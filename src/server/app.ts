@@ -1,4 +1,3 @@
-import path from 'node:path';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -13,6 +12,7 @@ import { registerNulGuard } from './http/reject-nul.js';
 import { registerRoutePolicy } from './http/route-policy.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerClientApp, registerUploads } from './http/static-and-spa.js';
+import { createJobRunner, type JobRunner, jobsConnection } from './jobs/runner.js';
 import { authRoutes, createAuthService, createTokenSigner } from './modules/auth/index.js';
 import { catalogRoutes, createCatalogService } from './modules/catalog/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
@@ -20,17 +20,22 @@ import { healthRoutes } from './modules/health/index.js';
 import { createPublicService, publicApiRoutes } from './modules/public/index.js';
 import { createSeedService, seedRoutes } from './modules/seed/index.js';
 import { uploadRoutes } from './modules/uploads/index.js';
+import { registerOrphanCleanup } from './modules/uploads/orphan-cleanup.js';
 import { createUserService, userRoutes } from './modules/users/index.js';
 import { createWineMenuService, wineMenuRoutes } from './modules/wine-menus/index.js';
 import { createPublicPageCache } from './public-pages/page-cache.js';
 import { publicPageRoutes } from './public-pages/routes.js';
-import { localStorage } from './storage/storage.js';
+import { localStorage, type Storage, uploadsDirectory } from './storage/storage.js';
 
 z.config(z.locales.pt());
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** The app's one file storage: public images and private files. */
+    storage: Storage;
+    /** Built with the app, not started: main.ts starts it once per process, tests that need jobs do too. */
+    jobs: JobRunner;
   }
 }
 
@@ -49,7 +54,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
   const { db } = database;
   const tokens = createTokenSigner(config.jwtSecret);
-  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const storage = localStorage(config.dataDir);
 
   const app = Fastify({
     logger:
@@ -73,11 +78,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   });
   app.decorate('database', database);
+  app.decorate('storage', storage);
+  // Modules register their queues here; starting the runner is main.ts's call, never buildApp's.
+  app.decorate('jobs', createJobRunner(jobsConnection(database), app.log));
+  registerOrphanCleanup(app.jobs, { db, storage: storage.public, log: app.log });
   app.decorate('publicPages', createPublicPageCache());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.addHook('onClose', async () => {
+    // The runner may still be working (main.ts stops it first; a test may not): it goes before its database.
+    await app.jobs.stop();
     await database.close();
   });
 
@@ -95,7 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(userRoutes(createUserService({ db })));
   await app.register(catalogRoutes(createCatalogService({ db })));
   await app.register(publicApiRoutes(createPublicService({ db })));
-  await app.register(uploadRoutes(localStorage(uploadsDir)));
+  await app.register(uploadRoutes(storage.public));
   // Every write to an establishment, a menu or its wines drops that establishment's cached public pages.
   // Other processes sharing a PostgreSQL server hear of it through NOTIFY and drop their copies too.
   await database.subscribe(PUBLIC_PAGES_CHANNEL, (establishmentId) => app.publicPages.invalidateEstablishment(establishmentId));
@@ -107,9 +118,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   await app.register(establishmentRoutes(createEstablishmentService({ db, onPublicChange })));
   await app.register(wineMenuRoutes(createWineMenuService({ db, onPublicChange, publicBaseUrl: config.publicBaseUrl })));
-  await app.register(seedRoutes(createSeedService({ db, storage: localStorage(uploadsDir), onPublicChange })));
+  await app.register(seedRoutes(createSeedService({ db, storage: storage.public, onPublicChange })));
 
-  await registerUploads(app, uploadsDir);
+  await registerUploads(app, uploadsDirectory(config.dataDir));
   const spa = await registerClientApp(app, config.clientDir);
   await app.register(publicPageRoutes(db, app.publicPages, spa));
   return app;

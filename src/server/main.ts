@@ -22,6 +22,8 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // Requests in flight finish first (they may still queue jobs), then the job runner stops (waiting for the jobs
+    // in progress), then the database closes: the app's onClose hook keeps that order.
     app.close().then(
       () => process.exit(0),
       (err) => {
@@ -33,6 +35,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  // Once per process, before listening: any request may queue a job. Tests build apps without starting it.
+  await app.jobs.start();
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicBaseUrl ?? `http://localhost:${config.port}`;
   app.log.info(`Adega pronto em ${url} (banco: ${app.database.kind === 'pglite' ? `embutido em ${config.dataDir}` : 'PostgreSQL'})`);

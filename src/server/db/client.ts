@@ -21,6 +21,10 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded client itself (PGlite only), for libraries that take one: the job runner. */
+  pglite?: PGlite;
+  /** The server's address (PostgreSQL only), for libraries that open their own pool: the job runner. */
+  connectionString?: string;
   ping(): Promise<void>;
   /**
    * Tells the OTHER app processes on this database that something changed (NOTIFY on a PostgreSQL server; with
@@ -97,6 +101,7 @@ function wrapPglite(client: PGlite, unlock: () => void): Database {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     async ping() {
       await client.query('select 1');
     },
@@ -126,6 +131,7 @@ async function openPostgres(connectionString: string, migrate: boolean): Promise
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    connectionString,
     async ping() {
       await pool.query('select 1');
     },

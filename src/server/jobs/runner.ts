@@ -1,0 +1,154 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import { type ConstructorOptions, fromPglite, type Job, PgBoss, type Queue } from 'pg-boss';
+import type { Database } from '../db/client.js';
+
+/** The database the jobs live in: the app's own embedded PGlite, or the PostgreSQL server it talks to. */
+export type JobsConnection = { pglite: PGlite } | { connectionString: string };
+
+export function jobsConnection(database: Database): JobsConnection {
+  if (database.pglite) return { pglite: database.pglite };
+  if (database.connectionString) return { connectionString: database.connectionString };
+  throw new Error('the database offers no connection for the job runner');
+}
+
+export interface JobDefinition<Data extends object> {
+  /** The queue's name (letters, digits, `-`, `_`, `.`, `/`). */
+  name: string;
+  /** Works one job. Throwing fails it, and pg-boss retries it (see `queue.retryLimit`) before giving up. */
+  handle(data: Data): Promise<void>;
+  /** A recurring run; pg-boss fires it once per tick however many processes share the database. */
+  schedule?: { cron: string; data: Data };
+  queue?: Omit<Queue, 'name'>;
+}
+
+export interface RunnerStartOptions {
+  /** Work the queues in the background and fire schedules (the default). Tests pass false and call drain(). */
+  work?: boolean;
+}
+
+export interface JobRunner {
+  /** Modules register their queues while the app is built, before start. */
+  register<Data extends object>(definition: JobDefinition<Data>): void;
+  start(options?: RunnerStartOptions): Promise<void>;
+  /**
+   * Queues a job on a registered queue; it is worked by whichever process gets it first, now or after a restart.
+   * Null when the queue's policy refuses it (one already waiting).
+   */
+  send(name: string, data: object): Promise<string | null>;
+  /**
+   * Works, in this call, every job that is ready (including jobs those jobs queue) until none is left, and returns
+   * how many ran. A job that throws is failed in pg-boss and its error rethrown.
+   */
+  drain(): Promise<number>;
+  /** Waits for jobs in progress, then lets go of the database; the database itself stays open. */
+  stop(): Promise<void>;
+}
+
+/** Cron expressions are read in the product's time zone, so "0 4 * * *" means 4 a.m. in Brazil. */
+const SCHEDULE_TIME_ZONE = 'America/Sao_Paulo';
+const STOP_TIMEOUT_MS = 30_000;
+const DRAIN_BATCH = 10;
+
+export function createJobRunner(connection: JobsConnection, log: FastifyBaseLogger): JobRunner {
+  // biome-ignore lint/suspicious/noExplicitAny: definitions of different data types live in one map
+  const definitions = new Map<string, JobDefinition<any>>();
+  let boss: PgBoss | undefined;
+  let starting: Promise<void> | undefined;
+
+  const started = () => {
+    if (!boss) throw new Error('the job runner is not started');
+    return boss;
+  };
+
+  const run = async (definition: JobDefinition<object>, job: Job<object>) => {
+    try {
+      await definition.handle(job.data);
+    } catch (err) {
+      log.error({ err, queue: job.name, jobId: job.id }, 'job failed');
+      throw err;
+    }
+  };
+
+  const start = async ({ work = true }: RunnerStartOptions) => {
+    const instance = new PgBoss({
+      ...bossConnection(connection),
+      schedule: work,
+      supervise: work,
+      registerInstance: work,
+      application_name: 'adega-jobs',
+    });
+    instance.on('error', (err) => log.error({ err }, 'job runner error'));
+    instance.on('warning', (warning) => log.warn({ warning }, 'job runner warning'));
+    await instance.start();
+    try {
+      for (const definition of definitions.values()) {
+        await instance.createQueue(definition.name, definition.queue);
+        if (definition.schedule)
+          await instance.schedule(definition.name, definition.schedule.cron, definition.schedule.data, { tz: SCHEDULE_TIME_ZONE });
+        if (work)
+          await instance.work<object>(definition.name, async (jobs) => {
+            for (const job of jobs) await run(definition, job);
+          });
+      }
+    } catch (err) {
+      await instance.stop({ graceful: false, close: true });
+      throw err;
+    }
+    boss = instance;
+  };
+
+  return {
+    register(definition) {
+      if (starting) throw new Error(`queue ${definition.name} registered after the job runner started`);
+      if (definitions.has(definition.name)) throw new Error(`queue ${definition.name} registered twice`);
+      definitions.set(definition.name, definition);
+    },
+
+    async send(name, data) {
+      if (!definitions.has(name)) throw new Error(`no queue named ${name} is registered`);
+      return started().send(name, data);
+    },
+
+    async start(options = {}) {
+      if (starting) throw new Error('the job runner is already started');
+      starting = start(options);
+      return starting;
+    },
+
+    async drain() {
+      const instance = started();
+      let worked = 0;
+      for (let found = true; found; ) {
+        found = false;
+        for (const definition of definitions.values()) {
+          for (const job of await instance.fetch<object>(definition.name, { batchSize: DRAIN_BATCH })) {
+            found = true;
+            worked++;
+            try {
+              await run(definition, job);
+            } catch (err) {
+              await instance.fail(definition.name, job.id, { message: err instanceof Error ? err.message : String(err) });
+              throw err;
+            }
+            await instance.complete(definition.name, job.id);
+          }
+        }
+      }
+      return worked;
+    },
+
+    async stop() {
+      await starting?.catch(() => undefined);
+      const instance = boss;
+      boss = undefined;
+      await instance?.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: true });
+    },
+  };
+}
+
+function bossConnection(connection: JobsConnection): ConstructorOptions {
+  if ('pglite' in connection) return { db: fromPglite(connection.pglite), backend: 'pglite' };
+  // A small pool of its own: jobs must not take the connections requests need.
+  return { connectionString: connection.connectionString, max: 3 };
+}
