@@ -101,6 +101,8 @@ describe('POST /api/seed/pedra-da-ilha', () => {
     for (const wine of [...wines, ...catalog]) {
       for (const [key, value] of Object.entries(wine)) {
         if (key === 'vintage' && wine.name && 'skuCode' in wine && wine.skuCode?.endsWith('-NV')) continue;
+        // A menu wine has an origin only when the sample catalogue has the same wine (checked below).
+        if (!('skuCode' in wine) && ['region', 'producer', 'vintage'].includes(key)) continue;
         expect(value, `${wine.name}: ${key}`).not.toBeNull();
         expect(value, `${wine.name}: ${key}`).not.toBe('');
       }
@@ -115,6 +117,25 @@ describe('POST /api/seed/pedra-da-ilha', () => {
       available: true,
     });
     expect(wines.filter((w) => !w.available)).toHaveLength(2);
+    // Producer, vintage and region come from the sample catalogue wine of the same name, glass or half bottle included.
+    expect(wines.find((w) => w.name === 'Catena Malbec')).toMatchObject({
+      producer: 'Bodega Catena Zapata',
+      vintage: 2021,
+      region: 'Mendoza',
+    });
+    const glass = wines.find((w) => w.name === 'Chandon Réserve Brut (taça)');
+    const glassSource = CATALOG_WINES.find((w) => w.name === 'Chandon Réserve Brut');
+    expect(glass).toMatchObject({ producer: glassSource?.producer, region: glassSource?.region, vintage: glassSource?.vintage });
+    const byName = new Map(CATALOG_WINES.map((w) => [w.name, w]));
+    for (const w of wines.filter((x) => byName.has(x.name))) {
+      const c = byName.get(w.name);
+      expect({ producer: w.producer, vintage: w.vintage, region: w.region }, w.name).toEqual({
+        producer: c?.producer,
+        vintage: c?.vintage,
+        region: c?.region,
+      });
+    }
+    expect(wines.filter((w) => w.producer).length).toBeGreaterThan(wines.length / 2);
     // Within each seeded part (menu by the manager, catalogue by the admin): same style, same image; different
     // styles, different images. Nothing else was stored.
     const imageUrls = new Set<string>();

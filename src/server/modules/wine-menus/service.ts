@@ -14,10 +14,10 @@ import {
   type WineMenuData,
   type WineMenuSummary,
 } from '../../../shared/wine-menus.js';
-import type { Db, Executor } from '../../db/client.js';
-import { withSlugRetry } from '../../db/slug-retry.js';
 import { AppError, badRequest, conflict, notFound } from '../../core/app-error.js';
 import { type Action, assertEstablishmentAccess, type Caller, canTouchEstablishment, establishmentFilter } from '../../core/caller.js';
+import type { Db, Executor } from '../../db/client.js';
+import { withSlugRetry } from '../../db/slug-retry.js';
 import { findVisibleEstablishment, type OnPublicChange } from '../establishments/service.js';
 import * as repo from './repository.js';
 
@@ -49,6 +49,9 @@ function toPublicMenuWine(row: repo.MenuWineRow): PublicMenuWine {
     price: Number(row.price),
     category: row.category,
     country: row.country,
+    region: row.region,
+    producer: row.producer,
+    vintage: row.vintage,
     wine_style: row.wineStyle,
     grape_variety: row.grapeVariety,
     alcohol_content: row.alcoholContent,
@@ -102,6 +105,9 @@ function toWineValues(input: MenuWineData): repo.MenuWineValues {
     price: input.price,
     category: input.category,
     country: input.country,
+    region: input.region,
+    producer: input.producer,
+    vintage: input.vintage,
     wineStyle: input.wine_style,
     grapeVariety: input.grape_variety,
     alcoholContent: input.alcohol_content,
