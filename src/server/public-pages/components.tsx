@@ -26,6 +26,7 @@ export function Document({ title, description, noIndex, script, children }: Docu
         <meta name="theme-color" content={THEME_COLOR} />
         <meta name="color-scheme" content="dark" />
         <meta name="format-detection" content="telephone=no" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {noIndex ? <meta name="robots" content="noindex" /> : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own static stylesheet, never user data */}
         <style dangerouslySetInnerHTML={{ __html: CSS }} />

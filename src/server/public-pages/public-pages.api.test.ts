@@ -75,7 +75,7 @@ describe('public menu page', () => {
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toContain('javascript');
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(script.body).toContain('IntersectionObserver');
+    expect(script.body).toContain('getBoundingClientRect');
     expect(script.body).toContain("'aria-current', 'location'");
   });
 

@@ -2,37 +2,36 @@
 // visible in the chip bar. Without it (or without JavaScript) the page works the same.
 (() => {
   const links = [...document.querySelectorAll('.cats a[href^="#"]')];
-  if (links.length === 0 || !('IntersectionObserver' in window)) return;
-  const bySection = new Map(links.map((a) => [a.getAttribute('href').slice(1), a]));
-  const inView = new Set();
+  const sections = links.map((a) => document.getElementById(a.getAttribute('href').slice(1)));
+  if (links.length === 0 || sections.includes(null)) return;
   let current = null;
+  let pending = false;
 
-  function mark() {
-    const id = [...bySection.keys()].find((key) => inView.has(key));
-    const link = id ? bySection.get(id) : null;
-    if (!link || link === current) return;
+  // The section in view is the last one whose top has passed a line a third of the way down the screen.
+  function update() {
+    pending = false;
+    const line = window.innerHeight / 3;
+    let index = -1;
+    for (let i = 0; i < sections.length && sections[i].getBoundingClientRect().top <= line; i++) index = i;
+    const link = index >= 0 ? links[index] : null;
+    if (link === current) return;
     current?.removeAttribute('aria-current');
-    link.setAttribute('aria-current', 'location');
     current = link;
+    if (!link) return;
+    link.setAttribute('aria-current', 'location');
     const bar = link.closest('ul');
     if (!bar || bar.scrollWidth <= bar.clientWidth) return;
     const offset = link.getBoundingClientRect().left - bar.getBoundingClientRect().left;
     bar.scrollTo({ left: bar.scrollLeft + offset - (bar.clientWidth - link.offsetWidth) / 2, behavior: 'smooth' });
   }
 
-  // A section is "in view" when it crosses the band just under the sticky chip bar.
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (entry.isIntersecting) inView.add(entry.target.id);
-        else inView.delete(entry.target.id);
-      }
-      mark();
-    },
-    { rootMargin: '-72px 0px -60% 0px' },
-  );
-  for (const id of bySection.keys()) {
-    const section = document.getElementById(id);
-    if (section) observer.observe(section);
+  function schedule() {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(update);
   }
+
+  window.addEventListener('scroll', schedule, { passive: true });
+  window.addEventListener('resize', schedule, { passive: true });
+  update();
 })();
