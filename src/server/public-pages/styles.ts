@@ -115,7 +115,7 @@ dd{margin:1px 0 0}
 footer{text-align:center;color:var(--mu);font-size:.85rem;padding:36px 18px 44px;margin-top:40px;border-top:1px solid var(--ln)}
 footer p+p{margin-top:6px}
 .som{font-family:var(--serif);font-style:italic;color:var(--tx);font-size:1rem}
-@media (min-width:760px){.wd img{width:76px;height:114px}.wd.i{grid-template-columns:76px minmax(0,1fr)}.hdr{padding-top:28px}.hdr h1{font-size:1.8rem}.brand .logo{width:56px;height:56px}.cats ul{flex-wrap:wrap;-webkit-mask-image:none;mask-image:none}.cats li:last-child{padding:0}.est{padding-top:64px}.est h1{font-size:2.6rem}.wine summary{padding:13px 0}}
+@media (min-width:760px){.wd img{width:76px;height:114px}.wd.i{grid-template-columns:76px minmax(0,1fr)}.hdr{padding-top:28px}.hdr h1{font-size:1.8rem}.brand .logo{width:56px;height:56px}.est{padding-top:64px}.est h1{font-size:2.6rem}.wine summary{padding:13px 0}}
 @media print{body{background:#fff;color:#000}.cats,.find,.skip{display:none}}
 `;
 
