@@ -51,8 +51,8 @@ details[open]>summary:after{transform:rotate(-135deg);margin-top:4px}
 input[type=search]{flex:1;min-width:0;min-height:46px;padding:0 14px;border:1px solid var(--ln);border-radius:23px;background:var(--sf);color:var(--tx);font:inherit;font-size:1rem}
 input[type=search]::placeholder{color:#a8998c}
 .q .btn{padding:0 18px}
-.filter summary{color:var(--mu);padding:0 2px}
-.filter summary:after{margin-left:auto}
+.filter summary{color:var(--mu);padding:0 2px;width:max-content;max-width:100%}
+.ab .addr{margin:0}
 .badge{background:var(--wn);color:#fff;border-radius:11px;font-size:.75rem;padding:1px 9px;font-weight:600}
 .fields{display:grid;gap:12px;padding:2px 0 0}
 @media (min-width:640px){.fields{grid-template-columns:repeat(3,1fr)}}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../core/app-error.js';
 import type { Db } from '../../db/client.js';
+import { notFound } from '../../core/app-error.js';
 import * as service from './service.js';
 
 interface MenuPathParams {

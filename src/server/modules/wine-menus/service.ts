@@ -14,10 +14,10 @@ import {
   type WineMenuData,
   type WineMenuSummary,
 } from '../../../shared/wine-menus.js';
-import { AppError, badRequest, conflict, notFound } from '../../core/app-error.js';
-import { type Action, assertEstablishmentAccess, type Caller, canTouchEstablishment, establishmentFilter } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
+import { AppError, badRequest, conflict, notFound } from '../../core/app-error.js';
+import { type Action, assertEstablishmentAccess, type Caller, canTouchEstablishment, establishmentFilter } from '../../core/caller.js';
 import { findVisibleEstablishment, type OnPublicChange } from '../establishments/service.js';
 import * as repo from './repository.js';
 

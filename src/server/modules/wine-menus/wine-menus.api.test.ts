@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { MENU_NOT_FOUND } from '../../../shared/wine-menus.js';
-import type { Caller } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { menuWines, wineMenus } from '../../db/schema/index.js';
+import type { Caller } from '../../core/caller.js';
 import { createEstablishmentRow, createUser, type TestUser } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { updateMenu } from './service.js';
