@@ -20,6 +20,10 @@ export interface PublicMenuWine {
   price: number;
   category: string;
   country: string | null;
+  region: string | null;
+  producer: string | null;
+  /** Year of the harvest (safra); null for non-vintage wines. */
+  vintage: number | null;
   wine_style: string | null;
   grape_variety: string | null;
   alcohol_content: string | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogWineInputSchema } from './catalog.js';
 import { optionalImageUrl, optionalSlugInput, optionalText, requiredText } from './form-fields.js';
 import { DEFAULT_WINE_VOLUME, WINE_CATEGORIES, WINE_VOLUMES } from './wine-vocabulary.js';
 
@@ -52,6 +53,10 @@ export const menuWineInputSchema = z.object({
       issue.input === undefined || issue.input === '' || issue.input === null ? 'Escolha a categoria.' : 'Categoria inválida.',
   }),
   country: optionalText('País', 60),
+  region: optionalText('Região', 200),
+  producer: optionalText('Produtor', 200),
+  /** A year, by the catalogue's rule (1800 to next year), so an imported wine always fits. */
+  vintage: catalogWineInputSchema.shape.vintage.optional().transform((v) => v ?? null),
   wine_style: optionalText('Estilo', 60),
   grape_variety: optionalText('Uva', 200),
   alcohol_content: optionalText('Teor alcoólico', 20),
@@ -88,6 +93,9 @@ export const menuWineSchema = z.object({
   price: z.number(),
   category: z.string(),
   country: z.string().nullable(),
+  region: z.string().nullable(),
+  producer: z.string().nullable(),
+  vintage: z.number().int().nullable(),
   wine_style: z.string().nullable(),
   grape_variety: z.string().nullable(),
   alcohol_content: z.string().nullable(),

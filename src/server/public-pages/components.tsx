@@ -10,10 +10,12 @@ export interface DocumentProps {
   title: string;
   description: string;
   noIndex?: boolean;
+  /** Same-origin script loaded with defer (the CSP allows no inline script); the page works without it. */
+  script?: string;
   children: ReactNode;
 }
 
-export function Document({ title, description, noIndex, children }: DocumentProps) {
+export function Document({ title, description, noIndex, script, children }: DocumentProps) {
   return (
     <html lang="pt-BR">
       <head>
@@ -24,9 +26,11 @@ export function Document({ title, description, noIndex, children }: DocumentProp
         <meta name="theme-color" content={THEME_COLOR} />
         <meta name="color-scheme" content="dark" />
         <meta name="format-detection" content="telephone=no" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {noIndex ? <meta name="robots" content="noindex" /> : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own static stylesheet, never user data */}
         <style dangerouslySetInnerHTML={{ __html: CSS }} />
+        {script ? <script src={script} defer /> : null}
       </head>
       <body>{children}</body>
     </html>
@@ -43,10 +47,6 @@ export function Ornament() {
 
 export function EstablishmentHeader({ establishment }: { establishment: PublicEstablishment }) {
   const logo = safeImageUrl(establishment.logo);
-  const tel = telHref(establishment.phone);
-  const mail = mailtoHref(establishment.email);
-  const site = safeWebsiteUrl(establishment.website);
-  const hasContact = Boolean(tel || mail || site);
   return (
     <header className="est">
       {logo ? (
@@ -55,30 +55,94 @@ export function EstablishmentHeader({ establishment }: { establishment: PublicEs
       <h1>{establishment.name}</h1>
       {establishment.description ? <p className="desc">{establishment.description}</p> : null}
       {establishment.address ? <p className="addr">{establishment.address}</p> : null}
-      {hasContact ? (
-        <ul className="contact">
-          {tel ? (
-            <li>
-              <a href={tel} aria-label={`Ligar para ${establishment.phone ?? ''}`}>
-                {establishment.phone}
-              </a>
-            </li>
-          ) : null}
-          {mail ? (
-            <li>
-              <a href={mail}>{establishment.email}</a>
-            </li>
-          ) : null}
-          {site ? (
-            <li>
-              <a href={site} rel="noopener noreferrer nofollow">
-                {websiteLabel(site)}
-              </a>
-            </li>
-          ) : null}
-        </ul>
-      ) : establishment.phone ? (
-        <p className="addr">{establishment.phone}</p>
+      <Contacts establishment={establishment} />
+    </header>
+  );
+}
+
+function Contacts({ establishment }: { establishment: PublicEstablishment }) {
+  const tel = telHref(establishment.phone);
+  const mail = mailtoHref(establishment.email);
+  const site = safeWebsiteUrl(establishment.website);
+  if (!tel && !mail && !site) return establishment.phone ? <p className="addr">{establishment.phone}</p> : null;
+  return (
+    <ul className="contact">
+      {tel ? (
+        <li>
+          <a href={tel} aria-label={`Ligar para ${establishment.phone ?? ''}`}>
+            {establishment.phone}
+          </a>
+        </li>
+      ) : null}
+      {mail ? (
+        <li>
+          <a href={mail}>{establishment.email}</a>
+        </li>
+      ) : null}
+      {site ? (
+        <li>
+          <a href={site} rel="noopener noreferrer nofollow">
+            {websiteLabel(site)}
+          </a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/**
+ * The menu page's header, one line tall so the wines come first: logo, establishment and menu name; the
+ * descriptions, address and contacts are folded under "Sobre a casa".
+ */
+export function CompactHeader({
+  establishment,
+  menuName,
+  menuDescription,
+  count,
+}: {
+  establishment: PublicEstablishment;
+  menuName: string;
+  menuDescription: string | null;
+  count: string | null;
+}) {
+  const logo = safeImageUrl(establishment.logo);
+  const hasAbout = Boolean(
+    menuDescription ||
+      establishment.description ||
+      establishment.address ||
+      establishment.phone ||
+      establishment.email ||
+      establishment.website,
+  );
+  return (
+    <header className="hdr">
+      <div className="brand">
+        {logo ? (
+          <img
+            className="logo"
+            src={logo}
+            alt={`Logotipo de ${establishment.name}`}
+            width={44}
+            height={44}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : null}
+        <div>
+          <h1>{establishment.name}</h1>
+          <p className="sub">{count ? `${menuName} · ${count}` : menuName}</p>
+        </div>
+      </div>
+      {hasAbout ? (
+        <details className="about">
+          <summary>Sobre a casa e contatos</summary>
+          <div className="ab">
+            {menuDescription ? <p>{menuDescription}</p> : null}
+            {establishment.description ? <p>{establishment.description}</p> : null}
+            {establishment.address ? <p className="addr">{establishment.address}</p> : null}
+            <Contacts establishment={establishment} />
+          </div>
+        </details>
       ) : null}
     </header>
   );
@@ -98,63 +162,73 @@ function Flag({ country }: { country: string }) {
   return flag ? <span aria-hidden="true">{`${flag} `}</span> : null;
 }
 
-export function WineCard({ wine }: { wine: PublicMenuWine }) {
+/** "Bodega Catena Zapata · Mendoza · 2021": who made it, where and when; country and grape when that is all there is. */
+function originLine(wine: PublicMenuWine): string {
+  const parts = [wine.producer, wine.region || wine.country];
+  if (!wine.producer) parts.push(wine.grape_variety);
+  if (wine.vintage) parts.push(String(wine.vintage));
+  return parts.filter(Boolean).join(' · ');
+}
+
+/**
+ * One wine as a compact row that opens on tap (<details>, no JavaScript): name, origin, vintage, size and
+ * price in the row; description, facts, pairing and tasting notes inside.
+ */
+export function WineRow({ wine }: { wine: PublicMenuWine }) {
   const image = safeImageUrl(wine.image_url);
   const volume = formatVolume(wine.volume);
   const alcohol = formatAlcohol(wine.alcohol_content);
-  const price = formatBRL(wine.price);
-  const meta: ReactNode[] = [];
+  const origin = originLine(wine);
+  const facts: ReactNode[] = [];
   if (wine.country) {
-    meta.push(
+    facts.push(
       <span key="c">
         <Flag country={wine.country} />
         {wine.country}
       </span>,
     );
   }
-  if (wine.grape_variety) meta.push(<span key="g">{wine.grape_variety}</span>);
-  if (wine.wine_style) meta.push(<span key="s">{wine.wine_style}</span>);
-  if (alcohol) meta.push(<span key="a">{alcohol}</span>);
+  if (wine.grape_variety) facts.push(<span key="g">{wine.grape_variety}</span>);
+  if (wine.wine_style) facts.push(<span key="s">{wine.wine_style}</span>);
+  if (alcohol) facts.push(<span key="a">{alcohol}</span>);
   const notes: [string, string][] = [];
   if (wine.color) notes.push(['Cor', wine.color]);
   if (wine.aroma) notes.push(['Aroma', wine.aroma]);
   if (wine.palate) notes.push(['Paladar', wine.palate]);
   if (wine.aging) notes.push(['Amadurecimento', wine.aging]);
   return (
-    <article className={image ? 'wine i' : 'wine'}>
-      {image ? <img src={image} alt={`Garrafa de ${wine.name}`} width={64} height={96} loading="lazy" decoding="async" /> : null}
-      <div className="wb">
-        <div className="hd">
-          <div className="top">
-            <h3>{wine.name}</h3>
-            <p className="price">
-              {price}
-              {volume ? <small>{volume}</small> : null}
+    <details className="wine">
+      <summary>
+        <h3>{wine.name}</h3>
+        {origin ? <span className="o">{origin}</span> : null}
+        <span className="p">
+          {formatBRL(wine.price)}
+          {volume ? <small>{volume}</small> : null}
+        </span>
+      </summary>
+      <div className={image ? 'wd i' : 'wd'}>
+        {image ? <img src={image} alt={`Garrafa de ${wine.name}`} width={64} height={96} loading="lazy" decoding="async" /> : null}
+        <div>
+          {wine.description ? <p>{wine.description}</p> : null}
+          {facts.length > 0 ? <p className="meta">{facts}</p> : null}
+          {wine.pairing ? (
+            <p className="pair">
+              <b>Harmoniza com</b>
+              {wine.pairing}
             </p>
-          </div>
-          {meta.length > 0 ? <p className="meta">{meta}</p> : null}
+          ) : null}
         </div>
-        {wine.description ? <p className="wd">{wine.description}</p> : null}
-        {wine.pairing ? (
-          <p className="pair">
-            <b>Harmoniza com</b>
-            {wine.pairing}
-          </p>
-        ) : null}
         {notes.length > 0 ? (
-          <details className="notes">
-            <summary>Notas de degustação</summary>
-            <dl>
-              {notes.map(([label, text]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{text}</dd>
-                </div>
-              ))}
-            </dl>
-          </details>
+          <dl>
+            {notes.map(([label, text]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{text}</dd>
+              </div>
+            ))}
+          </dl>
         ) : null}
       </div>
-    </article>
+    </details>
   );
 }

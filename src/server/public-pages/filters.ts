@@ -1,4 +1,4 @@
-/** Guest-side filters of the public menu (country, grape, price band), driven by a plain GET form. */
+/** Guest-side search and filters of the public menu (words, country, grape, price band), driven by a plain GET form. */
 import type { PublicMenuWine } from '../../shared/public-menu.js';
 
 export const PRICE_BANDS = [
@@ -10,9 +10,11 @@ export const PRICE_BANDS = [
 export type PriceBandId = (typeof PRICE_BANDS)[number]['id'];
 
 /** Query-string names used by the filter form. */
-export const FILTER_PARAMS = { country: 'pais', grape: 'uva', priceBand: 'preco' } as const;
+export const FILTER_PARAMS = { query: 'q', country: 'pais', grape: 'uva', priceBand: 'preco' } as const;
 
 export interface MenuFilters {
+  /** Free words, each to be found in name, producer, region, country, grape, style or vintage. */
+  query?: string;
   country?: string;
   grape?: string;
   priceBand?: PriceBandId;
@@ -24,6 +26,7 @@ export interface FilterOptions {
 }
 
 const MAX_FILTER_LENGTH = 100;
+const MAX_QUERY_LENGTH = 60;
 
 /** Lower-case, accent-free, single-spaced form used to compare guest input with wine data. */
 export function normalizeKey(value: string): string {
@@ -35,7 +38,7 @@ export function normalizeKey(value: string): string {
     .trim();
 }
 
-function firstString(value: unknown): string | undefined {
+function firstString(value: unknown, max = MAX_FILTER_LENGTH): string | undefined {
   const v = Array.isArray(value) ? value[0] : value;
   if (typeof v !== 'string') return undefined;
   const cleaned = v
@@ -43,7 +46,7 @@ function firstString(value: unknown): string | undefined {
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (!cleaned || cleaned.length > MAX_FILTER_LENGTH) return undefined;
+  if (!cleaned || cleaned.length > max) return undefined;
   return cleaned;
 }
 
@@ -51,10 +54,12 @@ function isPriceBandId(value: string): value is PriceBandId {
   return PRICE_BANDS.some((b) => b.id === value);
 }
 
-/** Reads `pais`, `uva` and `preco` from a parsed query string; anything missing, malformed or unknown is ignored. */
+/** Reads `q`, `pais`, `uva` and `preco` from a parsed query string; anything missing, malformed or unknown is ignored. */
 export function parseMenuFilters(query: Record<string, unknown> | null | undefined): MenuFilters {
   const filters: MenuFilters = {};
   if (!query || typeof query !== 'object') return filters;
+  const words = firstString(query[FILTER_PARAMS.query], MAX_QUERY_LENGTH);
+  if (words) filters.query = words;
   const country = firstString(query[FILTER_PARAMS.country]);
   if (country) filters.country = country;
   const grape = firstString(query[FILTER_PARAMS.grape]);
@@ -92,12 +97,23 @@ export function isAvailable(wine: PublicMenuWine): boolean {
   return wine.available === true;
 }
 
-/** Available wines matching every filter that is set (country and grape compare case- and accent-insensitively). */
+function searchableText(wine: PublicMenuWine): string {
+  return normalizeKey(
+    [wine.name, wine.producer, wine.region, wine.country, wine.grape_variety, wine.wine_style, wine.vintage].filter(Boolean).join(' '),
+  );
+}
+
+/** Available wines matching every filter that is set (text compares case- and accent-insensitively). */
 export function filterWines<W extends PublicMenuWine>(wines: readonly W[], filters: MenuFilters): W[] {
+  const words = filters.query ? normalizeKey(filters.query).split(' ') : [];
   const country = filters.country ? normalizeKey(filters.country) : null;
   const grape = filters.grape ? normalizeKey(filters.grape) : null;
   return wines.filter((wine) => {
     if (!isAvailable(wine)) return false;
+    if (words.length > 0) {
+      const text = searchableText(wine);
+      if (!words.every((w) => text.includes(w))) return false;
+    }
     if (country && normalizeKey(wine.country ?? '') !== country) return false;
     if (grape && !splitGrapes(wine.grape_variety).some((g) => normalizeKey(g) === grape)) return false;
     if (filters.priceBand && !priceInBand(wine.price, filters.priceBand)) return false;
@@ -131,6 +147,7 @@ export function deriveFilterOptions(wines: readonly PublicMenuWine[]): FilterOpt
  */
 export function sanitizeFilters(filters: MenuFilters, options: FilterOptions): MenuFilters {
   const out: MenuFilters = {};
+  if (filters.query) out.query = filters.query;
   const pick = (value: string | undefined, list: string[]) => {
     if (!value) return undefined;
     const key = normalizeKey(value);
@@ -145,5 +162,5 @@ export function sanitizeFilters(filters: MenuFilters, options: FilterOptions): M
 }
 
 export function hasActiveFilters(filters: MenuFilters): boolean {
-  return Boolean(filters.country || filters.grape || filters.priceBand);
+  return Boolean(filters.query || filters.country || filters.grape || filters.priceBand);
 }

@@ -1,4 +1,6 @@
 /** Small pure helpers for the public pages: safe URLs, display formatting, category grouping. */
+
+import { categoryLabel } from '../../shared/category-labels.js';
 import type { PublicMenuWine } from '../../shared/public-menu.js';
 import { WINE_CATEGORIES } from '../../shared/wine-vocabulary.js';
 
@@ -99,22 +101,8 @@ export const CATEGORY_BLURBS: Record<string, string> = {
   'Vinhos Tintos Leves': 'Tintos de taninos suaves e fruta vermelha fresca, ótimos servidos levemente frescos.',
   'Vinhos Tintos Médios': 'Tintos equilibrados, de fruta madura e taninos macios, versáteis à mesa.',
   'Vinhos Tintos Encorpados': 'Tintos intensos e estruturados, de taninos firmes, para carnes e pratos marcantes.',
-  'Vinhos Meia Garrafa (375ml)': 'A medida certa para duas taças, ou para provar mais de um rótulo na mesma noite.',
-  'Vinhos em Taça (187ml)': 'Nossa seleção servida em taça, para degustar sem compromisso ou harmonizar cada prato.',
-};
-
-/** Short labels for the category jump navigation. */
-export const CATEGORY_SHORT_LABELS: Record<string, string> = {
-  Espumantes: 'Espumantes',
-  'Vinhos Brancos Leves': 'Brancos leves',
-  'Vinhos Brancos Médio': 'Brancos médios',
-  'Vinho Branco Complexo': 'Brancos complexos',
-  'Vinho Rosé': 'Rosés',
-  'Vinhos Tintos Leves': 'Tintos leves',
-  'Vinhos Tintos Médios': 'Tintos médios',
-  'Vinhos Tintos Encorpados': 'Tintos encorpados',
-  'Vinhos Meia Garrafa (375ml)': 'Meia garrafa',
-  'Vinhos em Taça (187ml)': 'Em taça',
+  'Vinhos Meia Garrafa (375ml)': 'Garrafas de 375 ml: a medida certa para duas taças, ou para provar mais de um vinho na mesma noite.',
+  'Vinhos em Taça (187ml)': 'Taças de 187 ml: nossa seleção para degustar sem compromisso ou harmonizar cada prato.',
 };
 
 export const FALLBACK_CATEGORY = 'Outros vinhos';
@@ -122,8 +110,8 @@ export const FALLBACK_CATEGORY = 'Outros vinhos';
 export interface CategoryGroup<W> {
   /** Category name as stored. */
   name: string;
-  /** Label for the jump navigation. */
-  shortLabel: string;
+  /** What guests read, in the heading and the chip. */
+  label: string;
   /** Unique HTML id of the section. */
   anchor: string;
   blurb: string | null;
@@ -153,7 +141,7 @@ export function groupByCategory<W extends Pick<PublicMenuWine, 'category'>>(wine
     usedAnchors.add(anchor);
     return {
       name,
-      shortLabel: CATEGORY_SHORT_LABELS[name] ?? name,
+      label: categoryLabel(name),
       anchor,
       blurb: CATEGORY_BLURBS[name] ?? null,
       wines: groups.get(name) ?? [],
@@ -161,7 +149,7 @@ export function groupByCategory<W extends Pick<PublicMenuWine, 'category'>>(wine
   });
 }
 
-/** "1 rótulo" / "12 rótulos". */
+/** "1 vinho" / "12 vinhos". */
 export function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }

@@ -1,12 +1,13 @@
 /**
  * In-memory cache of rendered public pages: the HTML plus precompressed gzip and brotli bodies and strong
- * ETags, so a cache hit costs no database query, no rendering and no compression.
+ * ETags (one per representation), so a cache hit costs no database query, no rendering and no compression.
  *
- * Invalidation: modules that write establishments, menus or menu wines call
- * `app.publicPages.invalidateEstablishment(establishmentId)` after every write; with several app processes on one
- * PostgreSQL server, app.ts broadcasts that through NOTIFY so every process drops its copy. Entries also expire
- * after `maxAgeMs` (default 60 s), a safety net should a notification be lost while a listener reconnects.
- * Size is bounded by entry count and bytes (LRU).
+ * Invalidation: writers call `app.publicPages.invalidateEstablishment(establishmentId)` (menu and establishment
+ * services through their onPublicChange dependency); with several app processes on one PostgreSQL server,
+ * app.ts broadcasts that through NOTIFY so every process drops its copy. Each invalidation bumps a generation
+ * number: a page rendered from data loaded before it is not stored. Entries also expire after `maxAgeMs`
+ * (default 60 s), a safety net should a notification be lost while a listener reconnects. Size is bounded by
+ * entry count and bytes (LRU). Search results (free words) are never stored: routes.ts renders them per request.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';

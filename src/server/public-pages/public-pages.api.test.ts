@@ -50,7 +50,7 @@ async function sampleMenu(establishment: Partial<typeof establishments.$inferIns
 }
 
 describe('public menu page', () => {
-  it('renders the menu as complete HTML with only the available wines, cache headers and no script', async () => {
+  it('renders the menu as complete HTML with only the available wines, cache headers and only its deferred chip script', async () => {
     const { est, menu } = await sampleMenu();
     const res = await get(`/${est.slug}/${menu.slug}`);
     expect(res.statusCode).toBe(200);
@@ -65,7 +65,18 @@ describe('public menu page', () => {
     expect(html).toContain('Branco Francês');
     expect(html).toContain('Helena Tavares');
     expect(html).not.toContain('Vinho Esgotado');
-    expect(html).not.toMatch(/<script/i);
+    const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]?.[2]).toBe('');
+    const src = /src="([^"]+)"/.exec(scripts[0]?.[1] ?? '')?.[1] ?? '';
+    expect(scripts[0]?.[1]).toContain('defer');
+    // A same-origin static file (the CSP allows no inline script), cached for a year under a content hash.
+    const script = await get(src);
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('javascript');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(script.body).toContain('getBoundingClientRect');
+    expect(script.body).toContain("'aria-current', 'location'");
   });
 
   it('carries exactly the security headers of every other response (CSP included), on every request', async () => {
@@ -105,7 +116,7 @@ describe('public menu page', () => {
       pairing: '<b onclick=x>',
     });
     const html = text(await get(`/${est.slug}/${menu.slug}`));
-    expect(html).not.toMatch(/<script/i);
+    expect(html.replace(/<script src="\/assets\/carta-[0-9a-f]+\.js" defer=""><\/script>/, '')).not.toMatch(/<script/i);
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('javascript:');
     expect(html).not.toContain('<b onclick');
@@ -150,6 +161,21 @@ describe('public menu page', () => {
     const plain = await get(base);
     const junk = await get(`${base}?pais=Atlantida&preco=gratis&x=1`);
     expect(junk.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('searches by name, producer or region from the query string, lands on the results and escapes the words', async () => {
+    const { est, menu } = await sampleMenu();
+    await createMenuWineRow(t.db, menu.id, { position: 3, name: 'Pêra Manca', producer: 'Cartuxa', region: 'Évora', vintage: 2015 });
+    const base = `/${est.slug}/${menu.slug}`;
+    const byName = text(await get(`${base}?q=pera+manca`));
+    expect(byName).toContain('Pêra Manca');
+    expect(byName).not.toContain('Tinto Chileno');
+    expect(byName).toContain(`action="${base}#vinhos"`);
+    const byProducer = text(await get(`${base}?q=${encodeURIComponent('CARTUXA évora')}`));
+    expect(byProducer).toContain('Cartuxa · Évora · 2015');
+    const hostile = text(await get(`${base}?q=${encodeURIComponent('<script>x</script>')}`));
+    expect(hostile).not.toContain('<script>x');
+    expect(hostile).toContain('Nenhum vinho encontrado para “&lt;script&gt;x&lt;/script&gt;”.');
   });
 });
 

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { CATEGORY_LABELS } from '../../shared/category-labels.js';
 import { WINE_CATEGORIES } from '../../shared/wine-vocabulary.js';
 import { parseMenuFilters } from './filters.js';
 import { makeEstablishmentResponse, makeMenuResponse, makeMenuSummary, makeSampleMenu, makeWine } from './fixtures.js';
@@ -24,7 +25,7 @@ const decode = (s: string) =>
     .replace(/&gt;/g, '>');
 
 describe('renderMenuPage', () => {
-  it('renders a complete document with head metadata and no script', () => {
+  it('renders a complete document with head metadata and only the deferred same-origin chip script', () => {
     const html = renderMenuPage(makeSampleMenu(), {});
     expect(html.startsWith('<!doctype html><html lang="pt-BR">')).toBe(true);
     expect(html).toContain('<meta name="viewport" content="width=device-width');
@@ -32,7 +33,7 @@ describe('renderMenuPage', () => {
     expect(html).toContain('<meta name="description" content="Seleção da casa, renovada a cada estação."');
     expect(html).toContain('<meta name="theme-color"');
     expect(html).toContain('<style>');
-    expect(html).not.toMatch(/<script/i);
+    expect(html.match(/<script[^>]*>/gi)).toEqual([expect.stringMatching(/^<script src="\/assets\/carta-[0-9a-f]{10}\.js" defer=""\s*>$/)]);
     expect(html).not.toMatch(/<link[^>]+(stylesheet|preload)/i);
     expect(html).not.toMatch(/src="(https?:)?\/\/(?!cdn)/);
   });
@@ -71,6 +72,10 @@ describe('renderMenuPage', () => {
     expect(html).toContain('Taninos macios');
     expect(html).toContain('12 meses em barricas');
     expect(html).toContain('Carnes grelhadas');
+    // The row: name, producer · region · vintage, price and size; the rest opens on tap, without JavaScript.
+    expect(html).toContain('<summary><h3>Catena Malbec</h3><span class="o">Catena Zapata · Mendoza · 2021</span>');
+    expect(html).toMatch(/<details class="wine"><summary>[\s\S]*R\$\s189,90<small>750 ml<\/small><\/span><\/summary>/);
+    expect(html).toMatch(/<\/summary><div class="wd i">[\s\S]*Fruta negra madura[\s\S]*Rubi profundo[\s\S]*<\/details>/);
     expect(html).toMatch(/<img[^>]+src="https:\/\/img\.example\.com\/catena\.jpg"[^>]+loading="lazy"[^>]+decoding="async"/);
     expect(html).toMatch(/<img[^>]+alt="Garrafa de Catena Malbec"[^>]+width="64"[^>]+height="96"/);
   });
@@ -82,6 +87,8 @@ describe('renderMenuPage', () => {
           name: '<script>alert(1)</script>',
           pairing: '</p><b onmouseover=alert(1)>x</b>',
           grape_variety: '<i>Malbec</i>',
+          producer: '<u>Bodega</u> & "Filhos"',
+          region: '<marquee>Mendoza</marquee>',
         }),
       ],
       {
@@ -97,7 +104,13 @@ describe('renderMenuPage', () => {
     expect(html).not.toContain('<b onmouseover');
     expect(html).not.toContain('<svg onload');
     expect(html).not.toContain('<i>Malbec</i>');
+    expect(html).not.toContain('<u>Bodega');
+    expect(html).toContain('&lt;u&gt;Bodega&lt;/u&gt; &amp; &quot;Filhos&quot;');
+    expect(html).not.toContain('<marquee');
     expect(html).not.toMatch(/<script/i);
+    const searched = renderMenuPage(data, { query: '"><script>x</script>' });
+    expect(searched).not.toContain('<script>x');
+    expect(searched).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
   });
 
   it('never renders unsafe image URLs', () => {
@@ -126,7 +139,10 @@ describe('renderMenuPage', () => {
     expect(html).toContain('Disponível Um');
     expect(html).not.toContain('Esgotado Secreto');
     expect(html).not.toContain('Meio Disponível');
-    expect(html).toContain('1 rótulo');
+    expect(html).toContain('1 vinho<');
+    expect(html).not.toMatch(/\d rótulo/);
+    // A single category needs no chip highlighting: no script at all.
+    expect(html).not.toMatch(/<script/i);
   });
 
   it('groups wines by category in WINE_CATEGORIES order, unknown ones last alphabetically', () => {
@@ -138,7 +154,7 @@ describe('renderMenuPage', () => {
       makeWine({ category: 'Vinho Rosé' }),
     ]);
     const html = renderMenuPage(data, {});
-    expect(categoryHeadings(html)).toEqual(['Espumantes', 'Vinho Rosé', 'Vinhos Tintos Encorpados', 'Fortificados', 'Sobremesa']);
+    expect(categoryHeadings(html)).toEqual(['Espumantes', 'Rosés', 'Tintos encorpados', 'Fortificados', 'Sobremesa']);
     expect(navLabels(html)).toEqual([
       'cat-espumantes',
       'cat-vinho-rose',
@@ -149,9 +165,13 @@ describe('renderMenuPage', () => {
     expect(html).toContain('id="cat-espumantes"');
   });
 
-  it('has a blurb for all ten categories', () => {
+  it('has a blurb for all ten categories, headed in sentence case by the same label as its chip', () => {
     const html = decode(renderMenuPage(makeSampleMenu(), {}));
-    expect(categoryHeadings(html).map(decode)).toEqual([...WINE_CATEGORIES]);
+    const labels = WINE_CATEGORIES.map((c) => CATEGORY_LABELS[c]);
+    expect(categoryHeadings(html)).toEqual(labels);
+    expect(labels).toContain('Brancos médios');
+    const chips = [...(/<nav class="cats"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '').matchAll(/<a [^>]*>([^<]*)</g)].map((m) => m[1]);
+    expect(chips).toEqual(labels);
     expect(html.match(/class="blurb"/g)).toHaveLength(10);
   });
 
@@ -159,7 +179,10 @@ describe('renderMenuPage', () => {
     const html = renderMenuPage(makeSampleMenu(), {});
     const form = /<form[^>]*>/.exec(html)?.[0] ?? '';
     expect(form).toContain('method="get"');
-    expect(form).toContain('action="/bistro-da-vinha/carta-de-vinhos"');
+    // Lands on the results, not the top of the page.
+    expect(form).toContain('action="/bistro-da-vinha/carta-de-vinhos#vinhos"');
+    expect(html).toContain('<div id="vinhos"');
+    expect(html).toContain('name="q"');
     expect(html).toContain('name="pais"');
     expect(html).toContain('name="uva"');
     expect(html).toContain('name="preco"');
@@ -182,15 +205,33 @@ describe('renderMenuPage', () => {
     expect(html).toContain('<option value="400-mais" selected="">');
     expect(html).toContain('<details class="filter" open=""');
     expect(html).toContain('Mostrando 2 de 45 vinhos.');
-    expect(categoryHeadings(html)).toEqual(['Vinhos Tintos Encorpados']);
+    expect(categoryHeadings(html)).toEqual(['Tintos encorpados']);
     expect(navLabels(html)).toEqual(['cat-vinhos-tintos-encorpados']);
+  });
+
+  it('searches every word in name, producer, region, country, grape and vintage, ignoring case and accents', () => {
+    const data = makeMenuResponse([
+      makeWine({ name: 'Almaviva', producer: 'Baron Philippe de Rothschild', region: 'Puente Alto', vintage: 2019 }),
+      makeWine({ name: 'Pêra Manca', producer: 'Cartuxa', region: 'Évora', country: 'Portugal', vintage: 2015 }),
+      makeWine({ name: 'Outro', producer: 'Outra', region: 'Maipo', country: 'Chile', grape_variety: 'Carménère', vintage: 2020 }),
+    ]);
+    const names = (q: string) => [...renderMenuPage(data, parseMenuFilters({ q })).matchAll(/<h3>([^<]*)<\/h3>/g)].map((m) => m[1]);
+    expect(names('pera manca')).toEqual(['Pêra Manca']);
+    expect(names('ROTHSCHILD')).toEqual(['Almaviva']);
+    expect(names('evora 2015')).toEqual(['Pêra Manca']);
+    expect(names('carmenere chile')).toEqual(['Outro']);
+    expect(names('evora 2019')).toEqual([]);
+    const html = renderMenuPage(data, parseMenuFilters({ q: 'cartuxa' }));
+    expect(html).toContain('Mostrando 1 de 3 vinhos para “cartuxa”.');
+    expect(html).toContain('value="cartuxa"');
+    expect(renderMenuPage(data, parseMenuFilters({ q: 'nada disso' }))).toContain('Nenhum vinho encontrado para “nada disso”.');
   });
 
   it('filters by grape', () => {
     const html = renderMenuPage(makeSampleMenu(), parseMenuFilters({ uva: 'Gamay' }));
     expect(html).toContain('Georges Duboeuf Beaujolais');
     expect(html).not.toContain('Almaviva');
-    expect(categoryHeadings(html)).toEqual(['Vinhos Tintos Leves']);
+    expect(categoryHeadings(html)).toEqual(['Tintos leves']);
   });
 
   it('ignores invalid filter values', () => {
@@ -211,8 +252,8 @@ describe('renderMenuPage', () => {
 
   it('links to /carta/{slug} when the establishment has no slug, or to a given base path', () => {
     const data = makeSampleMenu({ establishment: { slug: null } });
-    expect(renderMenuPage(data, {})).toContain('action="/carta/carta-de-vinhos"');
-    expect(renderMenuPage(data, {}, { basePath: '/x/y' })).toContain('action="/x/y"');
+    expect(renderMenuPage(data, {})).toContain('action="/carta/carta-de-vinhos#vinhos"');
+    expect(renderMenuPage(data, {}, { basePath: '/x/y' })).toContain('action="/x/y#vinhos"');
   });
 
   it('says the menu is temporarily unavailable when no wine is available', () => {

@@ -1,12 +1,13 @@
 /**
  * Entry point of the server-rendered public pages: pure functions from API data to complete HTML
- * documents (no HTTP, no database, no client JavaScript). Routes add status codes and caching.
+ * documents (no HTTP, no database). They need no JavaScript: the menu page loads one small deferred
+ * script that only highlights the category in view. Routes add status codes and caching.
  */
 
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { type PublicEstablishmentResponse, type PublicMenuResponse, publicMenuPath } from '../../shared/public-menu.js';
-import { Document, EstablishmentHeader, Footer, Ornament, WineCard } from './components.js';
+import { CompactHeader, Document, EstablishmentHeader, Footer, Ornament, WineRow } from './components.js';
 import {
   deriveFilterOptions,
   FILTER_PARAMS,
@@ -19,6 +20,7 @@ import {
   sanitizeFilters,
 } from './filters.js';
 import { groupByCategory, plural, truncate } from './format.js';
+import { MENU_SCRIPT_PATH } from './menu-script.js';
 
 const DOCTYPE = '<!doctype html>';
 
@@ -31,15 +33,37 @@ export interface RenderMenuOptions {
   basePath?: string;
 }
 
-function FilterForm({ action, options, filters, open }: { action: string; options: FilterOptions; filters: MenuFilters; open: boolean }) {
+/** Where a search or filter lands: the results, not the top of the page (also the skip link's target). */
+const RESULTS_ID = 'vinhos';
+
+/** One GET form, no JavaScript: the search box, and the filters folded under it. */
+function FindForm({ action, options, filters }: { action: string; options: FilterOptions; filters: MenuFilters }) {
   const active = [filters.country, filters.grape, filters.priceBand].filter(Boolean).length;
   return (
-    <details className="filter" open={open}>
-      <summary>
-        Filtrar vinhos
-        {active > 0 ? <span className="badge">{`${active} ativo${active > 1 ? 's' : ''}`}</span> : null}
-      </summary>
-      <form method="get" action={action} aria-label="Filtrar vinhos">
+    <form className="find" method="get" action={`${action}#${RESULTS_ID}`} aria-label="Buscar e filtrar vinhos">
+      <div className="q">
+        <label htmlFor="f-q" className="sr">
+          Buscar vinho
+        </label>
+        <input
+          id="f-q"
+          type="search"
+          name={FILTER_PARAMS.query}
+          defaultValue={filters.query ?? ''}
+          placeholder="Vinho, produtor, uva…"
+          maxLength={60}
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+        <button type="submit" className="btn">
+          Buscar
+        </button>
+      </div>
+      <details className="filter" open={active > 0}>
+        <summary>
+          Filtrar por país, uva ou preço
+          {active > 0 ? <span className="badge">{`${active} ativo${active > 1 ? 's' : ''}`}</span> : null}
+        </summary>
         <div className="fields">
           <div>
             <label htmlFor="f-pais">País</label>
@@ -83,9 +107,14 @@ function FilterForm({ action, options, filters, open }: { action: string; option
             Limpar filtros
           </a>
         </div>
-      </form>
-    </details>
+      </details>
+    </form>
   );
+}
+
+function statusText(shown: number, total: number, query: string | undefined): string {
+  const found = `Mostrando ${shown} de ${plural(total, 'vinho', 'vinhos')}`;
+  return query ? `${found} para “${query}”.` : `${found}.`;
 }
 
 /** The public wine list of one menu. `filters` usually comes from parseMenuFilters(request.query). */
@@ -98,12 +127,13 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
   const filtering = hasActiveFilters(active);
   const shown = filtering ? filterWines(available, active) : available;
   const groups = groupByCategory(shown);
+  const count = available.length > 0 ? plural(available.length, 'vinho', 'vinhos') : null;
 
   const title = `${menu.name} — ${establishment.name}`;
   const description = truncate(
     menu.description ||
       establishment.description ||
-      `Carta de vinhos de ${establishment.name}: ${plural(available.length, 'rótulo', 'rótulos')} com descrição, notas e harmonização.`,
+      `Carta de vinhos de ${establishment.name}: ${plural(available.length, 'vinho', 'vinhos')} com descrição, notas e harmonização.`,
     160,
   );
 
@@ -118,67 +148,60 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
   } else {
     content = (
       <>
-        <FilterForm action={basePath} options={options} filters={active} open={filtering} />
-        {filtering && shown.length > 0 ? (
-          <p className="status" role="status">
-            {`Mostrando ${shown.length} de ${plural(available.length, 'vinho', 'vinhos')}.`}
-          </p>
-        ) : null}
-        {groups.length > 0 ? (
-          <nav className="cats" aria-label="Categorias">
-            <ul>
-              {groups.map((g) => (
-                <li key={g.anchor}>
-                  <a href={`#${g.anchor}`}>
-                    {g.shortLabel}
-                    <small>{String(g.wines.length)}</small>
-                  </a>
-                </li>
+        <FindForm action={basePath} options={options} filters={active} />
+        <div id={RESULTS_ID} className="results">
+          {groups.length > 0 ? (
+            <nav className="cats" aria-label="Categorias">
+              <ul>
+                {groups.map((g) => (
+                  <li key={g.anchor}>
+                    <a href={`#${g.anchor}`}>
+                      {g.label}
+                      <small>{String(g.wines.length)}</small>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+          {filtering && shown.length > 0 ? (
+            <p className="status" role="status">
+              {statusText(shown.length, available.length, active.query)} <a href={basePath}>Ver todos</a>
+            </p>
+          ) : null}
+          {groups.map((g) => (
+            <section key={g.anchor} id={g.anchor} className="cat" aria-labelledby={`${g.anchor}-t`}>
+              <h2 id={`${g.anchor}-t`}>{g.label}</h2>
+              {g.blurb ? <p className="blurb">{g.blurb}</p> : null}
+              {g.wines.map((w) => (
+                <WineRow key={w.id} wine={w} />
               ))}
-            </ul>
-          </nav>
-        ) : null}
-        {groups.map((g) => (
-          <section key={g.anchor} id={g.anchor} className="cat" aria-labelledby={`${g.anchor}-t`}>
-            <h2 id={`${g.anchor}-t`}>{g.name}</h2>
-            {g.blurb ? <p className="blurb">{g.blurb}</p> : null}
-            {g.wines.map((w) => (
-              <WineCard key={w.id} wine={w} />
-            ))}
-          </section>
-        ))}
-        {shown.length === 0 ? (
-          <div className="empty" role="status">
-            <h2>Nenhum vinho encontrado com esses filtros.</h2>
-            <p>Experimente outra combinação ou veja a carta completa.</p>
-            <a className="btn" href={basePath}>
-              Limpar filtros
-            </a>
-          </div>
-        ) : null}
+            </section>
+          ))}
+          {shown.length === 0 ? (
+            <div className="empty" role="status">
+              <h2>{active.query ? `Nenhum vinho encontrado para “${active.query}”.` : 'Nenhum vinho encontrado com esses filtros.'}</h2>
+              <p>Experimente outra busca ou combinação, ou veja a carta completa.</p>
+              <a className="btn" href={basePath}>
+                Limpar filtros
+              </a>
+            </div>
+          ) : null}
+        </div>
       </>
     );
   }
 
   return toHtml(
-    <Document title={title} description={description}>
+    <Document title={title} description={description} script={groups.length > 1 ? MENU_SCRIPT_PATH : undefined}>
       {available.length > 0 ? (
-        <a className="skip" href="#carta">
-          Pular para a carta
+        <a className="skip" href={`#${RESULTS_ID}`}>
+          Pular para os vinhos
         </a>
       ) : null}
       <div className="wrap">
-        <EstablishmentHeader establishment={establishment} />
-        <Ornament />
-        <main id="carta">
-          <div className="intro">
-            <p className="eyebrow">Carta de vinhos</p>
-            <h2>{menu.name}</h2>
-            {menu.description ? <p className="desc">{menu.description}</p> : null}
-            {available.length > 0 ? <p className="count">{plural(available.length, 'rótulo', 'rótulos')}</p> : null}
-          </div>
-          {content}
-        </main>
+        <CompactHeader establishment={establishment} menuName={menu.name} menuDescription={menu.description} count={count} />
+        <main id="carta">{content}</main>
       </div>
       <Footer sommelier={establishment.sommelier} />
     </Document>,

@@ -18,6 +18,7 @@ import {
   parseMenuFilters,
   sanitizeFilters,
 } from './filters.js';
+import { menuScriptRoute } from './menu-script.js';
 import { buildCachedPage, type CachedPage, type PublicPageCache } from './page-cache.js';
 import { renderEstablishmentNotFoundPage, renderEstablishmentPage, renderMenuNotFoundPage, renderMenuPage } from './render.js';
 
@@ -137,6 +138,7 @@ function cachedSecurityHeaders() {
 
 export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell) {
   return async (app: FastifyInstance) => {
+    await menuScriptRoute(app);
     const routeOptions = { helmet: false as const, onSend: cachedSecurityHeaders() };
     // Concurrent misses of one key share a single load-and-render (no stampede after an invalidation).
     const inFlight = new Map<string, Promise<CachedPage | null>>();
@@ -185,6 +187,10 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell) 
       const source = base.source as MenuSource;
       const filters = sanitizeFilters(parseMenuFilters(request.query as Record<string, unknown>), source.options);
       if (!hasActiveFilters(filters)) return sendPage(request, reply, base);
+      // Free search words are unbounded: such pages are rendered for the request and not kept.
+      if (filters.query) {
+        return sendPage(request, reply, await buildCachedPage(renderMenuPage(source.data, filters, { basePath }), base.establishmentId));
+      }
       // Sanitized against the menu's own countries and grapes: the number of variants per menu stays bounded.
       const variantKey = key + filterKey(filters);
       const variant =

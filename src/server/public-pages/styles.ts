@@ -1,6 +1,7 @@
 /**
  * The only stylesheet of the public pages, inlined in every document. Dark wine-bar theme meant to be
  * read on a phone in a dim room: system fonts only, no external requests, tap targets of 44px or more.
+ * The menu page puts the wines on the first screen: one-line header, compact rows that open on tap.
  */
 
 export const THEME_COLOR = '#151012';
@@ -32,57 +33,71 @@ p{margin:0;text-wrap:pretty}
 .orn:before,.orn:after{content:"";flex:1;height:1px;background:linear-gradient(90deg,transparent,var(--au))}
 .orn:after{background:linear-gradient(90deg,var(--au),transparent)}
 .orn i{width:7px;height:7px;transform:rotate(45deg);border:1px solid var(--au)}
-.intro{text-align:center;margin-bottom:22px}
-.eyebrow{font-size:.72rem;letter-spacing:.22em;text-transform:uppercase;color:var(--au);margin-bottom:6px}
-.intro h2{font-size:1.7rem}
-.intro p.desc{color:var(--mu);max-width:34em;margin:8px auto 0}
-.count{color:var(--mu);font-size:.85rem;margin-top:8px}
-.filter{background:var(--sf);border:1px solid var(--ln);border-radius:16px;margin-bottom:14px}
-.filter summary{display:flex;align-items:center;justify-content:space-between;gap:10px;min-height:50px;padding:0 18px;cursor:pointer;font-weight:600;list-style:none}
+.hdr{padding:14px 0 6px}
+.brand{display:flex;align-items:center;gap:12px;min-width:0}
+.brand .logo{width:44px;height:44px;margin:0;flex:none;border-width:1px;box-shadow:none}
+.brand div{min-width:0}
+.hdr h1{font-size:1.4rem;overflow-wrap:anywhere}
+.sub{color:var(--mu);font-size:.85rem}
+.about summary,.filter summary{display:flex;align-items:center;gap:10px;min-height:44px;cursor:pointer;list-style:none;font-size:.9rem}
+.about summary{color:var(--au);width:max-content;max-width:100%}
+.ab{display:grid;gap:10px;padding:4px 0 12px;color:var(--mu);font-size:.92rem}
+.ab .contact{justify-content:flex-start;margin:2px 0 0}
 summary::-webkit-details-marker{display:none}
-.filter summary:after,.notes summary:after{content:"";width:8px;height:8px;border:solid var(--au);border-width:0 2px 2px 0;transform:rotate(45deg);margin:-4px 4px 0 auto;transition:transform .15s}
+.about summary:after,.filter summary:after{content:"";width:7px;height:7px;border:solid var(--au);border-width:0 2px 2px 0;transform:rotate(45deg);margin:-4px 2px 0 4px;transition:transform .15s}
 details[open]>summary:after{transform:rotate(-135deg);margin-top:4px}
+.find{margin:6px 0 4px}
+.q{display:flex;gap:8px}
+input[type=search]{flex:1;min-width:0;min-height:46px;padding:0 14px;border:1px solid var(--ln);border-radius:23px;background:var(--sf);color:var(--tx);font:inherit;font-size:1rem}
+input[type=search]::placeholder{color:#a8998c}
+.q .btn{padding:0 18px}
+.filter summary{color:var(--mu);padding:0 2px;width:max-content;max-width:100%}
+.ab .addr{margin:0}
 .badge{background:var(--wn);color:#fff;border-radius:11px;font-size:.75rem;padding:1px 9px;font-weight:600}
-.fields{display:grid;gap:12px;padding:2px 18px 0}
+.fields{display:grid;gap:12px;padding:2px 0 0}
 @media (min-width:640px){.fields{grid-template-columns:repeat(3,1fr)}}
 label{display:block;font-size:.8rem;letter-spacing:.04em;color:var(--mu);margin-bottom:5px}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 select{width:100%;min-height:46px;padding:0 12px;border:1px solid var(--ln);border-radius:10px;background:var(--bg);color:var(--tx);font:inherit}
-.actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;padding:16px 18px 18px}
+.actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;padding:14px 0 10px}
 .btn{display:inline-flex;align-items:center;justify-content:center;min-height:46px;padding:0 24px;border:0;border-radius:23px;background:var(--wn);color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 .btn:hover{background:var(--wn2)}
 .clear{display:inline-flex;align-items:center;min-height:44px;padding:0 4px}
-.status{color:var(--mu);font-size:.9rem;margin:0 0 12px;text-align:center}
+.results{scroll-margin-top:0}
+.status{color:var(--mu);font-size:.9rem;margin:12px 0 0}
+.status a{display:inline-block;padding:10px 4px}
 .cats{position:sticky;top:0;z-index:5;margin:0 -18px;padding:0 18px;background:var(--bg);box-shadow:0 0 0 100vmax var(--bg),0 1px 0 100vmax var(--ln);clip-path:inset(0 -100vmax -1px)}
-.cats ul{display:flex;gap:8px;list-style:none;margin:0;padding:9px 0;overflow-x:auto;scrollbar-width:none;-webkit-mask-image:linear-gradient(90deg,#000 88%,transparent);mask-image:linear-gradient(90deg,#000 88%,transparent)}
+.cats ul{display:flex;gap:8px;list-style:none;margin:0;padding:8px 0;overflow-x:auto;scrollbar-width:none;-webkit-mask-image:linear-gradient(90deg,#000 88%,transparent);mask-image:linear-gradient(90deg,#000 88%,transparent)}
 .cats ul::-webkit-scrollbar{display:none}
 .cats li:last-child{padding-right:28px}
-.cats a{display:flex;align-items:center;gap:7px;min-height:44px;padding:0 16px;border:1px solid var(--ln);border-radius:22px;background:var(--sf);color:var(--tx);text-decoration:none;white-space:nowrap;font-size:.9rem}
+.cats a{display:flex;align-items:center;gap:7px;min-height:44px;padding:0 15px;border:1px solid var(--ln);border-radius:22px;background:var(--sf);color:var(--tx);text-decoration:none;white-space:nowrap;font-size:.9rem;transition:background .2s,color .2s}
 .cats a:hover{border-color:var(--au)}
 .cats small{color:var(--au);font-size:.75rem}
-.cat{scroll-margin-top:70px;padding-top:34px}
-.cat>h2{font-size:1.55rem}
-.blurb{color:var(--mu);font-family:var(--serif);font-style:italic;margin:6px 0 10px}
-.wine{padding:18px 0;border-top:1px solid var(--ln)}
-.wine:first-of-type{border-top-color:rgba(220,182,117,.45)}
-.wine img{flex:none;width:64px;height:96px;object-fit:contain;border-radius:10px;background:var(--sf2)}
-.wine.i{display:grid;grid-template-columns:64px minmax(0,1fr);column-gap:14px}
-.wine.i .wb{display:contents}
-.wine.i .wb>*{grid-column:1/-1}
-.wine.i .wb>.hd{grid-column:2;grid-row:1;align-self:center}
-@media (min-width:640px){.wine.i{display:flex;gap:18px}.wine.i .wb{display:block;flex:1;min-width:0}.wine.i .hd{align-self:auto}}
-.top{display:flex;align-items:flex-start;gap:14px}
-.top h3{flex:1;font-size:1.16rem;padding-top:2px;overflow-wrap:anywhere}
-.price{text-align:right;white-space:nowrap;color:var(--au);font-weight:700;font-size:1.05rem;font-variant-numeric:tabular-nums}
-.price small{display:block;color:var(--mu);font-weight:400;font-size:.75rem}
-.meta{display:flex;flex-wrap:wrap;color:var(--mu);font-size:.87rem;margin-top:4px}
+.cats a[aria-current]{background:var(--au);border-color:var(--au);color:var(--bg);font-weight:600}
+.cats a[aria-current] small{color:var(--bg)}
+.cat{scroll-margin-top:62px;padding-top:22px;content-visibility:auto;contain-intrinsic-size:auto 480px}
+.cat>h2{font-size:1.4rem}
+.blurb{color:var(--mu);font-family:var(--serif);font-style:italic;font-size:.92rem;margin:4px 0 8px}
+.wine{border-top:1px solid var(--ln)}
+.wine summary{display:grid;grid-template-columns:minmax(0,1fr) auto 14px;column-gap:12px;align-items:center;padding:11px 0;cursor:pointer;list-style:none}
+.wine summary:after{content:"";grid-column:3;grid-row:1/span 2;width:7px;height:7px;border:solid var(--mu);border-width:0 2px 2px 0;transform:rotate(45deg);margin-top:-4px;transition:transform .15s}
+.wine[open] summary:after{transform:rotate(-135deg);margin-top:4px;border-color:var(--au)}
+.wine summary:hover h3{color:var(--au)}
+.wine h3{grid-column:1;font-size:1.06rem;overflow-wrap:anywhere}
+.o{grid-column:1;grid-row:2;color:var(--mu);font-size:.85rem;margin-top:2px;overflow-wrap:anywhere}
+.p{grid-column:2;grid-row:1/span 2;text-align:right;white-space:nowrap;color:var(--au);font-weight:700;font-variant-numeric:tabular-nums}
+.p small{display:block;color:var(--mu);font-weight:400;font-size:.75rem}
+.wd{display:grid;gap:10px;padding:0 0 16px;font-size:.95rem}
+.wd.i{grid-template-columns:64px minmax(0,1fr);column-gap:14px}
+.wd.i dl{grid-column:1/-1}
+.wd img{width:64px;height:96px;object-fit:contain;border-radius:10px;background:var(--sf2)}
+.wd>div{display:grid;gap:8px;align-content:start}
+.meta{display:flex;flex-wrap:wrap;color:var(--mu);font-size:.87rem}
 .meta>span:not(:last-child):after{content:"·";margin:0 7px;color:var(--au)}
-.wd{margin-top:8px}
-.pair{margin-top:8px;font-size:.92rem}
+.pair{font-size:.92rem}
 .pair b,dt{color:var(--au);font-size:.7rem;letter-spacing:.14em;text-transform:uppercase;font-weight:600}
 .pair b{margin-right:6px}
-.notes summary{display:flex;align-items:center;gap:8px;min-height:44px;color:var(--au);font-size:.88rem;cursor:pointer;list-style:none;width:max-content;max-width:100%}
-.notes summary:after{margin-left:4px}
-dl{display:grid;gap:8px;margin:0 0 4px;padding:12px 14px;background:var(--sf);border-radius:12px;border-left:2px solid var(--wn2)}
+dl{display:grid;gap:8px;margin:0;padding:12px 14px;background:var(--sf);border-radius:12px;border-left:2px solid var(--wn2)}
 dd{margin:1px 0 0}
 .empty{text-align:center;padding:40px 20px;margin:18px 0;border:1px dashed var(--ln);border-radius:18px;background:var(--sf)}
 .empty h2{font-size:1.35rem;margin-bottom:8px}
@@ -100,8 +115,8 @@ dd{margin:1px 0 0}
 footer{text-align:center;color:var(--mu);font-size:.85rem;padding:36px 18px 44px;margin-top:40px;border-top:1px solid var(--ln)}
 footer p+p{margin-top:6px}
 .som{font-family:var(--serif);font-style:italic;color:var(--tx);font-size:1rem}
-@media (min-width:760px){.wine img{width:76px;height:114px}.cats{position:static;background:none;box-shadow:none;clip-path:none;border-bottom:1px solid var(--ln);margin:0;padding:4px 0 10px}.cats ul{flex-wrap:wrap;-webkit-mask-image:none;mask-image:none}.cats li:last-child{padding:0}.cat{scroll-margin-top:16px}.est{padding-top:64px}.est h1{font-size:2.6rem}}
-@media print{body{background:#fff;color:#000}.cats,.filter,.skip{display:none}}
+@media (min-width:760px){.wd img{width:76px;height:114px}.wd.i{grid-template-columns:76px minmax(0,1fr)}.hdr{padding-top:28px}.hdr h1{font-size:1.8rem}.brand .logo{width:56px;height:56px}.est{padding-top:64px}.est h1{font-size:2.6rem}.wine summary{padding:13px 0}}
+@media print{body{background:#fff;color:#000}.cats,.find,.skip{display:none}}
 `;
 
 /** Comment-free, whitespace-collapsed CSS (the source above is written so this is safe). */

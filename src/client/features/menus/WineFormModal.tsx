@@ -7,6 +7,7 @@ import { WINE_CATEGORIES, WINE_VOLUMES } from '../../../shared/wine-vocabulary';
 import { errorMessage } from '../../lib/api';
 import { setServerFieldErrors } from '../../lib/form-errors';
 import { CountryField } from '../../ui/wine-fields/CountryField';
+import { OriginFields } from '../../ui/wine-fields/OriginFields';
 import { PriceField } from '../../ui/wine-fields/PriceField';
 import { SensoryFields } from '../../ui/wine-fields/SensoryFields';
 import { AlcoholContentField, WineStyleField } from '../../ui/wine-fields/TechnicalFields';
@@ -105,6 +106,9 @@ function WineForm({ notice, initialValues, onClose, onSubmit }: Omit<Props, 'ope
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <CountryField />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <OriginFields />
               </Grid.Col>
               <Grid.Col span={12}>
                 <Textarea

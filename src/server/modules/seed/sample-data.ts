@@ -60,7 +60,21 @@ async function readSampleData(): Promise<SampleData> {
     readDataFile('pedra-da-ilha.json', pedraDaIlhaSchema),
     readDataFile('catalog-wines.json', z.array(sampleCatalogWineSchema)),
   ]);
-  return { ...pedraDaIlha, catalog, catalogSkus: catalog.map((w) => w.sku_code) };
+  const wines = pedraDaIlha.wines.map((wine) => withCatalogOrigin(wine, catalog));
+  return { ...pedraDaIlha, wines, catalog, catalogSkus: catalog.map((w) => w.sku_code) };
+}
+
+/** A sample menu wine takes producer, vintage and region from the sample catalogue wine of the same name. */
+function withCatalogOrigin(wine: SampleMenuWine, catalog: readonly SampleCatalogWine[]): SampleMenuWine {
+  const baseName = wine.name.replace(/\s*\((?:taça|meia garrafa|magnum)\)$/i, '');
+  const origin = catalog.find((c) => c.name === baseName);
+  if (!origin) return wine;
+  return {
+    ...wine,
+    producer: wine.producer ?? origin.producer,
+    vintage: wine.vintage ?? origin.vintage,
+    region: wine.region ?? origin.region,
+  };
 }
 
 async function readDataFile<T>(name: string, schema: z.ZodType<T>): Promise<T> {

@@ -119,7 +119,9 @@ describe('POST /api/seed/pedra-da-ilha', () => {
     const { ests, wines, catalog } = await snapshot();
     for (const wine of [...wines, ...catalog]) {
       for (const [key, value] of Object.entries(wine)) {
-        if (key === 'vintage' && 'skuCode' in wine && wine.skuCode?.endsWith('-NV')) continue;
+        if (key === 'vintage' && wine.name && 'skuCode' in wine && wine.skuCode?.endsWith('-NV')) continue;
+        // A menu wine has an origin only when the sample catalogue has the same wine (checked below).
+        if (!('skuCode' in wine) && ['region', 'producer', 'vintage'].includes(key)) continue;
         expect(value, `${wine.name}: ${key}`).not.toBeNull();
         expect(value, `${wine.name}: ${key}`).not.toBe('');
       }
@@ -134,13 +136,38 @@ describe('POST /api/seed/pedra-da-ilha', () => {
       available: true,
     });
     expect(wines.filter((w) => !w.available)).toHaveLength(2);
-    // Same style, same image; different styles, different images. Nothing else was stored.
-    const byStyle = new Map<string, Set<string>>();
-    for (const w of [...wines, ...catalog]) byStyle.set(w.wineStyle!, (byStyle.get(w.wineStyle!) ?? new Set()).add(w.imageUrl!));
-    for (const [style, urls] of byStyle) expect(urls.size, style).toBe(1);
-    const imageUrls = new Set([...byStyle.values()].map((s) => [...s][0]!));
-    expect(imageUrls.size).toBe(byStyle.size);
-    expect(uploads()).toHaveLength(imageUrls.size + 1);
+    // Producer, vintage and region come from the sample catalogue wine of the same name, glass or half bottle included.
+    expect(wines.find((w) => w.name === 'Catena Malbec')).toMatchObject({
+      producer: 'Bodega Catena Zapata',
+      vintage: 2021,
+      region: 'Mendoza',
+    });
+    const glass = wines.find((w) => w.name === 'Chandon Réserve Brut (taça)');
+    const glassSource = sample.catalog.find((w) => w.name === 'Chandon Réserve Brut');
+    expect(glass).toMatchObject({ producer: glassSource?.producer, region: glassSource?.region, vintage: glassSource?.vintage });
+    const byName = new Map(sample.catalog.map((w) => [w.name, w]));
+    for (const w of wines.filter((x) => byName.has(x.name))) {
+      const c = byName.get(w.name);
+      expect({ producer: w.producer, vintage: w.vintage, region: w.region }, w.name).toEqual({
+        producer: c?.producer,
+        vintage: c?.vintage,
+        region: c?.region,
+      });
+    }
+    expect(wines.filter((w) => w.producer).length).toBeGreaterThan(wines.length / 2);
+    // Within each seeded part (menu by the manager, catalogue by the admin): same style, same image; different
+    // styles, different images. Nothing else was stored.
+    const imageUrls = new Set<string>();
+    for (const part of [wines, catalog]) {
+      const byStyle = new Map<string, Set<string>>();
+      for (const w of part) byStyle.set(w.wineStyle!, (byStyle.get(w.wineStyle!) ?? new Set()).add(w.imageUrl!));
+      for (const [style, urls] of byStyle) expect(urls.size, style).toBe(1);
+      const partUrls = new Set([...byStyle.values()].map((s) => [...s][0]!));
+      expect(partUrls.size).toBe(byStyle.size);
+      for (const url of partUrls) imageUrls.add(url);
+    }
+    const files = uploads();
+    expect(files).toHaveLength(imageUrls.size + 1);
     for (const url of [...imageUrls, ests[0]!.logo!]) {
       const bytes = readFileSync(path.join(uploadsDir(), path.basename(url)));
       expect(bytes.toString('latin1', 0, 4)).toBe('RIFF');
