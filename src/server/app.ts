@@ -87,7 +87,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   registerNulGuard(app);
-  registerAuthentication(app, { verifyToken: tokens.verify, loadCaller: (id, issuedAt) => loadCaller(db, id, issuedAt) });
+  registerAuthentication(app, { verifyToken: tokens.verify, loadCaller: (token) => loadCaller(db, token) });
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(db, tokens));

@@ -31,7 +31,7 @@ export async function createUser(db: Db, role: Role, options: { establishmentIds
   for (const establishmentId of options.establishmentIds ?? []) {
     await db.insert(userEstablishments).values({ userId: row.id, establishmentId });
   }
-  return { id: row.id, email, role, token: await signer.sign(row.id) };
+  return { id: row.id, email, role, token: await signer.sign(row) };
 }
 
 export async function createEstablishmentRow(db: Db, values: Partial<typeof establishments.$inferInsert> = {}) {
