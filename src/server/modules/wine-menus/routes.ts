@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { accessHook } from '../../http/access-hook.js';
 import { callerOf } from '../../http/authenticate.js';
+import { publicBaseUrl } from '../../http/request-origin.js';
 import * as service from './service.js';
 
 export interface WineMenuRouteDeps extends service.WineMenuDeps {
@@ -24,7 +25,7 @@ export interface WineMenuRouteDeps extends service.WineMenuDeps {
 }
 
 export function wineMenuRoutes(db: Db, deps: WineMenuRouteDeps) {
-  const baseUrl = (request: FastifyRequest) => deps.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  const baseUrl = (request: FastifyRequest) => publicBaseUrl(request, deps.publicBaseUrl);
   const canCreate = accessHook('menus', 'create', service.CANNOT_CHANGE_MENUS);
   const canUpdate = accessHook('menus', 'update', service.CANNOT_CHANGE_MENUS);
   const canDelete = accessHook('menus', 'delete', service.CANNOT_CHANGE_MENUS);
