@@ -35,7 +35,7 @@ const [admin] = await db
   .values({ email: `bench-${Date.now()}@adega.test`, passwordHash: 'x', role: 'admin' })
   .returning();
 if (!admin) throw new Error('admin not created');
-const token = await createTokenSigner(config.jwtSecret).sign(admin.id);
+const token = await createTokenSigner(config.jwtSecret).sign(admin);
 
 // The sample data through its own endpoint when it exists; otherwise the same data inserted here.
 let seed = 'POST /api/seed/pedra-da-ilha';

@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   validation_error: { status: 400, detail: 'Dados inválidos.' },
   invalid_json: { status: 400, detail: 'O corpo da requisição não é um JSON válido.' },
   invalid_url: { status: 400, detail: 'Endereço inválido.' },
+  invalid_host: { status: 400, detail: 'Endereço do servidor inválido.' },
   invalid_characters: { status: 400, detail: 'O texto enviado contém caracteres inválidos.' },
   unauthenticated: { status: 401, detail: 'Sessão expirada ou inválida. Entre novamente.' },
   invalid_credentials: { status: 401, detail: 'Credenciais inválidas ou sessão expirada.' },
@@ -16,11 +17,14 @@ export const ERROR_CODES = {
   method_not_allowed: { status: 405, detail: 'Método não permitido.' },
   conflict: { status: 409, detail: 'Já existe um registro com estes dados.' },
   too_large: { status: 413, detail: 'A requisição é grande demais.' },
+  too_many_pixels: { status: 413, detail: 'Imagem com resolução grande demais.' },
   invalid_image: { status: 415, detail: 'Imagem inválida ou corrompida. Envie outro arquivo JPEG, PNG ou WebP.' },
   unsupported_media_type: { status: 415, detail: 'Tipo de conteúdo não suportado.' },
   too_many_attempts: { status: 429, detail: 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.' },
   rate_limited: { status: 429, detail: 'Muitas requisições. Aguarde um pouco e tente novamente.' },
+  too_many_uploads: { status: 429, detail: 'Muitos envios de imagem. Aguarde um minuto e tente novamente.' },
   internal_error: { status: 500, detail: 'Erro interno do servidor. Tente novamente em instantes.' },
+  busy: { status: 503, detail: 'O servidor está ocupado. Tente novamente em instantes.' },
   database_unavailable: { status: 503, detail: 'Banco de dados indisponível.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 

@@ -8,8 +8,8 @@ async function appWithOpenHandler() {
   const app = Fastify();
   registerErrorHandler(app);
   registerAuthentication(app, {
-    verifyToken: async (token) => (token === 'valido' ? { userId: 'user-1', issuedAt: new Date() } : null),
-    loadCaller: async (id) => ({ id, email: 'a@b.com', role: 'admin', establishmentIds: [], supplierId: null }),
+    verifyToken: async (token) => (token === 'valido' ? { userId: 'user-1' } : null),
+    loadCaller: async ({ userId }) => ({ id: userId, email: 'a@b.com', role: 'admin', establishmentIds: [], supplierId: null }),
   });
   app.get('/api/segredo', async () => ({ segredo: 42 }));
   app.get('/api/aberto', { config: { public: true } }, async () => ({ ok: true }));

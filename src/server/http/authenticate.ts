@@ -14,14 +14,14 @@ declare module 'fastify' {
 
 const UNAUTHENTICATED = 'Sessão expirada ou inválida. Entre novamente.';
 
-export interface AuthDeps {
-  verifyToken(token: string): Promise<{ userId: string; issuedAt: Date } | null>;
+export interface AuthDeps<Token> {
+  verifyToken(token: string): Promise<Token | null>;
   /** The caller behind a verified token, or null when the user is gone or the token predates a password change. */
-  loadCaller(userId: string, issuedAt: Date): Promise<Caller | null>;
+  loadCaller(token: Token): Promise<Caller | null>;
 }
 
 /** Protected by default: a new /api route needs a valid token unless it says `config: { public: true }`. */
-export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): void {
+export function registerAuthentication<Token>(app: FastifyInstance, deps: AuthDeps<Token>): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     // Decoded, so /%61pi/users counts as /api/users; a public page or SPA route that happens to match an
@@ -32,7 +32,7 @@ export function registerAuthentication(app: FastifyInstance, deps: AuthDeps): vo
     if (apiRoute && request.routeOptions.config?.public) return;
     const token = bearerToken(request);
     const verified = token ? await deps.verifyToken(token) : null;
-    const caller = verified ? await deps.loadCaller(verified.userId, verified.issuedAt) : null;
+    const caller = verified ? await deps.loadCaller(verified) : null;
     if (!caller) throw new AppError('unauthenticated', 401, UNAUTHENTICATED);
     request.caller = caller;
   });

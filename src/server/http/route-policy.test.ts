@@ -14,8 +14,8 @@ function bareApp(): FastifyInstance {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerAuthentication(app, {
-    verifyToken: async (token) => ({ userId: token, issuedAt: new Date() }),
-    loadCaller: async (role) => ({ id: role, email: 'a@b.com', role: role as Role, establishmentIds: [], supplierId: null }),
+    verifyToken: async (token) => ({ userId: token, sessionsValidFrom: 0 }),
+    loadCaller: async ({ userId: role }) => ({ id: role, email: 'a@b.com', role: role as Role, establishmentIds: [], supplierId: null }),
   });
   registerRoutePolicy(app);
   return app;

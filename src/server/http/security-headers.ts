@@ -1,6 +1,13 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer must never be stored by a browser or proxy even without a caller (the login answer holds a token). */
+    noStore?: boolean;
+  }
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -24,5 +31,16 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
     // Wine images may live on other hosts; the admin loads them in <img>.
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  registerNoStore(app);
+}
+
+/**
+ * Every answer to an authenticated caller, and every route marked `noStore`, says `Cache-Control: no-store`: what
+ * one user saw must not be replayed from a shared or back-button cache. Public pages and /uploads keep their own.
+ */
+function registerNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.caller || request.routeOptions.config?.noStore) reply.header('Cache-Control', 'no-store');
   });
 }

@@ -5,6 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** favicon.ico (16/32/48 px PNGs packed from favicon.svg with sharp, committed) is asked for by every browser and Lighthouse. */
+const FAVICON = /^favicon\.(ico|svg)$/;
+const FAVICON_CACHE = 'public, max-age=604800';
 
 export interface SpaShell {
   send(reply: FastifyReply): FastifyReply;
@@ -25,7 +28,10 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
       index: false,
       setHeaders(res, filePath) {
         const rel = path.relative(clientDir, filePath);
-        res.header('Cache-Control', rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'public, max-age=3600');
+        res.header(
+          'Cache-Control',
+          rel.startsWith(`assets${path.sep}`) ? IMMUTABLE : FAVICON.test(rel) ? FAVICON_CACHE : 'public, max-age=3600',
+        );
       },
     });
   }

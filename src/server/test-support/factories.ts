@@ -29,7 +29,7 @@ export async function createUser(db: Db, role: Role, options: { establishmentIds
   for (const establishmentId of options.establishmentIds ?? []) {
     await db.insert(userEstablishments).values({ userId: row.id, establishmentId });
   }
-  return { id: row.id, email, role, token: await signer.sign(row.id) };
+  return { id: row.id, email, role, token: await signer.sign(row) };
 }
 
 /** Inserts one row and returns it. */

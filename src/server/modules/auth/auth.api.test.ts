@@ -53,6 +53,16 @@ describe('POST /api/auth/login', () => {
     expect((await login(user.email, DEFAULT_PASSWORD, '10.8.8.8')).statusCode).toBe(200);
   });
 
+  it('checks at most 10 passwords when 55 wrong ones arrive at once', async () => {
+    const user = await createUser(t.db, 'admin');
+    const answers = await Promise.all(Array.from({ length: 55 }, () => login(user.email, 'errada-123', '10.5.5.5')));
+    const checked = answers.filter((res) => res.statusCode === 401);
+    const refused = answers.filter((res) => res.statusCode === 429);
+    expect(checked).toHaveLength(10);
+    expect(refused).toHaveLength(45);
+    for (const res of refused) expect(res.json().detail).toBe('Muitas tentativas de login. Aguarde 15 minutos e tente novamente.');
+  });
+
   it('ignores X-Forwarded-For unless TRUST_PROXY says so, so a client cannot pick a fresh address per try', async () => {
     const user = await createUser(t.db, 'admin');
     const attempt = (i: number) =>
@@ -88,7 +98,7 @@ describe('bearer tokens', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/does-not-exist' })).statusCode).toBe(401);
   });
 
-  it('rejects tokens signed with another key, alg none, expired ones and garbage', async () => {
+  it('rejects tokens signed with another key, alg none, expired ones, ones without a session claim and garbage', async () => {
     const user = await createUser(t.db, 'admin');
     const otherKey = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
@@ -104,7 +114,14 @@ describe('bearer tokens', () => {
       .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
       .sign(new TextEncoder().encode(TEST_JWT_SECRET));
-    for (const token of [otherKey, algNone, expired, 'not-a-token']) {
+    // Ours and fresh, but without the session claim (as issued before it existed): it cannot be tied to a reset.
+    const withoutSession = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    for (const token of [otherKey, algNone, expired, withoutSession, 'not-a-token']) {
       expect((await me(`Bearer ${token}`)).statusCode).toBe(401);
     }
     expect((await me(`Bearer ${user.token}`)).statusCode).toBe(200);

@@ -10,7 +10,7 @@ export function authRoutes(service: AuthService) {
     r.post(
       '/api/auth/login',
       {
-        config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: { public: true, noStore: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
       },
       async (request) => ({ access_token: await service.login(request.body, request.ip), token_type: 'bearer' as const }),

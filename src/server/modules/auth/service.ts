@@ -5,29 +5,29 @@ import { AppError } from '../../core/app-error.js';
 import type { Caller } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { userRows as users } from '../users/index.js';
-import { clearFailures, isThrottled, recordFailure } from './login-throttle.js';
+import { claimAttempt, clearFailures, trimExpiredFailures } from './login-throttle.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import type { TokenSigner } from './tokens.js';
+import type { TokenSigner, VerifiedToken } from './tokens.js';
 
 export async function login(db: Db, tokens: TokenSigner, input: LoginRequest, ip: string): Promise<string> {
-  if (await isThrottled(db, input.email, ip)) {
+  if (!(await claimAttempt(db, input.email, ip))) {
     throw new AppError('too_many_attempts', 429, 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.');
   }
   const user = await users.findByEmail(db, input.email);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) {
-    await recordFailure(db, input.email, ip);
+    await trimExpiredFailures(db);
     throw new AppError('invalid_credentials', 401, LOGIN_FAILED_MESSAGE);
   }
   await clearFailures(db, input.email, ip);
-  return tokens.sign(user.id);
+  return tokens.sign(user);
 }
 
-export async function loadCaller(db: Db, userId: string, tokenIssuedAt: Date): Promise<Caller | null> {
-  const user = await users.findById(db, userId);
+export async function loadCaller(db: Db, token: VerifiedToken): Promise<Caller | null> {
+  const user = await users.findById(db, token.userId);
   if (!user) return null;
-  // A password change ends the sessions opened before it (JWT iat has whole seconds).
-  if (tokenIssuedAt.getTime() < Math.floor(user.sessionsValidFrom.getTime() / 1000) * 1000) return null;
+  // A password reset moves sessions_valid_from: tokens issued before it carry the old value.
+  if (user.sessionsValidFrom.getTime() !== token.sessionsValidFrom) return null;
   return { id: user.id, email: user.email, role: user.role, establishmentIds: user.establishmentIds, supplierId: user.supplierId };
 }
 
@@ -63,7 +63,7 @@ export async function ensureInitialAdmin(db: Db, log: FastifyBaseLogger, admin: 
 export function createAuthService({ db, tokens }: { db: Db; tokens: TokenSigner }) {
   return {
     login: (input: LoginRequest, ip: string) => login(db, tokens, input, ip),
-    loadCaller: (userId: string, tokenIssuedAt: Date) => loadCaller(db, userId, tokenIssuedAt),
+    loadCaller: (token: VerifiedToken) => loadCaller(db, token),
     verifyToken: tokens.verify,
     sessionUserOf,
   };

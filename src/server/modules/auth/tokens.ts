@@ -2,33 +2,46 @@ import { jwtVerify, SignJWT } from 'jose';
 
 const ALGORITHM = 'HS256';
 export const TOKEN_LIFETIME = '12h';
+/**
+ * Private claim: the user's sessions_valid_from (epoch ms) when the token was issued. A password reset moves that
+ * value, so every token carrying the old one stops working: an exact comparison, not a clock race (iat has whole
+ * seconds, and a login racing the reset read the old row).
+ */
+const SESSION_CLAIM = 'sv';
+
+export interface TokenSubject {
+  id: string;
+  sessionsValidFrom: Date;
+}
 
 export interface VerifiedToken {
   userId: string;
-  issuedAt: Date;
+  /** sessions_valid_from of the user when the token was issued, in epoch milliseconds. */
+  sessionsValidFrom: number;
 }
 
 export interface TokenSigner {
-  sign(userId: string): Promise<string>;
-  /** Who the token is for and when it was issued, or null for any token that is not ours, expired, or not HS256. */
+  sign(user: TokenSubject): Promise<string>;
+  /** Who the token is for and which session generation it belongs to, or null for any token that is not ours, expired, or not HS256. */
   verify(token: string): Promise<VerifiedToken | null>;
 }
 
 export function createTokenSigner(secret: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (userId) =>
-      new SignJWT({})
+    sign: (user) =>
+      new SignJWT({ [SESSION_CLAIM]: user.sessionsValidFrom.getTime() })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(userId)
+        .setSubject(user.id)
         .setIssuedAt()
         .setExpirationTime(TOKEN_LIFETIME)
         .sign(key),
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
-        if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return null;
-        return { userId: payload.sub, issuedAt: new Date(payload.iat * 1000) };
+        const sessionsValidFrom = payload[SESSION_CLAIM];
+        if (typeof payload.sub !== 'string' || !Number.isSafeInteger(sessionsValidFrom)) return null;
+        return { userId: payload.sub, sessionsValidFrom: sessionsValidFrom as number };
       } catch {
         return null;
       }

@@ -3,7 +3,9 @@ import { AppError } from '../../core/app-error.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_DIMENSION = 2000;
-const MAX_INPUT_PIXELS = 40_000_000;
+/** Decoded pixels (25 MP covers 24 MP cameras); a 16-bit 6300x6300 PNG of 300 KB would otherwise take 1.6 s and ~300 MB. */
+export const MAX_INPUT_PIXELS = 25_000_000;
+export const IMAGE_TOO_MANY_PIXELS = 'Imagem com resolução grande demais. Máximo: 25 megapixels (por exemplo, 5000 x 5000).';
 
 type ImageKind = 'jpeg' | 'png' | 'webp';
 
@@ -21,6 +23,11 @@ export const UNSUPPORTED_IMAGE = 'Formato de imagem não suportado. Envie JPEG, 
 export async function normalizeImage(bytes: Buffer): Promise<{ bytes: Buffer; extension: string }> {
   const kind = detectImageKind(bytes);
   if (!kind) throw new AppError('unsupported_media_type', 415, UNSUPPORTED_IMAGE);
+  // The header alone says how big the decoded image would be: refuse before decoding anything.
+  const { width = 0, height = 0 } = await sharp(bytes)
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  if (width * height > MAX_INPUT_PIXELS) throw new AppError('too_many_pixels', 413, IMAGE_TOO_MANY_PIXELS);
   try {
     const pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

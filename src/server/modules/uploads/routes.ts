@@ -1,14 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { MAX_IMAGE_BYTES, normalizeImage } from './image-normalizer.js';
+import { createWorkQueue } from './image-queue.js';
 
 const IMAGE_TOO_LARGE = 'Imagem grande demais. Tamanho máximo: 5 MB.';
+export const UPLOADS_PER_MINUTE = 30;
+export const TOO_MANY_UPLOADS = 'Muitos envios de imagem em pouco tempo. Aguarde um minuto e tente novamente.';
 
 export function uploadRoutes(storage: FileStorage) {
+  // At most two images decode at once, four more wait; the rest of the pool threads keep serving files.
+  const imageWork = createWorkQueue(2, 4);
   return async (app: FastifyInstance) => {
-    app.post('/api/upload-image', { config: { policy: { area: 'uploads', action: 'create' } } }, async (request, reply) => {
+    const rateLimit = {
+      max: UPLOADS_PER_MINUTE,
+      timeWindow: '1 minute',
+      // Per user, not per address: colleagues behind one restaurant router do not share a budget.
+      keyGenerator: (request: FastifyRequest) => `upload:${request.caller?.id ?? request.ip}`,
+      errorResponseBuilder: () => new AppError('too_many_uploads', 429, TOO_MANY_UPLOADS),
+    };
+    app.post('/api/upload-image', { config: { policy: { area: 'uploads', action: 'create' }, rateLimit } }, async (request, reply) => {
       callerOf(request);
       if (!request.isMultipart())
         throw new AppError('unsupported_media_type', 415, 'Envie a imagem como multipart/form-data no campo "file".');
@@ -18,7 +30,7 @@ export function uploadRoutes(storage: FileStorage) {
       const bytes = await file.toBuffer().catch((err: { code?: string }) => {
         throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError('too_large', 413, IMAGE_TOO_LARGE) : err;
       });
-      const image = await normalizeImage(bytes);
+      const image = await imageWork(() => normalizeImage(bytes));
       const imageUrl = await storage.save(image.bytes, image.extension);
       return reply.status(201).send({ image_url: imageUrl });
     });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -6,6 +7,9 @@ import { isUploadsPath } from '../../../shared/form-fields.js';
 import { createUser, type TestUser } from '../../test-support/factories.js';
 import { multipartBody } from '../../test-support/multipart.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { IMAGE_TOO_MANY_PIXELS } from './image-normalizer.js';
+import { IMAGE_QUEUE_FULL } from './image-queue.js';
+import { TOO_MANY_UPLOADS, UPLOADS_PER_MINUTE } from './routes.js';
 
 let t: TestApp;
 let user: TestUser;
@@ -15,8 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (bytes: Buffer, filename = 'foto.png', type = 'image/png', field = 'file') =>
-  t.as(user.token, { method: 'POST', url: '/api/upload-image', ...multipartBody(field, filename, type, bytes) });
+const uploadAs = (who: TestUser, bytes: Buffer, filename = 'foto.png', type = 'image/png', field = 'file') =>
+  t.as(who.token, { method: 'POST', url: '/api/upload-image', ...multipartBody(field, filename, type, bytes) });
+const upload = (bytes: Buffer, filename = 'foto.png', type = 'image/png', field = 'file') => uploadAs(user, bytes, filename, type, field);
 const uploadedFiles = () => {
   const dir = path.join(t.config.dataDir, 'uploads');
   return existsSync(dir) ? readdirSync(dir) : [];
@@ -42,8 +47,9 @@ describe('POST /api/upload-image', () => {
     const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
       .png()
       .toBuffer();
+    const own = await createUser(t.db, 'sommelier');
     for (let i = 0; i < 20; i++) {
-      const { image_url } = (await upload(png)).json();
+      const { image_url } = (await uploadAs(own, png)).json();
       expect(isUploadsPath(image_url), image_url).toBe(true);
     }
   });
@@ -112,5 +118,39 @@ describe('POST /api/upload-image', () => {
     expect(json.statusCode).toBe(415);
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/upload-image', ...multipartBody('file', 'a.png', 'image/png', png) });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses an image over 25 megapixels before decoding it, with a pt-BR 413', async () => {
+    const huge = await sharp({ create: { width: 5100, height: 5000, channels: 3, background: '#224466' } })
+      .png()
+      .toBuffer();
+    const res = await uploadAs(await createUser(t.db, 'sommelier'), huge);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ detail: IMAGE_TOO_MANY_PIXELS, code: 'too_many_pixels' });
+  });
+
+  it('limits each user to 30 uploads a minute with a pt-BR 429, without touching other users', async () => {
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const busy = await createUser(t.db, 'sommelier');
+    for (let i = 0; i < UPLOADS_PER_MINUTE; i++) expect((await uploadAs(busy, png)).statusCode).toBe(201);
+    const refused = await uploadAs(busy, png);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ detail: TOO_MANY_UPLOADS, code: 'too_many_uploads' });
+    expect((await uploadAs(await createUser(t.db, 'sommelier'), png)).statusCode).toBe(201);
+  });
+
+  it('decodes only a few images at once: a burst past the queue gets a pt-BR 503, the others succeed', async () => {
+    const noise = await sharp(randomBytes(1200 * 1200 * 3), { raw: { width: 1200, height: 1200, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const users = await Promise.all(Array.from({ length: 12 }, () => createUser(t.db, 'sommelier')));
+    const answers = await Promise.all(users.map((u) => uploadAs(u, noise)));
+    const codes = answers.map((res) => res.statusCode);
+    expect(codes.filter((c) => c === 201).length).toBeGreaterThanOrEqual(6);
+    const busy = answers.filter((res) => res.statusCode === 503);
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy[0]?.json().detail).toBe(IMAGE_QUEUE_FULL);
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.js';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { userEstablishments, users } from '../../db/schema/index.js';
 import { createEstablishmentRow, createUser, establishmentLinks, type TestUser, uniqueEmail } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
@@ -141,26 +142,33 @@ describe('users API (admin only)', () => {
     expect(await links(manager.id)).toEqual([]);
   });
 
-  it('ends the sessions opened before a password reset, and only then', async () => {
+  it('ends the sessions opened before a password reset, even in the same second, and only those', async () => {
     const target = await createUser(t.db, 'sommelier');
     const me = (token: string) => t.as(token, { method: 'GET', url: '/api/auth/me' });
     await t.as(admin.token, { method: 'PUT', url: `/api/users/${target.id}`, payload: { email: target.email, role: 'sommelier' } });
     expect((await me(target.token)).statusCode).toBe(200);
-    // Tokens carry whole seconds: make sure the reset happens in a later second than the token.
-    await new Promise((r) => setTimeout(r, 1100));
-    const reset = await t.as(admin.token, {
-      method: 'PUT',
-      url: `/api/users/${target.id}`,
-      payload: { email: target.email, role: 'sommelier', password: 'senha-trocada-123' },
-    });
-    expect(reset.statusCode).toBe(200);
-    expect((await me(target.token)).statusCode).toBe(401);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: target.email, password: 'senha-trocada-123' },
-    });
-    expect((await me(login.json().access_token)).statusCode).toBe(200);
+    // The reset and the new login happen in the very second the old token was issued (its iat has whole seconds).
+    const issuedAt = decodeJwt(target.token).iat as number;
+    vi.useFakeTimers({ toFake: ['Date'], now: issuedAt * 1000 + 999 });
+    try {
+      const reset = await t.as(admin.token, {
+        method: 'PUT',
+        url: `/api/users/${target.id}`,
+        payload: { email: target.email, role: 'sommelier', password: 'senha-trocada-123' },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await me(target.token)).statusCode).toBe(401);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: target.email, password: 'senha-trocada-123' },
+      });
+      const fresh = login.json().access_token;
+      expect(decodeJwt(fresh).iat).toBe(issuedAt);
+      expect((await me(fresh)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps the old links when an update fails half-way', async () => {

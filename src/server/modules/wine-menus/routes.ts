@@ -14,10 +14,11 @@ import {
   wineMenuSummarySchema,
 } from '../../../shared/wine-menus.js';
 import { callerOf } from '../../http/authenticate.js';
+import { publicBaseUrl } from '../../http/request-origin.js';
 import type { WineMenuService } from './service.js';
 
 export function wineMenuRoutes(service: WineMenuService) {
-  const baseUrl = (request: FastifyRequest) => service.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  const baseUrl = (request: FastifyRequest) => publicBaseUrl(request, service.publicBaseUrl);
   // Reads are scoped, not refused: a supplier lists no menus and gets 404 for one.
   const read = { policy: { area: 'menus', action: 'read', outOfScope: 'hidden' } } as const;
   const canCreate = { policy: { area: 'menus', action: 'create' } } as const;
