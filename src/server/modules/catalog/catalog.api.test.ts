@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIELD_MESSAGES } from '../../../shared/field-rules.js';
 import type { Role } from '../../../shared/roles.js';
 import { foldText } from '../../../shared/text-search.js';
 import { catalogWines } from '../../db/schema/index.js';
@@ -94,11 +95,9 @@ describe('POST /api/catalog/wines', () => {
     [{ name: 'A', vintage: new Date().getFullYear() + 2 }, 'vintage', `Safra: informe um ano até ${new Date().getFullYear() + 1}.`],
     [{ name: 'A', vintage: 2019.5 }, 'vintage', undefined],
     [{ name: 'A', vintage: 'antiga' }, 'vintage', undefined],
-    [
-      { name: 'A', image_url: 'javascript:alert(1)' },
-      'image_url',
-      'A imagem deve ser um endereço http(s) ou um arquivo enviado (/uploads/...).',
-    ],
+    [{ name: 'A', image_url: 'javascript:alert(1)' }, 'image_url', FIELD_MESSAGES.imageUrl],
+    [{ name: 'A', image_url: 'https://x.com/a.png"><script>' }, 'image_url', FIELD_MESSAGES.imageUrl],
+    [{ name: 'A', alcohol_content: 'forte' }, 'alcohol_content', 'Teor alcoólico: informe uma porcentagem entre 0 e 100, ex.: 13,5%.'],
     [{ name: 'A', image_url: 'data:image/png;base64,AAAA' }, 'image_url', undefined],
     [{ name: 'A', image_url: '/etc/passwd' }, 'image_url', undefined],
     [{ name: 'A', image_url: '/uploads/../segredo' }, 'image_url', undefined],
