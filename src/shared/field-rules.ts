@@ -1,5 +1,9 @@
-import { formatCep, formatCnpj, isValidCep, isValidCnpj } from '@brazilian-utils/brazilian-utils';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+// Per-function entry points and the small metadata: the forms ship only what they use.
+import { formatCep } from '@brazilian-utils/brazilian-utils/format-cep';
+import { formatCnpj } from '@brazilian-utils/brazilian-utils/format-cnpj';
+import { isValidCep } from '@brazilian-utils/brazilian-utils/is-valid-cep';
+import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { optionalText } from './form-fields.js';
 import { parseMoney } from './money.js';
