@@ -187,14 +187,22 @@ test.describe('forms', () => {
     await page.setViewportSize({ width: 390, height: 700 });
     await loginViaUi(page, admin);
     await page.goto('/estabelecimento/novo');
-    await page.getByRole('button', { name: 'Criar estabelecimento' }).click();
-
     const name = page.getByRole('textbox', { name: 'Nome', exact: true });
+    const header = await page.locator('header').first().boundingBox();
+    if (!header) throw new Error('header not found');
+
+    // Scrolled so that "Nome" sits right under the sticky header, the person submits with Enter from another field.
+    await page.getByLabel('Sommelier').click();
+    const before = await name.boundingBox();
+    if (!before) throw new Error('field not found');
+    await page.mouse.wheel(0, before.y - 12);
+    await expect.poll(async () => (await name.boundingBox())?.y ?? 0).toBeLessThan(header.y + header.height);
+    await page.keyboard.press('Enter');
+
     await expect(name).toBeFocused();
     await expect(page.getByText('Informe o nome do estabelecimento.')).toBeVisible();
-    const header = await page.locator('header').first().boundingBox();
     const field = await name.boundingBox();
-    if (!header || !field) throw new Error('header or field not found');
+    if (!field) throw new Error('field not found');
     expect(field.y).toBeGreaterThanOrEqual(header.y + header.height);
     expect(field.y + field.height).toBeLessThanOrEqual(700);
   });
