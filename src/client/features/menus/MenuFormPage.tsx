@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -16,6 +17,7 @@ export function MenuFormPage() {
   const navigate = useNavigate();
   const establishments = useEstablishmentList();
   const create = useCreateMenu();
+  const narrow = useMediaQuery('(max-width: 36em)');
   const preselected = params.get('establishment_id') ?? '';
   // The slug follows the name until the user edits it by hand.
   const [customSlug, setCustomSlug] = useState<string | null>(null);
@@ -97,11 +99,12 @@ export function MenuFormPage() {
             label="Endereço da carta"
             description="Gerado a partir do nome: minúsculas, espaços viram hífens, sem acentos nem símbolos."
             leftSection={
-              <Text size="sm" c="dimmed" pl={8} style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm" c="dimmed" pl={8} w="100%" truncate="start">
                 /{establishment?.slug ?? 'estabelecimento'}/
               </Text>
             }
-            leftSectionWidth={Math.min(260, 24 + 8 * ((establishment?.slug ?? 'estabelecimento').length + 2))}
+            // On a phone the establishment part gives way to the part being edited.
+            leftSectionWidth={Math.min(narrow ? 110 : 260, 24 + 8 * ((establishment?.slug ?? 'estabelecimento').length + 2))}
             value={slug}
             onChange={(e) => {
               setCustomSlug(e.currentTarget.value);
