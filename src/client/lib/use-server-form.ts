@@ -60,7 +60,7 @@ export function useServerForm<Input extends FieldValues, Output>({
 
   const errorCount = Object.keys(form.formState.errors).length;
   useEffect(() => {
-    if (!focusPending.current || errorCount === 0 || !formRef.current) return;
+    if (focusRequest === 0 || !focusPending.current || errorCount === 0 || !formRef.current) return;
     focusPending.current = false;
     focusFirstInvalidField(formRef.current);
   }, [errorCount, focusRequest]);
