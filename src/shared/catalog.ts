@@ -1,5 +1,6 @@
 /** Global wine catalogue (docs/product.md §4 "Catalogue wine"): one schema for the API and the React form. */
 import { z } from 'zod';
+import { optionalImageUrl, optionalMoney, optionalPercent } from './field-rules.js';
 
 export const CATALOG_DEFAULT_LIMIT = 50;
 export const CATALOG_MAX_LIMIT = 100;
@@ -11,7 +12,6 @@ export const CATALOG_MESSAGES = {
   skuTaken: 'Já existe um vinho no catálogo com este código SKU.',
   nameRequired: 'Informe o nome do vinho.',
   price: 'O preço de referência deve ser um número maior ou igual a zero, com no máximo duas casas decimais.',
-  imageUrl: 'A imagem deve ser um endereço http(s) ou um arquivo enviado (/uploads/...).',
 } as const;
 
 /** The latest vintage accepted today: next year's (wines are sometimes listed before release). */
@@ -40,24 +40,6 @@ const emptyToNull = (value: unknown) => {
   return value;
 };
 
-const hasAtMostTwoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters on purpose
-const UNSAFE_URL_CHARS = /[\s\u0000-\u001f\u007f\\<>"'`]/;
-
-/** http(s) URL with a host, or a path under our own /uploads/. */
-export function isAllowedImageUrl(url: string): boolean {
-  if (url.length > 2048 || UNSAFE_URL_CHARS.test(url)) return false;
-  if (url.startsWith('/uploads/')) return !url.includes('..');
-  if (!/^https?:\/\/[^/?#]+/i.test(url)) return false;
-  try {
-    const parsed = new URL(url);
-    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 export const catalogWineInputSchema = z.object({
   name: z
     .string({ error: CATALOG_MESSAGES.nameRequired })
@@ -70,13 +52,13 @@ export const catalogWineInputSchema = z.object({
   region: optionalText(200, 'Região'),
   grape_variety: optionalText(300, 'Uva'),
   wine_style: optionalText(100, 'Estilo'),
-  alcohol_content: optionalText(50, 'Teor alcoólico'),
+  alcohol_content: optionalPercent('Teor alcoólico', 'Teor alcoólico: informe uma porcentagem entre 0 e 100, ex.: 13,5%.'),
   volume: optionalText(50, 'Volume'),
   color: optionalText(1000, 'Cor'),
   aroma: optionalText(2000, 'Aroma'),
   palate: optionalText(2000, 'Paladar'),
   pairing: optionalText(2000, 'Harmonização'),
-  image_url: optionalText(2048, 'Imagem').refine((v) => v === null || isAllowedImageUrl(v), CATALOG_MESSAGES.imageUrl),
+  image_url: optionalImageUrl(),
   producer: optionalText(200, 'Produtor'),
   vintage: z.preprocess(
     emptyToNull,
@@ -87,15 +69,12 @@ export const catalogWineInputSchema = z.object({
       .refine((v) => v <= maxVintage(), { error: () => `Safra: informe um ano até ${maxVintage()}.` })
       .nullable(),
   ),
-  price_reference: z.preprocess(
-    emptyToNull,
-    z
-      .number({ error: CATALOG_MESSAGES.price })
-      .min(0, CATALOG_MESSAGES.price)
-      .max(CATALOG_MAX_PRICE, CATALOG_MESSAGES.price)
-      .refine(hasAtMostTwoDecimals, CATALOG_MESSAGES.price)
-      .nullable(),
-  ),
+  price_reference: optionalMoney({
+    max: CATALOG_MAX_PRICE,
+    invalidMessage: CATALOG_MESSAGES.price,
+    negativeMessage: CATALOG_MESSAGES.price,
+    decimalsMessage: CATALOG_MESSAGES.price,
+  }),
   sku_code: optionalText(64, 'Código SKU'),
 });
 /** Create and update (PUT replaces every field) take the same body. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { optionalEmail, optionalHttpUrl, optionalImageUrl, optionalSlugInput, optionalText, requiredText } from './form-fields.js';
+import { optionalEmail, optionalImageUrl, optionalPhone, optionalWebsite } from './field-rules.js';
+import { optionalSlugInput, optionalText, requiredText } from './form-fields.js';
 
 export const ESTABLISHMENT_NAME_REQUIRED = 'Informe o nome do estabelecimento.';
 export const ESTABLISHMENT_NOT_FOUND = 'Estabelecimento não encontrado.';
@@ -9,11 +10,13 @@ export const establishmentInputSchema = z.object({
   name: requiredText(ESTABLISHMENT_NAME_REQUIRED, 'Nome', 120),
   description: optionalText('Descrição', 2000),
   address: optionalText('Endereço', 300),
-  phone: optionalText('Telefone', 40).refine((v) => v === null || /^[0-9()+\-.\s]{8,40}$/.test(v), 'Informe um telefone válido.'),
-  email: optionalEmail('Informe um e-mail válido.'),
-  website: optionalHttpUrl('Site', 'Informe um site válido começando com http:// ou https://.'),
+  /** Stored as E.164 ("+5548999991234"); shown masked with formatPhone. */
+  phone: optionalPhone(),
+  email: optionalEmail(),
+  /** "vinhavelha.com.br" is stored as "https://vinhavelha.com.br". */
+  website: optionalWebsite(),
   sommelier: optionalText('Sommelier', 120),
-  logo: optionalImageUrl('Logo', 'O logo deve ser uma imagem enviada (/uploads/...) ou um endereço http(s).'),
+  logo: optionalImageUrl('Logo'),
   slug: optionalSlugInput,
 });
 export type EstablishmentInput = z.input<typeof establishmentInputSchema>;

@@ -1,13 +1,10 @@
 import { z } from 'zod';
+import { requiredEmail } from './field-rules.js';
 import { ROLES } from './roles.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-const email = z
-  .string({ error: 'Informe o e-mail.' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Informe um e-mail válido.').max(254, 'E-mail longo demais.'));
+const email = requiredEmail();
 const password = z
   .string({ error: 'Informe a senha.' })
   .min(PASSWORD_MIN_LENGTH, `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`)

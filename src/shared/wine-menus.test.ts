@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { establishmentInputSchema } from './establishments.js';
-import { isHttpUrl, isUploadsPath } from './form-fields.js';
 import { menuWineInputSchema, priceSchema, wineMenuInputSchema } from './wine-menus.js';
 
 describe('priceSchema', () => {
@@ -10,16 +9,17 @@ describe('priceSchema', () => {
     [' 120.5 ', 120.5],
     [0, 0],
     ['0', 0],
+    ['1.250,50', 1250.5],
+    ['2.400', 2400],
+    ['89.90', 89.9],
+    ['R$ 10', 10],
   ])('%j -> %j', (input, expected) => {
     expect(priceSchema.parse(input)).toBe(expected);
   });
 
-  it.each([undefined, null, '', '  ', -1, 1.001, '1,234', 'R$ 10', '1.000,00', Number.NaN, Number.POSITIVE_INFINITY])(
-    'rejects %j',
-    (input) => {
-      expect(priceSchema.safeParse(input).success).toBe(false);
-    },
-  );
+  it.each([undefined, null, '', '  ', -1, 1.001, '1,234', '1.2.3', 'dez', Number.NaN, Number.POSITIVE_INFINITY])('rejects %j', (input) => {
+    expect(priceSchema.safeParse(input).success).toBe(false);
+  });
 });
 
 describe('menuWineInputSchema', () => {
@@ -54,23 +54,5 @@ describe('wineMenuInputSchema and establishmentInputSchema', () => {
 
   it('lower-cases the e-mail', () => {
     expect(establishmentInputSchema.parse({ name: 'Bar', email: ' Oi@Bar.COM ' }).email).toBe('oi@bar.com');
-  });
-});
-
-describe('URL checks', () => {
-  it('accepts http(s) URLs with a host only', () => {
-    expect(isHttpUrl('https://exemplo.com/a.png')).toBe(true);
-    expect(isHttpUrl('http://localhost:3000/x')).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'ftp://x.com', '//x.com/a', 'https://', 'https://a b.com', 'data:image/png;base64,AA']) {
-      expect(isHttpUrl(bad), bad).toBe(false);
-    }
-  });
-
-  it('accepts our /uploads/ paths without directory tricks', () => {
-    expect(isUploadsPath('/uploads/abc_DEF-1.webp')).toBe(true);
-    expect(isUploadsPath('/uploads/logos/x.png')).toBe(true);
-    for (const bad of ['/uploads/../secret', '/uploads/', '/uploads/.env', 'uploads/a.png', '/uploads/a b.png', '/other/a.png']) {
-      expect(isUploadsPath(bad), bad).toBe(false);
-    }
   });
 });

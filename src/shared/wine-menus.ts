@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogWineInputSchema } from './catalog.js';
-import { optionalImageUrl, optionalSlugInput, optionalText, requiredText } from './form-fields.js';
+import { optionalImageUrl, requiredMoney } from './field-rules.js';
+import { optionalSlugInput, optionalText, requiredText } from './form-fields.js';
 import { DEFAULT_WINE_VOLUME, WINE_CATEGORIES, WINE_VOLUMES } from './wine-vocabulary.js';
 
 export const MENU_NOT_FOUND = 'Carta não encontrada.';
@@ -22,27 +23,15 @@ export type WineMenuData = z.output<typeof wineMenuInputSchema>;
 
 // ── Menu wine ───────────────────────────────────────────────────────────────
 
-const PRICE_REQUIRED = 'Informe o preço.';
-const PRICE_INVALID = 'Informe um preço válido (ex.: 89,90).';
-
-function hasAtMostTwoDecimals(value: number): boolean {
-  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-}
-
-/** A number, or a form string such as '89,90' or '89.9'; empty is missing. */
-export const priceSchema = z.preprocess(
-  (v) => {
-    if (typeof v !== 'string') return v;
-    const s = v.trim();
-    if (s === '') return undefined;
-    return /^\d+([.,]\d+)?$/.test(s) ? Number(s.replace(',', '.')) : s;
-  },
-  z
-    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? PRICE_REQUIRED : PRICE_INVALID) })
-    .min(0, 'O preço não pode ser negativo.')
-    .max(MAX_PRICE, 'Preço alto demais.')
-    .refine(hasAtMostTwoDecimals, 'O preço deve ter no máximo 2 casas decimais.'),
-);
+/** A menu price: "89,90", "1.250,50", "2.400", "89.90" or a number. */
+export const priceSchema = requiredMoney({
+  max: MAX_PRICE,
+  requiredMessage: 'Informe o preço.',
+  invalidMessage: 'Informe um preço válido (ex.: 89,90).',
+  negativeMessage: 'O preço não pode ser negativo.',
+  tooHighMessage: 'Preço alto demais.',
+  decimalsMessage: 'O preço deve ter no máximo 2 casas decimais.',
+});
 
 export const menuWineInputSchema = z.object({
   name: requiredText('Informe o nome do vinho.', 'Nome', 200),
@@ -69,7 +58,7 @@ export const menuWineInputSchema = z.object({
   aroma: optionalText('Aroma', 1000),
   palate: optionalText('Paladar', 1000),
   pairing: optionalText('Harmonização', 1000),
-  image_url: optionalImageUrl('Imagem', 'A imagem deve ser um arquivo enviado (/uploads/...) ou um endereço http(s).'),
+  image_url: optionalImageUrl(),
   available: z.boolean({ error: 'Disponível deve ser verdadeiro ou falso.' }).default(true),
 });
 export type MenuWineInput = z.input<typeof menuWineInputSchema>;

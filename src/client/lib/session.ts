@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import type { LoginResponse, SessionUser } from '../../shared/auth';
+import { loginResponseSchema, sessionUserSchema } from '../../shared/auth';
 import { api } from './api';
+import { queryKeys } from './query-keys';
 import { tokenStore } from './token-store';
 
 export function useToken(): string | null {
@@ -13,8 +14,8 @@ export function useSession() {
   const token = useToken();
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: ['session', token],
-    queryFn: () => api.get<SessionUser>('/auth/me'),
+    queryKey: queryKeys.session(token),
+    queryFn: () => api.get('/auth/me', sessionUserSchema),
     enabled: Boolean(token),
     retry: false,
     staleTime: 5 * 60_000,
@@ -29,7 +30,7 @@ export function useSession() {
 }
 
 export async function login(email: string, password: string): Promise<void> {
-  const res = await api.post<LoginResponse>('/auth/login', { email, password });
+  const res = await api.post('/auth/login', { email, password }, loginResponseSchema);
   tokenStore.set(res.access_token);
 }
 

@@ -2,6 +2,7 @@ import { ActionIcon, Box, Group, Image, Input, Loader, Paper, Stack, Text, TextI
 import { Dropzone, type FileRejection, MIME_TYPES } from '@mantine/dropzone';
 import { IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { isUploadsPath } from '../../shared/field-rules';
 import { errorMessage, uploadImage } from '../lib/api';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -129,7 +130,8 @@ export function ImageField({ label, value, onChange, description, allowUrl, erro
               size="sm"
               aria-label={`Endereço da ${label.toLowerCase()}`}
               placeholder="ou cole o endereço: https://…"
-              value={value ?? ''}
+              // An uploaded file shows in the preview; its internal /uploads/ path is not something to read or edit.
+              value={value && !isUploadsPath(value) ? value : ''}
               onChange={(e) => onChange(e.currentTarget.value.trim() === '' ? null : e.currentTarget.value)}
             />
           )}

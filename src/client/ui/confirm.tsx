@@ -23,3 +23,22 @@ export function confirmDelete({
     onConfirm,
   });
 }
+
+/** Asks before throwing away a form's changes (closing it or leaving the page); Esc or X on the question keeps editing. */
+export function confirmDiscard({ onDiscard, onKeep }: { onDiscard(): void; onKeep?(): void }) {
+  let discarded = false;
+  modals.openConfirmModal({
+    title: 'Descartar alterações?',
+    centered: true,
+    children: <Text size="sm">Você fez alterações que ainda não foram salvas. Se sair agora, elas serão perdidas.</Text>,
+    labels: { confirm: 'Descartar alterações', cancel: 'Continuar editando' },
+    confirmProps: { color: 'red' },
+    onConfirm: () => {
+      discarded = true;
+      onDiscard();
+    },
+    onClose: () => {
+      if (!discarded) onKeep?.();
+    },
+  });
+}

@@ -1,5 +1,7 @@
-import { Autocomplete, NumberInput, type NumberInputProps } from '@mantine/core';
+import { Autocomplete, NumberInput, type NumberInputProps, TextInput, type TextInputProps } from '@mantine/core';
+import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
+import { formatMoneyInput, parseMoney } from '../../shared/money';
 
 type NumberFieldProps = Omit<NumberInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string };
 
@@ -13,9 +15,77 @@ export function NumberField({ name, ...props }: NumberFieldProps) {
       render={({ field, fieldState }) => (
         <NumberInput
           {...props}
+          ref={field.ref}
           value={typeof field.value === 'number' || typeof field.value === 'string' ? field.value : ''}
           onChange={field.onChange}
           onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+type TextFieldProps = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string };
+
+/**
+ * An amount in reais typed freely ("1.250,50", "2.400", "89.90"): the text stays as typed while the field has focus,
+ * the shared money rule reads it, and the field shows the formatted amount ("1.250,50") once it is left.
+ */
+export function MoneyField({ name, ...props }: TextFieldProps) {
+  const { control } = useFormContext();
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const shown = draft ?? (typeof field.value === 'number' ? formatMoneyInput(field.value) : (field.value ?? ''));
+        return (
+          <TextInput
+            {...props}
+            ref={field.ref}
+            inputMode="decimal"
+            autoComplete="off"
+            value={shown}
+            onFocus={() => setDraft(shown)}
+            onChange={(e) => {
+              setDraft(e.currentTarget.value);
+              field.onChange(e.currentTarget.value);
+            }}
+            onBlur={() => {
+              const amount = parseMoney(shown);
+              // A readable amount becomes a number (shown formatted); anything else stays for the schema to explain.
+              if (typeof amount === 'number') field.onChange(amount);
+              setDraft(null);
+              field.onBlur();
+            }}
+            error={fieldState.error?.message}
+          />
+        );
+      }}
+    />
+  );
+}
+
+/** Free text that is tidied when the field is left (a phone masked, a website with https://, "13,5%"). */
+export function NormalizedTextField({ name, normalize, ...props }: TextFieldProps & { normalize(value: string): string | null }) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextInput
+          {...props}
+          ref={field.ref}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={() => {
+            const tidy = typeof field.value === 'string' && field.value.trim() ? normalize(field.value) : null;
+            if (tidy !== null && tidy !== field.value) field.onChange(tidy);
+            field.onBlur();
+          }}
           error={fieldState.error?.message}
         />
       )}
@@ -39,11 +109,13 @@ export function AutocompleteField({ name, label, data, placeholder }: Autocomple
       name={name}
       render={({ field, fieldState }) => (
         <Autocomplete
+          ref={field.ref}
           label={label}
           placeholder={placeholder}
           data={data}
           value={field.value ?? ''}
           onChange={field.onChange}
+          onBlur={field.onBlur}
           error={fieldState.error?.message}
         />
       )}

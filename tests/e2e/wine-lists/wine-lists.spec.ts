@@ -64,7 +64,7 @@ test.describe('wine lists', () => {
     await page.getByRole('link', { name: 'Nova carta' }).click();
     await choose(page, page, 'Estabelecimento', establishmentName);
     await page.getByLabel('Nome da carta').fill('Carta de Verão & Rosés');
-    await expect(page.getByLabel('Endereço (slug)')).toHaveValue('carta-de-verao-roses');
+    await expect(page.getByLabel('Endereço da carta')).toHaveValue('carta-de-verao-roses');
     await page.getByRole('button', { name: 'Criar carta' }).click();
     await expect(page).toHaveURL(/\/carta\/[0-9a-f-]+\/editar$/);
     await expect(page.getByRole('heading', { name: 'Carta de Verão & Rosés', level: 1 })).toBeVisible();

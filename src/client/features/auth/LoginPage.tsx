@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { LOGIN_FAILED_MESSAGE, type LoginRequest, loginRequestSchema } from '../../../shared/auth';
-import { ApiError } from '../../lib/api';
+import { LOGIN_FAILED_MESSAGE, loginRequestSchema } from '../../../shared/auth';
 import { login, useToken } from '../../lib/session';
+import { useServerForm } from '../../lib/use-server-form';
 import { BrandMark } from '../../ui/BrandMark';
 import classes from './LoginPage.module.css';
 
@@ -19,21 +16,20 @@ export function LoginPage() {
   const token = useToken();
   const location = useLocation();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequestSchema), defaultValues: { email: '', password: '' } });
   const destination = originOf(location.state);
-
-  if (token) return <Navigate to={destination} replace />;
-
-  const onSubmit = form.handleSubmit(async ({ email, password }) => {
-    setError(null);
-    try {
+  const { form, onSubmit, error, formRef } = useServerForm({
+    schema: loginRequestSchema,
+    defaults: { email: '', password: '' },
+    // The server's own message (wrong password, too many attempts, offline) is shown; this one when there is none.
+    failMessage: LOGIN_FAILED_MESSAGE,
+    guardLeave: false,
+    submit: async ({ email, password }) => {
       await login(email, password);
       navigate(destination, { replace: true });
-    } catch (err) {
-      setError(err instanceof ApiError && err.status !== 401 ? err.detail : LOGIN_FAILED_MESSAGE);
-    }
+    },
   });
+
+  if (token) return <Navigate to={destination} replace />;
 
   return (
     <Box className={classes.page}>
@@ -54,7 +50,7 @@ export function LoginPage() {
                 {error}
               </Alert>
             )}
-            <form onSubmit={onSubmit} noValidate>
+            <form ref={formRef} onSubmit={onSubmit} noValidate>
               <Stack gap="md">
                 <TextInput
                   label="E-mail"

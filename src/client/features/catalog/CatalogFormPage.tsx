@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Grid, Group, Loader, Stack, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import { type CatalogWine, type CatalogWineFormValues, type CatalogWineInput, catalogWineInputSchema } from '../../../shared/catalog';
+import { useEffect } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { type CatalogWine, type CatalogWineFormValues, catalogWineInputSchema } from '../../../shared/catalog';
 import { WINE_VOLUMES } from '../../../shared/wine-vocabulary';
-import { errorMessage } from '../../lib/api';
-import { setServerFieldErrors } from '../../lib/form-errors';
+import { useServerForm } from '../../lib/use-server-form';
 import { FormSection } from '../../ui/FormSection';
 import { AutocompleteField, NumberField } from '../../ui/form-fields';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -87,31 +85,21 @@ export function CatalogFormPage() {
 function CatalogForm({ wine }: { wine: CatalogWine | null }) {
   const navigate = useNavigate();
   const save = useSaveCatalogWine();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<CatalogWineFormValues, unknown, CatalogWineInput>({
-    resolver: zodResolver(catalogWineInputSchema),
-    defaultValues: wine ? toForm(wine) : EMPTY,
-  });
-  const errors = form.formState.errors;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
+  const { form, onSubmit, error, formRef, requestClose } = useServerForm({
+    schema: catalogWineInputSchema,
+    defaults: wine ? toForm(wine) : EMPTY,
+    failMessage: 'Falha ao salvar. Confira os campos.',
+    submit: async (values) => {
       await save.mutateAsync({ id: wine?.id, values });
       notifySuccess(wine ? 'Vinho do catálogo atualizado.' : `“${values.name}” adicionado ao catálogo.`);
       navigate('/catalogo');
-    } catch (err) {
-      console.error(err);
-      setServerFieldErrors(err, form.setError);
-      const message = errorMessage(err, 'Falha ao salvar. Confira os campos.');
-      setError(message);
-      notifyError(message);
-    }
+    },
   });
+  const errors = form.formState.errors;
 
   return (
     <FormProvider {...form}>
-      <form onSubmit={onSubmit} noValidate>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
         <PageHeader
           title={wine ? 'Editar vinho do catálogo' : 'Novo vinho no catálogo'}
           description={wine ? wine.name : 'A ficha do vinho fica disponível para importar em qualquer carta.'}
@@ -201,7 +189,7 @@ function CatalogForm({ wine }: { wine: CatalogWine | null }) {
             <Button type="submit" loading={form.formState.isSubmitting}>
               {wine ? 'Salvar alterações' : 'Adicionar ao catálogo'}
             </Button>
-            <Button component={Link} to="/catalogo" variant="default">
+            <Button variant="default" onClick={() => requestClose(() => navigate('/catalogo'))}>
               Cancelar
             </Button>
           </Group>

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CatalogWine, CatalogWineInput } from '../../../shared/catalog';
-import { api, apiGetWithTotal } from '../../lib/api';
+import { type CatalogWineInput, catalogWineSchema } from '../../../shared/catalog';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 
-export const CATALOG_KEY = ['catalog'];
 export const CATALOG_PAGE_SIZE = 25;
 
 export interface CatalogFilters {
@@ -18,13 +18,13 @@ export const hasFilters = (f: CatalogFilters) => Object.values(f).some((v) => v.
 
 export function useCatalogList(filters: CatalogFilters, page: number) {
   return useQuery({
-    queryKey: [...CATALOG_KEY, 'list', filters, page],
+    queryKey: queryKeys.catalog.list({ ...filters }, page),
     queryFn: () => {
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(filters)) if (v.trim()) params.set(k, v.trim());
       params.set('limit', String(CATALOG_PAGE_SIZE));
       params.set('offset', String((page - 1) * CATALOG_PAGE_SIZE));
-      return apiGetWithTotal<CatalogWine[]>(`/catalog/wines?${params}`);
+      return api.list(`/catalog/wines?${params}`, catalogWineSchema.array());
     },
     placeholderData: keepPreviousData,
   });
@@ -32,8 +32,8 @@ export function useCatalogList(filters: CatalogFilters, page: number) {
 
 export const useCatalogWine = (id: string | undefined) =>
   useQuery({
-    queryKey: [...CATALOG_KEY, 'detail', id],
-    queryFn: () => api.get<CatalogWine>(`/catalog/wines/${id}`),
+    queryKey: queryKeys.catalog.detail(id ?? ''),
+    queryFn: () => api.get(`/catalog/wines/${id}`, catalogWineSchema),
     enabled: Boolean(id),
     retry: false,
   });
@@ -42,8 +42,8 @@ export function useSaveCatalogWine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: { id?: string; values: CatalogWineInput }) =>
-      id ? api.put<CatalogWine>(`/catalog/wines/${id}`, values) : api.post<CatalogWine>('/catalog/wines', values),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CATALOG_KEY }),
+      id ? api.put(`/catalog/wines/${id}`, values, catalogWineSchema) : api.post('/catalog/wines', values, catalogWineSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.catalog.all }),
   });
 }
 
@@ -51,6 +51,6 @@ export function useDeleteCatalogWine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete(`/catalog/wines/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CATALOG_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.catalog.all }),
   });
 }

@@ -1,20 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Grid, Group, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import {
-  type Establishment,
-  type EstablishmentData,
-  type EstablishmentInput,
-  establishmentInputSchema,
-} from '../../../shared/establishments';
+import { Controller, FormProvider } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { type Establishment, type EstablishmentInput, establishmentInputSchema } from '../../../shared/establishments';
+import { formatPhone, normalizePhone, normalizeWebsite } from '../../../shared/field-rules';
 import { errorMessage } from '../../lib/api';
-import { setServerFieldErrors } from '../../lib/form-errors';
 import { useSession } from '../../lib/session';
+import { useServerForm } from '../../lib/use-server-form';
 import { confirmDelete } from '../../ui/confirm';
 import { FormSection } from '../../ui/FormSection';
+import { NormalizedTextField } from '../../ui/form-fields';
 import { ImageField } from '../../ui/ImageField';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
@@ -28,7 +23,8 @@ function toForm(e: Establishment): EstablishmentInput {
     description: e.description ?? '',
     sommelier: e.sommelier ?? '',
     address: e.address ?? '',
-    phone: e.phone ?? '',
+    // Stored as E.164, edited masked: "(48) 99999-1234".
+    phone: formatPhone(e.phone),
     website: e.website ?? '',
     email: e.email ?? '',
     logo: e.logo,
@@ -64,29 +60,21 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
   const { user } = useSession();
   const save = useSaveEstablishment();
   const remove = useDeleteEstablishment();
-  const [error, setError] = useState<string | null>(null);
   const isEdit = Boolean(establishment);
   // docs/product.md §3 roles: admins and managers write establishments; a sommelier only reads them.
   const canDelete = user?.role === 'admin' || user?.role === 'restaurant_manager';
   const canWrite = canDelete;
-  const form = useForm<EstablishmentInput, unknown, EstablishmentData>({
-    resolver: zodResolver(establishmentInputSchema),
-    defaultValues: establishment ? toForm(establishment) : EMPTY,
+  const { form, onSubmit, error, formRef, requestClose } = useServerForm({
+    schema: establishmentInputSchema,
+    defaults: establishment ? toForm(establishment) : EMPTY,
+    failMessage: 'Não foi possível salvar o estabelecimento. Confira os campos.',
+    submit: async (values) => {
+      const saved = await save.mutateAsync({ id: establishment?.id, values: { ...values, slug: undefined } });
+      notifySuccess(isEdit ? 'Estabelecimento atualizado.' : `Estabelecimento “${saved.name}” criado.`);
+      navigate('/');
+    },
   });
   const errors = form.formState.errors;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      const saved = await save.mutateAsync({ id: establishment?.id, values: { ...values, slug: undefined } });
-      notifySuccess(isEdit ? 'Estabelecimento atualizado.' : `Estabelecimento “${saved?.name ?? values.name}” criado.`);
-      navigate('/');
-    } catch (err) {
-      console.error(err);
-      setServerFieldErrors(err, form.setError);
-      setError(errorMessage(err, 'Não foi possível salvar o estabelecimento. Confira os campos.'));
-    }
-  });
 
   const onDelete = () => {
     if (!establishment) return;
@@ -114,124 +102,129 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <PageHeader
-        title={isEdit ? 'Editar estabelecimento' : 'Novo estabelecimento'}
-        description={isEdit ? establishment?.name : 'Os dados aparecem no topo da carta pública.'}
-        back={{ to: '/', label: 'Início' }}
-      />
-      <Stack gap="lg" maw={880}>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
-        {!canWrite && (
-          <Alert color="yellow" variant="light">
-            Seu perfil pode consultar os dados do estabelecimento, mas não alterá-los.
-          </Alert>
-        )}
-        <FormSection title="Identificação">
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, sm: 7 }}>
-              <TextInput
-                label="Nome"
-                withAsterisk
-                placeholder="Ex.: Pedra da Ilha"
-                {...form.register('name')}
-                error={errors.name?.message}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 5 }}>
-              <TextInput
-                label="Sommelier"
-                placeholder="Quem assina a carta"
-                {...form.register('sommelier')}
-                error={errors.sommelier?.message}
-              />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Textarea
-                label="Descrição"
-                autosize
-                minRows={3}
-                maxRows={8}
-                placeholder="Uma frase sobre a casa, a cozinha e o ambiente."
-                {...form.register('description')}
-                error={errors.description?.message}
-              />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Controller
-                control={form.control}
-                name="logo"
-                render={({ field, fieldState }) => (
-                  <ImageField
-                    label="Logo"
-                    description="Aparece no topo da carta pública."
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={fieldState.error?.message}
-                    previewAlt="Logo do estabelecimento"
-                  />
-                )}
-              />
-            </Grid.Col>
-          </Grid>
-        </FormSection>
+    <FormProvider {...form}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
+        <PageHeader
+          title={isEdit ? 'Editar estabelecimento' : 'Novo estabelecimento'}
+          description={isEdit ? establishment?.name : 'Os dados aparecem no topo da carta pública.'}
+          back={{ to: '/', label: 'Início' }}
+        />
+        <Stack gap="lg" maw={880}>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          {!canWrite && (
+            <Alert color="yellow" variant="light">
+              Seu perfil pode consultar os dados do estabelecimento, mas não alterá-los.
+            </Alert>
+          )}
+          <FormSection title="Identificação">
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, sm: 7 }}>
+                <TextInput
+                  label="Nome"
+                  withAsterisk
+                  placeholder="Ex.: Pedra da Ilha"
+                  {...form.register('name')}
+                  error={errors.name?.message}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <TextInput
+                  label="Sommelier"
+                  placeholder="Quem assina a carta"
+                  {...form.register('sommelier')}
+                  error={errors.sommelier?.message}
+                />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <Textarea
+                  label="Descrição"
+                  autosize
+                  minRows={3}
+                  maxRows={8}
+                  placeholder="Uma frase sobre a casa, a cozinha e o ambiente."
+                  {...form.register('description')}
+                  error={errors.description?.message}
+                />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <Controller
+                  control={form.control}
+                  name="logo"
+                  render={({ field, fieldState }) => (
+                    <ImageField
+                      label="Logo"
+                      description="Aparece no topo da carta pública."
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={fieldState.error?.message}
+                      previewAlt="Logo do estabelecimento"
+                    />
+                  )}
+                />
+              </Grid.Col>
+            </Grid>
+          </FormSection>
 
-        <FormSection title="Contato">
-          <Grid gap="md">
-            <Grid.Col span={12}>
-              <TextInput
-                label="Endereço"
-                placeholder="Rua, número, bairro, cidade"
-                {...form.register('address')}
-                error={errors.address?.message}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="Telefone"
-                type="tel"
-                placeholder="(48) 3333-4444"
-                {...form.register('phone')}
-                error={errors.phone?.message}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput
-                label="E-mail"
-                type="email"
-                placeholder="contato@restaurante.com.br"
-                {...form.register('email')}
-                error={errors.email?.message}
-              />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <TextInput label="Site" type="url" placeholder="https://" {...form.register('website')} error={errors.website?.message} />
-            </Grid.Col>
-          </Grid>
-        </FormSection>
+          <FormSection title="Contato">
+            <Grid gap="md">
+              <Grid.Col span={12}>
+                <TextInput
+                  label="Endereço"
+                  placeholder="Rua, número, bairro, cidade"
+                  {...form.register('address')}
+                  error={errors.address?.message}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <NormalizedTextField
+                  name="phone"
+                  label="Telefone"
+                  type="tel"
+                  placeholder="(48) 3333-4444"
+                  normalize={(v) => {
+                    const e164 = normalizePhone(v);
+                    return e164 && formatPhone(e164);
+                  }}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput
+                  label="E-mail"
+                  type="email"
+                  placeholder="contato@restaurante.com.br"
+                  {...form.register('email')}
+                  error={errors.email?.message}
+                />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <NormalizedTextField name="website" label="Site" placeholder="seurestaurante.com.br" normalize={normalizeWebsite} />
+              </Grid.Col>
+            </Grid>
+          </FormSection>
 
-        <Group justify="space-between" wrap="wrap">
-          <Group gap="sm">
-            {canWrite && (
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                {isEdit ? 'Salvar alterações' : 'Criar estabelecimento'}
+          <Group justify="space-between" wrap="wrap">
+            <Group gap="sm">
+              {canWrite && (
+                <Button type="submit" loading={form.formState.isSubmitting}>
+                  {isEdit ? 'Salvar alterações' : 'Criar estabelecimento'}
+                </Button>
+              )}
+              <Button variant="default" onClick={() => requestClose(() => navigate('/'))}>
+                Cancelar
+              </Button>
+            </Group>
+            {isEdit && canDelete && (
+              <Button color="red" variant="subtle" leftSection={<IconTrash size={16} />} onClick={onDelete} loading={remove.isPending}>
+                Excluir estabelecimento
               </Button>
             )}
-            <Button component={Link} to="/" variant="default">
-              Cancelar
-            </Button>
           </Group>
-          {isEdit && canDelete && (
-            <Button color="red" variant="subtle" leftSection={<IconTrash size={16} />} onClick={onDelete} loading={remove.isPending}>
-              Excluir estabelecimento
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </form>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,36 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Establishment, EstablishmentInput } from '../../../shared/establishments';
+import { type EstablishmentInput, establishmentSchema } from '../../../shared/establishments';
 import { api } from '../../lib/api';
-
-export const establishmentKey = (id: string) => ['establishments', 'detail', id];
+import { queryKeys } from '../../lib/query-keys';
 
 export const useEstablishment = (id: string | undefined) =>
   useQuery({
-    queryKey: establishmentKey(id ?? ''),
-    queryFn: () => api.get<Establishment>(`/establishments/${id}`),
+    queryKey: queryKeys.establishments.detail(id ?? ''),
+    queryFn: () => api.get(`/establishments/${id}`, establishmentSchema),
     enabled: Boolean(id),
   });
 
-export function useSaveEstablishment() {
+function useInvalidateEstablishments() {
   const queryClient = useQueryClient();
+  return () => {
+    queryClient.invalidateQueries({ queryKey: queryKeys.establishments.all });
+    // Names and slugs show on menus too.
+    queryClient.invalidateQueries({ queryKey: queryKeys.menus.all });
+  };
+}
+
+export function useSaveEstablishment() {
+  const onSuccess = useInvalidateEstablishments();
   return useMutation({
     mutationFn: ({ id, values }: { id?: string; values: EstablishmentInput }) =>
-      id ? api.put<Establishment>(`/establishments/${id}`, values) : api.post<Establishment>('/establishments', values),
-    onSuccess: () => {
-      // Names and slugs show on menus too.
-      queryClient.invalidateQueries({ queryKey: ['establishments'] });
-      queryClient.invalidateQueries({ queryKey: ['wine-menus'] });
-    },
+      id ? api.put(`/establishments/${id}`, values, establishmentSchema) : api.post('/establishments', values, establishmentSchema),
+    onSuccess,
   });
 }
 
 export function useDeleteEstablishment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`/establishments/${id}`),
-    onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: ['establishments'] });
-      queryClient.invalidateQueries({ queryKey: ['wine-menus'] });
-    },
-  });
+  const onSuccess = useInvalidateEstablishments();
+  return useMutation({ mutationFn: (id: string) => api.delete(`/establishments/${id}`), onSuccess });
 }

@@ -1,35 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Establishment } from '../../../shared/establishments';
+import { seedResultSchema, type WineMenuSummary } from '../../../shared/wine-menus';
 import { api } from '../../lib/api';
+import { establishmentListQuery, menuListQuery } from '../../lib/shared-queries';
 
-export interface EstablishmentSummary {
-  id: string;
-  name: string;
-  description: string | null;
-  sommelier: string | null;
-  address: string | null;
-  slug: string | null;
-  logo: string | null;
-  menu_count?: number;
-}
+export type EstablishmentSummary = Establishment;
+export type MenuSummary = WineMenuSummary;
 
-export interface MenuSummary {
-  id: string;
-  name: string;
-  slug: string | null;
-  establishment_id: string;
-  establishment_name: string;
-  establishment_slug: string | null;
-  wine_count: number;
-}
-
-export const useEstablishments = () =>
-  useQuery({ queryKey: ['establishments'], queryFn: () => api.get<EstablishmentSummary[]>('/establishments') });
-export const useMenus = () => useQuery({ queryKey: ['wine-menus'], queryFn: () => api.get<MenuSummary[]>('/wine-menus') });
+export const useEstablishments = () => useQuery(establishmentListQuery());
+export const useMenus = () => useQuery(menuListQuery());
 
 export function useCreateSampleData() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ establishment_id: string }>('/seed/pedra-da-ilha'),
+    mutationFn: () => api.post('/seed/pedra-da-ilha', undefined, seedResultSchema),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { slugify } from '../../../shared/slug';
-import { type WineMenuData, type WineMenuInput, wineMenuInputSchema } from '../../../shared/wine-menus';
+import { wineMenuInputSchema } from '../../../shared/wine-menus';
 import { errorMessage } from '../../lib/api';
-import { setServerFieldErrors } from '../../lib/form-errors';
+import { useServerForm } from '../../lib/use-server-form';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCreateMenu, useEstablishmentList } from './menus-api';
@@ -17,41 +17,36 @@ export function MenuFormPage() {
   const navigate = useNavigate();
   const establishments = useEstablishmentList();
   const create = useCreateMenu();
-  const [error, setError] = useState<string | null>(null);
+  const narrow = useMediaQuery('(max-width: 36em)');
   const preselected = params.get('establishment_id') ?? '';
-  const form = useForm<WineMenuInput, unknown, WineMenuData>({
-    resolver: zodResolver(wineMenuInputSchema),
-    defaultValues: { establishment_id: preselected, name: '', description: '' },
+  // The slug follows the name until the user edits it by hand.
+  const [customSlug, setCustomSlug] = useState<string | null>(null);
+  const { form, onSubmit, error, formRef, requestClose } = useServerForm({
+    schema: wineMenuInputSchema,
+    defaults: { establishment_id: preselected, name: '', description: '' },
+    failMessage: 'Não foi possível criar a carta. Confira os campos.',
+    submit: async (values) => {
+      const menu = await create.mutateAsync({ ...values, slug: slugify(customSlug ?? slugify(values.name)) || undefined });
+      notifySuccess(`Carta “${menu.name}” criada. Agora adicione os vinhos.`);
+      navigate(`/carta/${menu.id}/editar`);
+    },
   });
   const errors = form.formState.errors;
   // With a single establishment there is nothing to choose.
   const onlyEstablishment = establishments.data?.length === 1 ? establishments.data[0]?.id : undefined;
   useEffect(() => {
-    if (onlyEstablishment && !form.getValues('establishment_id')) form.setValue('establishment_id', onlyEstablishment);
+    // Kept as the untouched state: choosing for the user is not a change to ask about.
+    if (onlyEstablishment && !form.getValues('establishment_id'))
+      form.reset({ ...form.getValues(), establishment_id: onlyEstablishment }, { keepDirtyValues: true });
   }, [onlyEstablishment, form]);
   const name = form.watch('name') ?? '';
   const establishmentId = form.watch('establishment_id');
-  // The slug follows the name until the user edits it by hand.
-  const [customSlug, setCustomSlug] = useState<string | null>(null);
   const slug = customSlug ?? slugify(name);
   const establishment = establishments.data?.find((e) => e.id === establishmentId);
   const back = preselected ? { to: `/cartas?establishment_id=${preselected}`, label: 'Cartas' } : { to: '/', label: 'Início' };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      const menu = await create.mutateAsync({ ...values, slug: slugify(slug) || undefined });
-      notifySuccess(`Carta “${menu.name}” criada. Agora adicione os vinhos.`);
-      navigate(`/carta/${menu.id}/editar`);
-    } catch (err) {
-      console.error(err);
-      setServerFieldErrors(err, form.setError);
-      setError(errorMessage(err, 'Não foi possível criar a carta. Confira os campos.'));
-    }
-  });
-
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
       <PageHeader title="Nova carta" description="Dê um nome à carta; os vinhos entram na próxima etapa." back={back} />
       <Paper withBorder shadow="xs" p="lg" maw={720}>
         <Stack gap="md">
@@ -85,6 +80,7 @@ export function MenuFormPage() {
                 value={field.value || null}
                 onChange={(v) => field.onChange(v ?? '')}
                 onBlur={field.onBlur}
+                ref={field.ref}
                 searchable
                 allowDeselect={false}
                 nothingFoundMessage="Nenhum estabelecimento encontrado"
@@ -100,14 +96,15 @@ export function MenuFormPage() {
             error={errors.name?.message}
           />
           <TextInput
-            label="Endereço (slug)"
+            label="Endereço da carta"
             description="Gerado a partir do nome: minúsculas, espaços viram hífens, sem acentos nem símbolos."
             leftSection={
-              <Text size="sm" c="dimmed" pl={8} style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm" c="dimmed" pl={8} w="100%" truncate="start">
                 /{establishment?.slug ?? 'estabelecimento'}/
               </Text>
             }
-            leftSectionWidth={Math.min(260, 24 + 8 * ((establishment?.slug ?? 'estabelecimento').length + 2))}
+            // On a phone the establishment part gives way to the part being edited.
+            leftSectionWidth={Math.min(narrow ? 110 : 260, 24 + 8 * ((establishment?.slug ?? 'estabelecimento').length + 2))}
             value={slug}
             onChange={(e) => {
               setCustomSlug(e.currentTarget.value);
@@ -130,7 +127,7 @@ export function MenuFormPage() {
             <Button type="submit" loading={form.formState.isSubmitting}>
               Criar carta
             </Button>
-            <Button component={Link} to={back.to} variant="default">
+            <Button variant="default" onClick={() => requestClose(() => navigate(back.to))}>
               Cancelar
             </Button>
           </Group>

@@ -1,11 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, Fieldset, Grid, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Controller, FormProvider } from 'react-hook-form';
 import { type MenuWineData, menuWineInputSchema } from '../../../shared/wine-menus';
 import { WINE_CATEGORIES, WINE_VOLUMES } from '../../../shared/wine-vocabulary';
-import { errorMessage } from '../../lib/api';
-import { setServerFieldErrors } from '../../lib/form-errors';
+import { useServerForm } from '../../lib/use-server-form';
 import { CountryField } from '../../ui/wine-fields/CountryField';
 import { OriginFields } from '../../ui/wine-fields/OriginFields';
 import { PriceField } from '../../ui/wine-fields/PriceField';
@@ -24,12 +21,34 @@ interface Props {
   onSubmit(values: MenuWineData): Promise<void>;
 }
 
-/** Add or edit a wine of a menu, in sections: Básico, Técnico, Sensorial, Imagem, and "Disponível". */
-export function WineFormModal({ opened, title, notice, initialValues, onClose, onSubmit }: Props) {
+/**
+ * Add or edit a wine of a menu, in sections: Básico, Técnico, Sensorial, Imagem, and "Disponível".
+ * The form exists only while the dialog is open, so every opening starts from its initial values.
+ */
+export function WineFormModal(props: Props) {
+  return props.opened ? <WineFormDialog key={props.title} {...props} /> : null;
+}
+
+function WineFormDialog({ title, notice, initialValues, onClose, onSubmit }: Props) {
+  const {
+    form,
+    onSubmit: submit,
+    error,
+    formRef,
+    requestClose,
+  } = useServerForm({
+    schema: menuWineInputSchema,
+    defaults: initialValues,
+    failMessage: 'Não foi possível salvar o vinho. Confira os campos.',
+    submit: onSubmit,
+  });
+  const errors = form.formState.errors;
+  const close = () => requestClose(onClose);
+
   return (
     <Modal
-      opened={opened}
-      onClose={onClose}
+      opened
+      onClose={close}
       title={
         <Text fw={700} fz="lg">
           {title}
@@ -40,164 +59,141 @@ export function WineFormModal({ opened, title, notice, initialValues, onClose, o
       yOffset="4vh"
       closeOnClickOutside={false}
     >
-      {opened && <WineForm notice={notice} initialValues={initialValues} onClose={onClose} onSubmit={onSubmit} />}
-    </Modal>
-  );
-}
-
-function WineForm({ notice, initialValues, onClose, onSubmit }: Omit<Props, 'opened' | 'title'>) {
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<WineFormValues, unknown, MenuWineData>({
-    resolver: zodResolver(menuWineInputSchema),
-    defaultValues: initialValues,
-  });
-  const errors = form.formState.errors;
-
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      console.error(err);
-      setServerFieldErrors(err, form.setError);
-      setError(errorMessage(err, 'Não foi possível salvar o vinho. Confira os campos.'));
-    }
-  });
-
-  return (
-    <FormProvider {...form}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {notice && (
-            <Alert color="vinho" variant="light">
-              {notice}
-            </Alert>
-          )}
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Fieldset legend="Básico">
-            <Grid gap="md">
-              <Grid.Col span={12}>
-                <TextInput label="Nome" withAsterisk data-autofocus {...form.register('name')} error={errors.name?.message} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <PriceField name="price" label="Preço" withAsterisk />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 8 }}>
-                <Controller
-                  control={form.control}
-                  name="category"
-                  render={({ field, fieldState }) => (
-                    <Select
-                      label="Categoria"
-                      withAsterisk
-                      placeholder="Escolha a categoria"
-                      data={[...WINE_CATEGORIES]}
-                      value={field.value || null}
-                      onChange={(v) => field.onChange(v ?? '')}
-                      allowDeselect={false}
-                      error={fieldState.error?.message}
-                    />
-                  )}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <CountryField />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <OriginFields />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <Textarea
-                  label="Descrição"
-                  autosize
-                  minRows={2}
-                  maxRows={6}
-                  placeholder="O que o cliente lê na carta."
-                  {...form.register('description')}
-                  error={errors.description?.message}
-                />
-              </Grid.Col>
-            </Grid>
-          </Fieldset>
-
-          <Fieldset legend="Técnico">
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <WineStyleField placeholder="Tinto, Branco, Espumante…" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  label="Uva"
-                  placeholder="Ex.: Malbec, Touriga Nacional"
-                  {...form.register('grape_variety')}
-                  error={errors.grape_variety?.message}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 4 }}>
-                <AlcoholContentField />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 4 }}>
-                <Controller
-                  control={form.control}
-                  name="volume"
-                  render={({ field, fieldState }) => (
-                    <Select
-                      label="Volume"
-                      data={[...WINE_VOLUMES]}
-                      value={(field.value as string) || null}
-                      onChange={(v) => field.onChange(v)}
-                      allowDeselect={false}
-                      error={fieldState.error?.message}
-                    />
-                  )}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <TextInput
-                  label="Amadurecimento"
-                  placeholder="12 meses em carvalho"
-                  {...form.register('aging')}
-                  error={errors.aging?.message}
-                />
-              </Grid.Col>
-            </Grid>
-          </Fieldset>
-
-          <Fieldset legend="Sensorial">
-            <SensoryFields />
-          </Fieldset>
-
-          <Fieldset legend="Imagem">
-            <WineImageField />
-          </Fieldset>
-
-          <Controller
-            control={form.control}
-            name="available"
-            render={({ field }) => (
-              <Checkbox
-                label="Disponível"
-                description="Vinhos indisponíveis ficam fora da carta pública."
-                checked={field.value ?? true}
-                onChange={(e) => field.onChange(e.currentTarget.checked)}
-              />
+      <FormProvider {...form}>
+        <form ref={formRef} onSubmit={submit} noValidate>
+          <Stack gap="md">
+            {notice && (
+              <Alert color="vinho" variant="light">
+                {notice}
+              </Alert>
             )}
-          />
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            )}
+            <Fieldset legend="Básico">
+              <Grid gap="md">
+                <Grid.Col span={12}>
+                  <TextInput label="Nome" withAsterisk data-autofocus {...form.register('name')} error={errors.name?.message} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 4 }}>
+                  <PriceField name="price" label="Preço" withAsterisk />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 8 }}>
+                  <Controller
+                    control={form.control}
+                    name="category"
+                    render={({ field, fieldState }) => (
+                      <Select
+                        label="Categoria"
+                        withAsterisk
+                        placeholder="Escolha a categoria"
+                        data={[...WINE_CATEGORIES]}
+                        value={field.value || null}
+                        onChange={(v) => field.onChange(v ?? '')}
+                        ref={field.ref}
+                        allowDeselect={false}
+                        error={fieldState.error?.message}
+                      />
+                    )}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <CountryField />
+                </Grid.Col>
+                <Grid.Col span={12}>
+                  <OriginFields />
+                </Grid.Col>
+                <Grid.Col span={12}>
+                  <Textarea
+                    label="Descrição"
+                    autosize
+                    minRows={2}
+                    maxRows={6}
+                    placeholder="O que o cliente lê na carta."
+                    {...form.register('description')}
+                    error={errors.description?.message}
+                  />
+                </Grid.Col>
+              </Grid>
+            </Fieldset>
 
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              Salvar vinho
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </FormProvider>
+            <Fieldset legend="Técnico">
+              <Grid gap="md">
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <WineStyleField placeholder="Tinto, Branco, Espumante…" />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 6 }}>
+                  <TextInput
+                    label="Uva"
+                    placeholder="Ex.: Malbec, Touriga Nacional"
+                    {...form.register('grape_variety')}
+                    error={errors.grape_variety?.message}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 6, sm: 4 }}>
+                  <AlcoholContentField />
+                </Grid.Col>
+                <Grid.Col span={{ base: 6, sm: 4 }}>
+                  <Controller
+                    control={form.control}
+                    name="volume"
+                    render={({ field, fieldState }) => (
+                      <Select
+                        label="Volume"
+                        data={[...WINE_VOLUMES]}
+                        value={(field.value as string) || null}
+                        onChange={(v) => field.onChange(v)}
+                        allowDeselect={false}
+                        error={fieldState.error?.message}
+                      />
+                    )}
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 12, sm: 4 }}>
+                  <TextInput
+                    label="Amadurecimento"
+                    placeholder="12 meses em carvalho"
+                    {...form.register('aging')}
+                    error={errors.aging?.message}
+                  />
+                </Grid.Col>
+              </Grid>
+            </Fieldset>
+
+            <Fieldset legend="Sensorial">
+              <SensoryFields />
+            </Fieldset>
+
+            <Fieldset legend="Imagem">
+              <WineImageField />
+            </Fieldset>
+
+            <Controller
+              control={form.control}
+              name="available"
+              render={({ field }) => (
+                <Checkbox
+                  label="Disponível"
+                  description="Vinhos indisponíveis ficam fora da carta pública."
+                  checked={field.value ?? true}
+                  onChange={(e) => field.onChange(e.currentTarget.checked)}
+                />
+              )}
+            />
+
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                Cancelar
+              </Button>
+              <Button type="submit" loading={form.formState.isSubmitting}>
+                Salvar vinho
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </FormProvider>
+    </Modal>
   );
 }

@@ -1,48 +1,55 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CatalogWine } from '../../../shared/catalog';
-import type { Establishment } from '../../../shared/establishments';
-import type { MenuWine, MenuWineData, QrCode, WineMenu, WineMenuData, WineMenuSummary } from '../../../shared/wine-menus';
-import { api, apiGetWithTotal } from '../../lib/api';
+import { catalogWineSchema } from '../../../shared/catalog';
+import {
+  type MenuWine,
+  type MenuWineData,
+  menuWineSchema,
+  qrCodeSchema,
+  type WineMenu,
+  type WineMenuData,
+  wineMenuSchema,
+} from '../../../shared/wine-menus';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { establishmentListQuery, menuListQuery } from '../../lib/shared-queries';
 
-export const MENUS_KEY = ['wine-menus'];
-export const menuKey = (id: string) => ['wine-menus', 'detail', id];
+const menuKey = queryKeys.menus.detail;
 
-export const useMenuList = (establishmentId?: string | null) =>
-  useQuery({
-    queryKey: establishmentId ? [...MENUS_KEY, { establishment_id: establishmentId }] : MENUS_KEY,
-    queryFn: () =>
-      api.get<WineMenuSummary[]>(establishmentId ? `/wine-menus?establishment_id=${encodeURIComponent(establishmentId)}` : '/wine-menus'),
-  });
+export const useMenuList = (establishmentId?: string | null) => useQuery(menuListQuery(establishmentId ?? null));
 
-export const useEstablishmentList = () =>
-  useQuery({ queryKey: ['establishments'], queryFn: () => api.get<Establishment[]>('/establishments') });
+export const useEstablishmentList = () => useQuery(establishmentListQuery());
 
 export const useMenu = (id: string | undefined) =>
-  useQuery({ queryKey: menuKey(id ?? ''), queryFn: () => api.get<WineMenu>(`/wine-menus/${id}`), enabled: Boolean(id) });
+  useQuery({ queryKey: menuKey(id ?? ''), queryFn: () => api.get(`/wine-menus/${id}`, wineMenuSchema), enabled: Boolean(id) });
 
 export const useQrCode = (id: string | undefined) =>
-  useQuery({ queryKey: [...menuKey(id ?? ''), 'qr'], queryFn: () => api.get<QrCode>(`/wine-menus/${id}/qr-code`), enabled: Boolean(id) });
+  useQuery({
+    queryKey: queryKeys.menus.qr(id ?? ''),
+    queryFn: () => api.get(`/wine-menus/${id}/qr-code`, qrCodeSchema),
+    enabled: Boolean(id),
+  });
 
 function useInvalidateMenus() {
   const queryClient = useQueryClient();
   return () => {
-    queryClient.invalidateQueries({ queryKey: MENUS_KEY });
-    queryClient.invalidateQueries({ queryKey: ['establishments'] });
+    queryClient.invalidateQueries({ queryKey: queryKeys.menus.all });
+    // Establishments show how many menus they have.
+    queryClient.invalidateQueries({ queryKey: queryKeys.establishments.all });
   };
 }
 
 export function useCreateMenu() {
   const invalidate = useInvalidateMenus();
-  return useMutation({ mutationFn: (values: WineMenuData) => api.post<WineMenu>('/wine-menus', values), onSuccess: invalidate });
+  return useMutation({ mutationFn: (values: WineMenuData) => api.post('/wine-menus', values, wineMenuSchema), onSuccess: invalidate });
 }
 
 export function useUpdateMenu(id: string) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateMenus();
   return useMutation({
-    mutationFn: (values: WineMenuData) => api.put<WineMenu>(`/wine-menus/${id}`, values),
+    mutationFn: (values: WineMenuData) => api.put(`/wine-menus/${id}`, values, wineMenuSchema),
     onSuccess: (menu) => {
-      if (menu?.wines) queryClient.setQueryData(menuKey(id), menu);
+      queryClient.setQueryData(menuKey(id), menu);
       invalidate();
     },
   });
@@ -59,11 +66,11 @@ export function useSaveMenuWine(menuId: string) {
   return useMutation({
     mutationFn: ({ wineId, values }: { wineId?: string; values: MenuWineData }) =>
       wineId
-        ? api.put<MenuWine>(`/wine-menus/${menuId}/wines/${wineId}`, values)
-        : api.post<MenuWine>(`/wine-menus/${menuId}/wines`, values),
+        ? api.put(`/wine-menus/${menuId}/wines/${wineId}`, values, menuWineSchema)
+        : api.post(`/wine-menus/${menuId}/wines`, values, menuWineSchema),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: menuKey(menuId) });
-      queryClient.invalidateQueries({ queryKey: MENUS_KEY, exact: true });
+      queryClient.invalidateQueries({ queryKey: queryKeys.menus.lists() });
     },
   });
 }
@@ -73,7 +80,7 @@ export function useToggleAvailability(menuId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ wine, available }: { wine: MenuWine; available: boolean }) =>
-      api.put<MenuWine>(`/wine-menus/${menuId}/wines/${wine.id}`, menuWineToInput({ ...wine, available })),
+      api.put(`/wine-menus/${menuId}/wines/${wine.id}`, menuWineToInput({ ...wine, available }), menuWineSchema),
     onMutate: async ({ wine, available }) => {
       await queryClient.cancelQueries({ queryKey: menuKey(menuId) });
       const previous = queryClient.getQueryData<WineMenu>(menuKey(menuId));
@@ -97,7 +104,7 @@ export function useDeleteMenuWine(menuId: string) {
     mutationFn: (wineId: string) => api.delete(`/wine-menus/${menuId}/wines/${wineId}`),
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: menuKey(menuId) });
-      queryClient.invalidateQueries({ queryKey: MENUS_KEY, exact: true });
+      queryClient.invalidateQueries({ queryKey: queryKeys.menus.lists() });
     },
   });
 }
@@ -106,7 +113,7 @@ export function useDeleteMenuWine(menuId: string) {
 export function useReorderWines(menuId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (newOrder: string[]) => api.put<unknown>(`/wine-menus/${menuId}/reorder`, { new_order: newOrder }),
+    mutationFn: (newOrder: string[]) => api.put(`/wine-menus/${menuId}/reorder`, { new_order: newOrder }, wineMenuSchema),
     onMutate: async (newOrder) => {
       await queryClient.cancelQueries({ queryKey: menuKey(menuId) });
       const previous = queryClient.getQueryData<WineMenu>(menuKey(menuId));
@@ -150,9 +157,12 @@ export const CATALOG_SEARCH_LIMIT = 20;
 /** Catalogue search for "Importar do catálogo". */
 export const useCatalogSearch = (q: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['catalog', 'search', q],
+    queryKey: queryKeys.catalog.search(q),
     queryFn: () =>
-      apiGetWithTotal<CatalogWine[]>(`/catalog/wines?${new URLSearchParams({ ...(q ? { q } : {}), limit: String(CATALOG_SEARCH_LIMIT) })}`),
+      api.list(
+        `/catalog/wines?${new URLSearchParams({ ...(q ? { q } : {}), limit: String(CATALOG_SEARCH_LIMIT) })}`,
+        catalogWineSchema.array(),
+      ),
     enabled,
     placeholderData: (prev) => prev,
   });

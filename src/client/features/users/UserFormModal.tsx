@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, MultiSelect, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import type { z } from 'zod';
 import { ESTABLISHMENT_ROLES, ROLE_LABELS, ROLES, type Role } from '../../../shared/roles';
-import { type User, userCreateSchema, userUpdateSchema } from '../../../shared/users';
-import { errorMessage } from '../../lib/api';
-import { setServerFieldErrors } from '../../lib/form-errors';
+import { type User, type UserUpdate, userCreateSchema, userUpdateSchema } from '../../../shared/users';
+import { useServerForm } from '../../lib/use-server-form';
 import { type EstablishmentOption, useSaveUser } from './users-api';
 
 interface FormValues {
@@ -23,36 +21,36 @@ interface Props {
   onSaved(message: string): void;
 }
 
-export function UserFormModal({ opened, user, establishments, onClose, onSaved }: Props) {
+/** The form exists only while the dialog is open: "Novo usuário" always opens blank, "Editar" with that user. */
+export function UserFormModal(props: Props) {
+  return props.opened ? <UserFormDialog key={props.user?.id ?? 'novo'} {...props} /> : null;
+}
+
+function UserFormDialog({ user, establishments, onClose, onSaved }: Props) {
   const isEdit = Boolean(user);
-  const [error, setError] = useState<string | null>(null);
   const save = useSaveUser();
-  const form = useForm<FormValues>({
-    // The same zod schemas the API validates with.
-    resolver: zodResolver((isEdit ? userUpdateSchema : userCreateSchema) as never),
-    values: {
+  // The same zod schemas the API validates with (an edit may leave the password empty).
+  const schema = (isEdit ? userUpdateSchema : userCreateSchema) as z.ZodType<UserUpdate, FormValues>;
+  const { form, onSubmit, error, formRef, requestClose } = useServerForm({
+    schema,
+    defaults: {
       email: user?.email ?? '',
       password: '',
       role: user?.role ?? 'restaurant_manager',
       establishment_ids: user?.establishment_ids ?? [],
     },
-  });
-  const role = form.watch('role');
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
+    failMessage: 'Não foi possível salvar o usuário.',
+    submit: async (values) => {
       await save.mutateAsync({ id: user?.id, values });
       onSaved(isEdit ? 'Usuário atualizado.' : 'Usuário criado.');
-    } catch (err) {
-      setServerFieldErrors(err, form.setError);
-      setError(errorMessage(err, 'Não foi possível salvar o usuário.'));
-    }
+    },
   });
+  const role = form.watch('role');
+  const close = () => requestClose(onClose);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={isEdit ? 'Editar usuário' : 'Novo usuário'} size="md" centered>
-      <form onSubmit={onSubmit} noValidate>
+    <Modal opened onClose={close} title={isEdit ? 'Editar usuário' : 'Novo usuário'} size="md" centered>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {error && (
             <Alert color="red" variant="light" role="alert">
@@ -79,6 +77,7 @@ export function UserFormModal({ opened, user, establishments, onClose, onSaved }
                 data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
                 value={field.value}
                 onChange={(v) => field.onChange(v)}
+                ref={field.ref}
                 error={fieldState.error?.message}
               />
             )}
@@ -102,7 +101,7 @@ export function UserFormModal({ opened, user, establishments, onClose, onSaved }
             />
           )}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancelar
             </Button>
             <Button type="submit" loading={form.formState.isSubmitting}>

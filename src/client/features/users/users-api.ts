@@ -1,25 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { User, UserCreate, UserUpdate } from '../../../shared/users';
+import { type UserCreate, type UserUpdate, userSchema } from '../../../shared/users';
 import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { establishmentListQuery } from '../../lib/shared-queries';
 
-const USERS_KEY = ['users'];
-
-export const useUsers = () => useQuery({ queryKey: USERS_KEY, queryFn: () => api.get<User[]>('/users') });
+export const useUsers = () => useQuery({ queryKey: queryKeys.users.all, queryFn: () => api.get('/users', userSchema.array()) });
 
 export interface EstablishmentOption {
   id: string;
   name: string;
 }
 
-export const useEstablishmentOptions = () =>
-  useQuery({ queryKey: ['establishments', 'options'], queryFn: () => api.get<EstablishmentOption[]>('/establishments') });
+export const useEstablishmentOptions = () => useQuery(establishmentListQuery());
 
 export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: { id?: string; values: UserCreate | UserUpdate }) =>
-      id ? api.put<User>(`/users/${id}`, values) : api.post<User>('/users', values),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+      id ? api.put(`/users/${id}`, values, userSchema) : api.post('/users', values, userSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }
 
@@ -27,6 +26,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete(`/users/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }

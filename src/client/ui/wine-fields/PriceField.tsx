@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
-import { NumberField } from '../form-fields';
+import { MoneyField } from '../form-fields';
 
-/** A price in reais: "R$" before it, comma decimals, always two places. */
+/** A price in reais: "R$" before it; typed the Brazilian way ("1.250,50") or "89.90", shown as "1.250,50". */
 export function PriceField({ name, label, withAsterisk }: { name: string; label: string; withAsterisk?: boolean }) {
   return (
-    <NumberField
+    <MoneyField
       name={name}
       label={label}
       withAsterisk={withAsterisk}
@@ -14,13 +14,6 @@ export function PriceField({ name, label, withAsterisk }: { name: string; label:
         </Text>
       }
       placeholder="0,00"
-      decimalSeparator=","
-      thousandSeparator="."
-      decimalScale={2}
-      fixedDecimalScale
-      step={0.01}
-      min={0}
-      hideControls
     />
   );
 }

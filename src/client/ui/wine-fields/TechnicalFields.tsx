@@ -1,17 +1,23 @@
-import { TextInput } from '@mantine/core';
-import { useFormContext } from 'react-hook-form';
+import { formatPercent, parsePercent } from '../../../shared/field-rules';
 import { WINE_STYLES } from '../../../shared/wine-vocabulary';
-import { AutocompleteField } from '../form-fields';
-import type { WineFieldValues } from './wine-field-values';
+import { AutocompleteField, NormalizedTextField } from '../form-fields';
 
 export function WineStyleField({ placeholder }: { placeholder?: string }) {
   return <AutocompleteField name="wine_style" label="Estilo" placeholder={placeholder} data={[...WINE_STYLES]} />;
 }
 
+/** Shown and stored with "%": "13,5" becomes "13,5%" when the field is left. */
 export function AlcoholContentField() {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<WineFieldValues>();
-  return <TextInput label="Teor alcoólico" placeholder="13,5%" {...register('alcohol_content')} error={errors.alcohol_content?.message} />;
+  return (
+    <NormalizedTextField
+      name="alcohol_content"
+      label="Teor alcoólico"
+      placeholder="13,5%"
+      inputMode="decimal"
+      normalize={(v) => {
+        const n = parsePercent(v);
+        return n === null ? null : formatPercent(n);
+      }}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIELD_MESSAGES } from '../../../shared/field-rules.js';
 import type { Role } from '../../../shared/roles.js';
 import { foldText } from '../../../shared/text-search.js';
 import { catalogWines } from '../../db/schema/index.js';
@@ -87,7 +88,6 @@ describe('POST /api/catalog/wines', () => {
   });
 
   const PRICE = 'O preço de referência deve ser um número maior ou igual a zero, com no máximo duas casas decimais.';
-  const IMAGE = 'A imagem deve ser um endereço http(s) ou um arquivo enviado (/uploads/...).';
   it.each([
     [{}, 'name', 'Informe o nome do vinho.'],
     [{ name: '   ' }, 'name', 'Informe o nome do vinho.'],
@@ -100,11 +100,13 @@ describe('POST /api/catalog/wines', () => {
     [{ name: 'A', vintage: new Date().getFullYear() + 2 }, 'vintage', `Safra: informe um ano até ${new Date().getFullYear() + 1}.`],
     [{ name: 'A', vintage: 2019.5 }, 'vintage', 'Safra: informe um ano inteiro (ex.: 2019).'],
     [{ name: 'A', vintage: 'antiga' }, 'vintage', 'Safra: informe um ano (ex.: 2019).'],
-    [{ name: 'A', image_url: 'javascript:alert(1)' }, 'image_url', IMAGE],
-    [{ name: 'A', image_url: 'data:image/png;base64,AAAA' }, 'image_url', IMAGE],
-    [{ name: 'A', image_url: '/etc/passwd' }, 'image_url', IMAGE],
-    [{ name: 'A', image_url: '/uploads/../segredo' }, 'image_url', IMAGE],
-    [{ name: 'A', image_url: 'https://x.com/a b.jpg' }, 'image_url', IMAGE],
+    [{ name: 'A', image_url: 'javascript:alert(1)' }, 'image_url', FIELD_MESSAGES.imageUrl],
+    [{ name: 'A', image_url: 'https://x.com/a.png"><script>' }, 'image_url', FIELD_MESSAGES.imageUrl],
+    [{ name: 'A', alcohol_content: 'forte' }, 'alcohol_content', 'Teor alcoólico: informe uma porcentagem entre 0 e 100, ex.: 13,5%.'],
+    [{ name: 'A', image_url: 'data:image/png;base64,AAAA' }, 'image_url', FIELD_MESSAGES.imageUrl],
+    [{ name: 'A', image_url: '/etc/passwd' }, 'image_url', FIELD_MESSAGES.imageUrl],
+    [{ name: 'A', image_url: '/uploads/../segredo' }, 'image_url', FIELD_MESSAGES.imageUrl],
+    [{ name: 'A', image_url: 'https://x.com/a b.jpg' }, 'image_url', FIELD_MESSAGES.imageUrl],
     [{ name: 'A', sku_code: 'x'.repeat(65) }, 'sku_code', 'Código SKU: no máximo 64 caracteres.'],
     [{ name: 'A', country: 42 }, 'country', 'País: informe um texto.'],
   ])('rejects %j with 400 on %s', async (payload, field, message) => {

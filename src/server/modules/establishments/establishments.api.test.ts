@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { FIELD_MESSAGES } from '../../../shared/field-rules.js';
 import { establishments, menuWines, wineMenus } from '../../db/schema/index.js';
 import { createEstablishmentRow, createTeam, createUser, establishmentLinks, type TestUser } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -47,7 +48,7 @@ describe('POST /api/establishments', () => {
       name: 'Rosé & Cia',
       description: 'Bar de vinhos na Lagoa.',
       address: 'Rua das Rendeiras, 100 – Florianópolis',
-      phone: '(48) 3232-1000',
+      phone: '+554832321000',
       email: 'contato@rosecia.com.br',
       website: 'https://rosecia.com.br',
       sommelier: 'Ana Souza',
@@ -112,18 +113,26 @@ describe('POST /api/establishments', () => {
     [{ name: '   ' }, 'name', 'Informe o nome do estabelecimento.'],
     [{ name: 'x'.repeat(121) }, 'name', 'Nome: no máximo 120 caracteres.'],
     [{ name: 'Bar', email: 'não-é-email' }, 'email', 'Informe um e-mail válido.'],
-    [{ name: 'Bar', website: 'rosecia.com.br' }, 'website', 'Informe um site válido começando com http:// ou https://.'],
-    [{ name: 'Bar', website: 'javascript:alert(1)' }, 'website', 'Informe um site válido começando com http:// ou https://.'],
-    [{ name: 'Bar', logo: 'javascript:alert(1)' }, 'logo', 'O logo deve ser uma imagem enviada (/uploads/...) ou um endereço http(s).'],
-    [{ name: 'Bar', logo: '/uploads/../etc/passwd' }, 'logo', 'O logo deve ser uma imagem enviada (/uploads/...) ou um endereço http(s).'],
-    [{ name: 'Bar', logo: '/outra/pasta.png' }, 'logo', 'O logo deve ser uma imagem enviada (/uploads/...) ou um endereço http(s).'],
-    [{ name: 'Bar', phone: 'ligue já' }, 'phone', 'Informe um telefone válido.'],
+    [{ name: 'Bar', website: 'rosecia' }, 'website', FIELD_MESSAGES.website],
+    [{ name: 'Bar', website: 'javascript:alert(1)' }, 'website', FIELD_MESSAGES.website],
+    [{ name: 'Bar', logo: 'javascript:alert(1)' }, 'logo', FIELD_MESSAGES.imageUrl],
+    [{ name: 'Bar', logo: '/uploads/../etc/passwd' }, 'logo', FIELD_MESSAGES.imageUrl],
+    [{ name: 'Bar', logo: '/outra/pasta.png' }, 'logo', FIELD_MESSAGES.imageUrl],
+    [{ name: 'Bar', logo: 'https://cdn.exemplo.com.br/l.png"><script>' }, 'logo', FIELD_MESSAGES.imageUrl],
+    [{ name: 'Bar', phone: 'ligue já' }, 'phone', FIELD_MESSAGES.phone],
+    [{ name: 'Bar', phone: '(00) 1234-5678' }, 'phone', FIELD_MESSAGES.phone],
     [{ name: 'Bar', description: 'x'.repeat(2001) }, 'description', 'Descrição: no máximo 2000 caracteres.'],
     [{ name: 'Bar', sommelier: 42 }, 'sommelier', 'Sommelier: informe um texto.'],
   ])('rejects %j with 400 on %s', async (payload, field, message) => {
     const res = await create(admin, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation_error', fields: { [field]: message } });
+  });
+
+  it('stores the phone as E.164 and the website with https://', async () => {
+    const res = await create(admin, { name: uniqueName(), phone: '(48) 99999-1234', website: 'vinhavelha.com.br' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ phone: '+5548999991234', website: 'https://vinhavelha.com.br' });
   });
 
   it('accepts an http(s) logo URL', async () => {
@@ -266,7 +275,7 @@ describe('PUT /api/establishments/:id', () => {
       sommelier: 'Ana Souza',
       email: 'contato@rosecia.com.br',
     });
-    expect(await row(own.id)).toMatchObject({ name: 'Novo Nome da Casa', slug: own.slug, phone: '(48) 3232-1000' });
+    expect(await row(own.id)).toMatchObject({ name: 'Novo Nome da Casa', slug: own.slug, phone: '+554832321000' });
     expect(invalidate).toHaveBeenCalledWith(own.id);
   });
 

@@ -1,4 +1,5 @@
 /** What anonymous guests may see: establishments, and menus with only their available wines. */
+import { formatPhone } from '../../../shared/field-rules.js';
 import type { PublicEstablishment, PublicEstablishmentResponse, PublicMenuResponse } from '../../../shared/public-menu.js';
 import type { Db } from '../../db/client.js';
 import { availableWines, menuBySlug } from '../wine-menus/index.js';
@@ -24,7 +25,8 @@ function toEstablishment(row: repo.EstablishmentRow): PublicEstablishment {
     slug: row.slug,
     description: row.description,
     address: row.address,
-    phone: row.phone,
+    // Stored as E.164; guests read it masked, "(48) 3232-4455".
+    phone: row.phone ? formatPhone(row.phone) : null,
     email: row.email,
     website: row.website,
     sommelier: row.sommelier,

@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUploadsPath } from '../../../shared/form-fields.js';
+import { isUploadsPath } from '../../../shared/field-rules.js';
 import { createUser, type TestUser } from '../../test-support/factories.js';
 import { multipartBody } from '../../test-support/multipart.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { FIELD_MESSAGES } from '../../../shared/field-rules.js';
 import { MENU_NOT_FOUND } from '../../../shared/wine-menus.js';
 import type { Caller } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
@@ -461,15 +462,12 @@ describe('POST /api/wine-menus/:id/wines', () => {
     [{ name: 'V', price: 10, category: 'Tintos' }, 'category', 'Categoria inválida.'],
     [{ name: 'V', price: 10, category: 'Espumantes', volume: '1l' }, 'volume', 'Volume inválido. Use 187ml, 375ml, 750ml, 1500ml.'],
     [{ name: 'V', price: 10, category: 'Espumantes', available: 'sim' }, 'available', 'Disponível deve ser verdadeiro ou falso.'],
+    [{ name: 'V', price: 10, category: 'Espumantes', image_url: 'javascript:alert(1)' }, 'image_url', FIELD_MESSAGES.imageUrl],
+    [{ name: 'V', price: 10, category: 'Espumantes', image_url: 'data:image/png;base64,AAAA' }, 'image_url', FIELD_MESSAGES.imageUrl],
     [
-      { name: 'V', price: 10, category: 'Espumantes', image_url: 'javascript:alert(1)' },
+      { name: 'V', price: 10, category: 'Espumantes', image_url: 'https://cdn.exemplo.com.br/v.png"><img src=x>' },
       'image_url',
-      'A imagem deve ser um arquivo enviado (/uploads/...) ou um endereço http(s).',
-    ],
-    [
-      { name: 'V', price: 10, category: 'Espumantes', image_url: 'data:image/png;base64,AAAA' },
-      'image_url',
-      'A imagem deve ser um arquivo enviado (/uploads/...) ou um endereço http(s).',
+      FIELD_MESSAGES.imageUrl,
     ],
     [{ name: 'V', price: 10, category: 'Espumantes', country: 'x'.repeat(61) }, 'country', 'País: no máximo 60 caracteres.'],
     [{ name: 'x'.repeat(201), price: 10, category: 'Espumantes' }, 'name', 'Nome: no máximo 200 caracteres.'],

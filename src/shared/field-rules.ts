@@ -1,0 +1,224 @@
+// Per-function entry points and the small metadata: the forms ship only what they use.
+import { formatCep } from '@brazilian-utils/brazilian-utils/format-cep';
+import { formatCnpj } from '@brazilian-utils/brazilian-utils/format-cnpj';
+import { isValidCep } from '@brazilian-utils/brazilian-utils/is-valid-cep';
+import { isValidCnpj } from '@brazilian-utils/brazilian-utils/is-valid-cnpj';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import { optionalText } from './form-fields.js';
+import { parseMoney } from './money.js';
+
+/**
+ * The field rules every schema uses (server and forms alike): each one is a pure check/normalizer plus a zod builder.
+ * What a rule normalizes is what the database stores; the mask is for showing it.
+ */
+export const FIELD_MESSAGES = {
+  email: 'Informe um e-mail válido.',
+  phone: 'Informe um telefone válido com DDD, ex.: (48) 99999-1234.',
+  cnpj: 'Informe um CNPJ válido, ex.: 12.345.678/0001-95.',
+  cep: 'Informe um CEP válido, ex.: 88010-000.',
+  money: 'Informe um valor em reais, ex.: 1.250,50.',
+  imageUrl: 'A imagem deve ser um arquivo enviado ou um endereço http(s), sem espaços nem os caracteres < > " \' `.',
+  website: 'Informe um site válido, ex.: vinhavelha.com.br.',
+  percent: 'Informe uma porcentagem entre 0 e 100, ex.: 13,5%.',
+} as const;
+
+type Ctx = z.core.$RefinementCtx;
+const fail = (ctx: Ctx, message: string, input: unknown) => {
+  ctx.issues.push({ code: 'custom', message, input });
+  return z.NEVER;
+};
+
+// ── E-mail ──────────────────────────────────────────────────────────────────
+
+const emailCheck = z.email();
+export const isEmail = (value: string) => value.length <= 254 && emailCheck.safeParse(value).success;
+
+/** A required e-mail, trimmed and lower-cased. */
+export function requiredEmail(requiredMessage = 'Informe o e-mail.', invalidMessage: string = FIELD_MESSAGES.email) {
+  return z.string({ error: requiredMessage }).trim().toLowerCase().min(1, requiredMessage).refine(isEmail, invalidMessage);
+}
+
+/** An optional e-mail, lower-cased; empty -> null. */
+export function optionalEmail(invalidMessage: string = FIELD_MESSAGES.email) {
+  return optionalText('E-mail', 254)
+    .transform((v) => (v ? v.toLowerCase() : v))
+    .refine((v) => v === null || isEmail(v), invalidMessage);
+}
+
+// ── Brazilian phone ─────────────────────────────────────────────────────────
+
+/** "(48) 99999-1234", "48 3232 4455", "+55 48 ..." -> "+5548999991234"; null when it is not a valid Brazilian number. */
+export function normalizePhone(value: string): string | null {
+  const phone = parsePhoneNumberFromString(value, 'BR');
+  return phone?.isValid() && phone.country === 'BR' ? phone.number : null;
+}
+
+/** "+5548999991234" -> "(48) 99999-1234"; text that is not a phone number is shown as stored. */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const phone = parsePhoneNumberFromString(value, 'BR');
+  return phone?.isValid() ? (phone.country === 'BR' ? phone.formatNational() : phone.formatInternational()) : value;
+}
+
+/** An optional Brazilian phone, stored as E.164. */
+export function optionalPhone(invalidMessage: string = FIELD_MESSAGES.phone) {
+  return optionalText('Telefone', 40).transform((v, ctx) => {
+    if (v === null) return null;
+    return normalizePhone(v) ?? fail(ctx, invalidMessage, v);
+  });
+}
+
+// ── CNPJ (numeric and the alphanumeric format of 2026) ─────────────────────
+
+/** "12.ABC.345/01DE-35" -> "12ABC34501DE35" (upper case, no punctuation). */
+export const stripCnpj = (value: string) => value.toUpperCase().replace(/[.\-/\s]/g, '');
+
+/** Check digits of a numeric or alphanumeric CNPJ; an all-equal numeric one (00000000000000) is refused. */
+export function isCnpj(value: string): boolean {
+  const cnpj = stripCnpj(value);
+  if (!/^[0-9A-Z]{12}[0-9]{2}$/.test(cnpj)) return false;
+  // Version 2 reads both formats; the numeric one also keeps version 1's rejection of reserved numbers.
+  return isValidCnpj(cnpj, { version: 2 }) && (/[A-Z]/.test(cnpj) || isValidCnpj(cnpj, { version: 1 }));
+}
+
+/** "12ABC34501DE35" -> "12.ABC.345/01DE-35". */
+export const maskCnpj = (value: string) => formatCnpj(stripCnpj(value), { version: 2 });
+
+/** An optional CNPJ, stored as its 14 characters. */
+export function optionalCnpj(invalidMessage: string = FIELD_MESSAGES.cnpj) {
+  return optionalText('CNPJ', 30).transform((v, ctx) => {
+    if (v === null) return null;
+    return isCnpj(v) ? stripCnpj(v) : fail(ctx, invalidMessage, v);
+  });
+}
+
+// ── CEP ─────────────────────────────────────────────────────────────────────
+
+export const isCep = (value: string) => /^\d{5}-?\d{3}$/.test(value.trim()) && isValidCep(value.trim());
+/** "88010000" -> "88010-000". */
+export const maskCep = (value: string) => formatCep(value.replace(/\D/g, ''));
+
+/** An optional CEP, stored as its 8 digits. */
+export function optionalCep(invalidMessage: string = FIELD_MESSAGES.cep) {
+  return optionalText('CEP', 10).transform((v, ctx) => {
+    if (v === null) return null;
+    return isCep(v) ? v.replace(/\D/g, '') : fail(ctx, invalidMessage, v);
+  });
+}
+
+// ── Money ───────────────────────────────────────────────────────────────────
+
+const hasAtMostTwoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+
+interface MoneyOptions {
+  max: number;
+  requiredMessage?: string;
+  invalidMessage?: string;
+  tooHighMessage?: string;
+  negativeMessage?: string;
+  decimalsMessage?: string;
+}
+
+function moneyValue({
+  max,
+  requiredMessage,
+  invalidMessage = FIELD_MESSAGES.money,
+  tooHighMessage = invalidMessage,
+  negativeMessage = 'O valor não pode ser negativo.',
+  decimalsMessage = 'Use no máximo 2 casas decimais (centavos).',
+}: MoneyOptions) {
+  return z
+    .union([z.string(), z.number()], { error: invalidMessage })
+    .nullish()
+    .transform((raw, ctx) => {
+      const value = parseMoney(raw);
+      if (value === undefined) return fail(ctx, invalidMessage, raw);
+      if (value === null) return requiredMessage ? fail(ctx, requiredMessage, raw) : null;
+      if (value < 0) return fail(ctx, negativeMessage, raw);
+      if (value > max) return fail(ctx, tooHighMessage, raw);
+      if (!hasAtMostTwoDecimals(value)) return fail(ctx, decimalsMessage, raw);
+      return value;
+    });
+}
+
+/** A required amount in reais: "1.250,50", "1250.5", "R$ 89,90", "2.400" or a number. */
+export function requiredMoney(options: MoneyOptions & { requiredMessage: string }) {
+  return moneyValue(options).pipe(z.number());
+}
+
+/** An optional amount in reais; empty -> null. */
+export function optionalMoney(options: Omit<MoneyOptions, 'requiredMessage'>) {
+  return moneyValue(options);
+}
+
+// ── Image URL ───────────────────────────────────────────────────────────────
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters on purpose
+const UNSAFE_URL_CHARS = /[\s\u0000-\u001f\u007f\\<>"'`]/;
+/** Our own stored files: /uploads/<name>, no directory tricks. */
+const UPLOADS_PATH = /^\/uploads\/[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+export function isUploadsPath(value: string): boolean {
+  return UPLOADS_PATH.test(value) && !value.includes('..');
+}
+
+/** An absolute http(s) URL with a host and no characters that could break out of an HTML attribute. */
+export function isHttpUrl(value: string): boolean {
+  if (value.length > 2048 || UNSAFE_URL_CHARS.test(value) || !/^https?:\/\/[^/?#]+/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The one image rule: one of our /uploads/ files or an http(s) address. */
+export const isImageUrl = (value: string) => isUploadsPath(value) || isHttpUrl(value);
+
+/** An optional image address; empty -> null. */
+export function optionalImageUrl(label = 'Imagem', invalidMessage: string = FIELD_MESSAGES.imageUrl) {
+  return optionalText(label, 2048).refine((v) => v === null || isImageUrl(v), invalidMessage);
+}
+
+// ── Website ─────────────────────────────────────────────────────────────────
+
+/** "vinhavelha.com.br" -> "https://vinhavelha.com.br"; null when it cannot be a website. */
+export function normalizeWebsite(value: string): string | null {
+  const v = value.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v.replace(/^\/\//, '')}`;
+  if (!isHttpUrl(withScheme)) return null;
+  const host = new URL(withScheme).hostname;
+  return host.includes('.') || host === 'localhost' ? withScheme : null;
+}
+
+/** An optional website, stored with its scheme. */
+export function optionalWebsite(invalidMessage: string = FIELD_MESSAGES.website) {
+  return optionalText('Site', 500).transform((v, ctx) => {
+    if (v === null) return null;
+    return normalizeWebsite(v) ?? fail(ctx, invalidMessage, v);
+  });
+}
+
+// ── Percent ─────────────────────────────────────────────────────────────────
+
+/** "13,5", "13.5 %", "13,5% vol" -> 13.5; null when it is not a percentage between 0 and 100. */
+export function parsePercent(value: string): number | null {
+  const m = /^(\d{1,3}(?:[.,]\d{1,2})?)\s*%?\s*(?:vol\.?|abv)?$/i.exec(value.trim());
+  if (!m?.[1]) return null;
+  const n = Number(m[1].replace(',', '.'));
+  return n >= 0 && n <= 100 ? n : null;
+}
+
+/** 13.5 -> "13,5%". */
+export const formatPercent = (value: number) => `${String(value).replace('.', ',')}%`;
+
+/** An optional percentage, stored as text such as "13,5%". */
+export function optionalPercent(label: string, invalidMessage: string = FIELD_MESSAGES.percent) {
+  return optionalText(label, 20).transform((v, ctx) => {
+    if (v === null) return null;
+    const n = parsePercent(v);
+    return n === null ? fail(ctx, invalidMessage, v) : formatPercent(n);
+  });
+}
