@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { userEstablishments, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { createEstablishmentRow, createUser, establishmentLinks, type TestUser, uniqueEmail } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
