@@ -24,7 +24,10 @@ export interface WineMenuRouteDeps extends service.WineMenuDeps {
 }
 
 export function wineMenuRoutes(db: Db, deps: WineMenuRouteDeps) {
-  const baseUrl = (request: FastifyRequest) => deps.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+  const qrBase = (request: FastifyRequest): service.QrBase =>
+    deps.publicBaseUrl
+      ? { url: deps.publicBaseUrl, source: 'config' }
+      : { url: `${request.protocol}://${request.host}`, source: 'request' };
   const canCreate = accessHook('menus', 'create', service.CANNOT_CHANGE_MENUS);
   const canUpdate = accessHook('menus', 'update', service.CANNOT_CHANGE_MENUS);
   const canDelete = accessHook('menus', 'delete', service.CANNOT_CHANGE_MENUS);
@@ -80,15 +83,23 @@ export function wineMenuRoutes(db: Db, deps: WineMenuRouteDeps) {
     );
 
     r.get('/api/wine-menus/:id/qr-code', { schema: { params: menuIdParamsSchema, response: { 200: qrCodeSchema } } }, async (request) =>
-      service.qrCode(db, callerOf(request), request.params.id, baseUrl(request)),
+      service.qrCode(db, callerOf(request), request.params.id, qrBase(request)),
     );
     r.get('/api/wine-menus/:id/qr-code.svg', { schema: { params: menuIdParamsSchema } }, async (request, reply) => {
-      const { svg, fileName } = await service.qrCodeSvg(db, callerOf(request), request.params.id, baseUrl(request));
+      const { svg, fileName } = await service.qrCodeSvg(db, callerOf(request), request.params.id, qrBase(request));
       return reply
         .type('image/svg+xml; charset=utf-8')
         .header('Content-Disposition', `inline; filename="${fileName}"`)
         .header('Cache-Control', 'private, no-cache')
         .send(svg);
+    });
+    r.get('/api/wine-menus/:id/qr-code.png', { schema: { params: menuIdParamsSchema } }, async (request, reply) => {
+      const { png, fileName } = await service.qrCodePng(db, callerOf(request), request.params.id, qrBase(request));
+      return reply
+        .type('image/png')
+        .header('Content-Disposition', `inline; filename="${fileName}"`)
+        .header('Cache-Control', 'private, no-cache')
+        .send(png);
     });
   };
 }
