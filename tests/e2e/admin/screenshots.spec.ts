@@ -8,6 +8,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR;
 for (const width of [1280, 390]) {
   test(`screenshots at ${width} px`, async ({ browser, request, admin }) => {
     test.skip(!SHOTS_DIR, 'set SHOTS_DIR to take screenshots');
+    test.setTimeout(240_000);
     const { menuId, establishmentId } = await seedSampleMenu(request);
     const context = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 844 }, locale: 'pt-BR' });
     const page = await context.newPage();

@@ -155,7 +155,7 @@ export function CatalogPage() {
               onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+          <Grid.Col span={{ base: 6, md: 2 }}>
             <Select
               label="País"
               placeholder="Todos"
@@ -165,7 +165,7 @@ export function CatalogPage() {
               onChange={(v) => setDraft({ ...draft, country: v ?? '' })}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+          <Grid.Col span={{ base: 6, md: 2 }}>
             <TextInput
               label="Uva"
               placeholder="Ex.: Malbec"
@@ -173,7 +173,7 @@ export function CatalogPage() {
               onChange={(e) => setDraft({ ...draft, grape_variety: e.currentTarget.value })}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+          <Grid.Col span={{ base: 6, md: 2 }}>
             <Autocomplete
               label="Estilo"
               placeholder="Todos"
@@ -182,7 +182,7 @@ export function CatalogPage() {
               onChange={(v) => setDraft({ ...draft, wine_style: v })}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 3 }}>
+          <Grid.Col span={{ base: 6, md: 3 }}>
             <Group gap="xs" wrap="nowrap" justify="flex-end">
               {list.isFetching && !list.isPending && <Loader size="sm" aria-label="Buscando" />}
               {/* Enter applies at once; otherwise filters apply as they change. */}

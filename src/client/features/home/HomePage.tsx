@@ -85,7 +85,7 @@ export function HomePage() {
         <Text c="dimmed">{user ? INTRO[user.role] : null}</Text>
       </div>
 
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
         {shortcuts.map((s) =>
           s.ready ? (
             <Card key={s.to} component={Link} to={s.to} withBorder shadow="xs" padding="md">
@@ -265,11 +265,11 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 
 function ShortcutBody({ shortcut }: { shortcut: Shortcut }) {
   return (
-    <Group gap="sm" wrap="nowrap" align="flex-start">
+    <Group gap="sm" wrap="wrap" align="flex-start">
       <ThemeIcon variant="light" size={40} radius="md">
         {shortcut.icon}
       </ThemeIcon>
-      <div>
+      <div style={{ flex: '1 1 110px', minWidth: 0 }}>
         <Text fw={600}>{shortcut.label}</Text>
         <Text size="xs" c="dimmed">
           {shortcut.ready ? shortcut.description : 'Em breve'}

@@ -220,7 +220,7 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
             ) : (
               <>
                 <WineFilterBar value={filter} onChange={setFilter} />
-                <Text size="xs" c="dimmed" aria-live="polite">
+                <Text size="xs" c="dimmed" aria-live="polite" visibleFrom={filtering ? undefined : 'sm'}>
                   {filtering
                     ? `${shownCount} de ${menu.wines.length} vinhos. Limpe a busca para reordenar.`
                     : 'Arraste um vinho pelo ícone ⠿ para mudar sua posição dentro da categoria. Pelo teclado: Tab até o ícone, Espaço para pegar, setas para mover e Espaço para soltar.'}

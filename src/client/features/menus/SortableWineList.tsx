@@ -12,12 +12,13 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Box, Button, Group, Image, Menu, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Image, Menu, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { IconDotsVertical, IconEdit, IconGripVertical, IconTrash } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { formatBRL } from '../../../shared/money';
 import type { MenuWine } from '../../../shared/wine-menus';
 import { CountryLabel } from '../../ui/CountryLabel';
+import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
 import { formatAlcohol, formatVolume } from '../../ui/wine-format';
 import classes from './SortableWineList.module.css';
 
@@ -174,7 +175,7 @@ function SortableWine({
               </Text>
             )}
           </div>
-          <Text className={classes.price} fw={700} fz="lg" c="vinho.8" style={{ whiteSpace: 'nowrap' }}>
+          <Text className={classes.price} fw={700} fz={{ base: 'md', sm: 'lg' }} c="vinho.8" style={{ whiteSpace: 'nowrap' }}>
             {formatBRL(wine.price)}
           </Text>
           <div className={classes.controls}>
@@ -189,27 +190,9 @@ function SortableWine({
               styles={{ label: { fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-text)', cursor: 'pointer' } }}
               mr={4}
             />
-            <Group gap={4} wrap="nowrap" visibleFrom="sm">
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="gray"
-                leftSection={<IconEdit size={15} />}
-                aria-label={`Editar ${wine.name}`}
-                onClick={() => onEdit(wine)}
-              >
-                Editar
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={15} />}
-                aria-label={`Excluir ${wine.name}`}
-                onClick={() => onDelete(wine)}
-              >
-                Excluir
-              </Button>
+            <Group gap={2} wrap="nowrap" visibleFrom="sm">
+              <EditRowIcon label={wine.name} onClick={() => onEdit(wine)} />
+              <DeleteRowIcon label={wine.name} onClick={() => onDelete(wine)} />
             </Group>
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
