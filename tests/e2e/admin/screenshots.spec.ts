@@ -1,9 +1,11 @@
 import path from 'node:path';
-import { expect, loginViaUi, test } from '../support/fixtures.js';
+import { expect as baseExpect, loginViaUi, test } from '../support/fixtures.js';
 import { seedSampleMenu } from './admin-api.js';
 
 // Screenshots for a person to look at; only taken when SHOTS_DIR names where to put them.
 const SHOTS_DIR = process.env.SHOTS_DIR;
+// Screens with the full sample data: allow a busy machine more time than the suite's default.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 for (const width of [1280, 390]) {
   test(`screenshots at ${width} px`, async ({ browser, request, admin }) => {

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/establishments';
 import { errorMessage } from '../../lib/api';
 import { setServerFieldErrors } from '../../lib/form-errors';
-import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/use-can';
 import { confirmDelete } from '../../ui/confirm';
 import { FormSection } from '../../ui/FormSection';
 import { ImageField } from '../../ui/ImageField';
@@ -61,14 +61,13 @@ export function EstablishmentFormPage() {
 
 function EstablishmentForm({ establishment }: { establishment: Establishment | null }) {
   const navigate = useNavigate();
-  const { user } = useSession();
   const save = useSaveEstablishment();
   const remove = useDeleteEstablishment();
   const [error, setError] = useState<string | null>(null);
   const isEdit = Boolean(establishment);
-  // DESIGN.md roles: admins and managers write establishments; a sommelier only reads them.
-  const canDelete = user?.role === 'admin' || user?.role === 'restaurant_manager';
-  const canWrite = canDelete;
+  // The shared access policy: admins and managers write establishments; a sommelier only reads them.
+  const canDelete = useCan('establishments', 'delete');
+  const canWrite = useCan('establishments', isEdit ? 'update' : 'create');
   const form = useForm<EstablishmentInput, unknown, EstablishmentData>({
     resolver: zodResolver(establishmentInputSchema),
     defaultValues: establishment ? toForm(establishment) : EMPTY,
