@@ -14,7 +14,7 @@ interface MenuRow {
 
 interface Props<T extends MenuRow> {
   menus: T[];
-  /** Under the name: the establishment (lists of every menu) or the description (one establishment's menus). */
+  /** Under the name, after the wine count: the establishment (lists of every menu) or the description (one establishment's menus). */
   subtitle(menu: T): string | null | undefined;
   canEdit?: boolean;
   /** More actions after Editar, QR code and Visualizar. */
@@ -33,7 +33,7 @@ export function MenuRows<T extends MenuRow>({ menus, subtitle, canEdit = true, e
                 {m.name}
               </Text>
               <Text size="sm" c="dimmed" lineClamp={1}>
-                {[subtitle(m), `${m.wine_count} ${m.wine_count === 1 ? 'vinho' : 'vinhos'}`].filter(Boolean).join(' · ')}
+                {[`${m.wine_count} ${m.wine_count === 1 ? 'vinho' : 'vinhos'}`, subtitle(m)].filter(Boolean).join(' · ')}
               </Text>
             </div>
             <Group gap="xs" wrap="wrap">
