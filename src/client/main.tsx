@@ -21,7 +21,8 @@ createRoot(root).render(
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider labels={{ confirm: 'Confirmar', cancel: 'Cancelar' }}>
-          <Notifications position="top-right" />
+          {/* Bottom: toasts never cover the header buttons. */}
+          <Notifications position="bottom-right" />
           <RouterProvider router={router} />
         </ModalsProvider>
       </QueryClientProvider>

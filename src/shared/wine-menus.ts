@@ -129,6 +129,12 @@ export const qrCodeSchema = z.object({
   qr_code: z.string(),
   /** Absolute URL of the public menu page. */
   menu_url: z.string(),
+  /** Download name without extension: "{establishment}-{menu}-qr-code". */
+  file_name: z.string(),
+  /** The URL points at this machine or a private network: guests' phones cannot open it. */
+  local_address: z.boolean(),
+  /** Where the address comes from: PUBLIC_BASE_URL ('config') or the host this request came to ('request'). */
+  base_url_source: z.enum(['config', 'request']),
 });
 export type QrCode = z.infer<typeof qrCodeSchema>;
 

@@ -14,18 +14,25 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../shared/roles';
 import { logout, useSession } from '../lib/session';
+import { allows, usePolicy } from '../lib/use-can';
 import { BrandMark } from '../ui/BrandMark';
 import classes from './AppLayout.module.css';
+import { NoAccessPage } from './NoAccessPage';
 import { NAV_ITEMS } from './nav-items';
+import { permissionForPath } from './route-permissions';
 
 export function AppLayout() {
   const { user } = useSession();
   const navigate = useNavigate();
   const [drawerOpen, drawer] = useDisclosure(false);
-  const items = NAV_ITEMS.filter((item) => !item.roles || (user && item.roles.includes(user.role)));
+  const canDo = usePolicy();
+  const { pathname } = useLocation();
+  const items = NAV_ITEMS.filter((item) => !item.permission || allows(canDo, item.permission));
+  const required = permissionForPath(pathname);
+  const mayOpen = !required || allows(canDo, required);
   const onLogout = () => {
     logout();
     navigate('/login', { replace: true });
@@ -91,7 +98,7 @@ export function AppLayout() {
 
       <AppShell.Main>
         <Container size="xl" py="md">
-          <Outlet />
+          {mayOpen ? <Outlet /> : <NoAccessPage />}
         </Container>
       </AppShell.Main>
     </AppShell>

@@ -1,16 +1,16 @@
-import type { Role } from '../../shared/roles';
+import type { Permission } from '../../shared/access-policy';
 
 export interface NavItem {
   label: string;
   to: string;
-  /** Only these roles see the item; absent: everyone. */
-  roles?: Role[];
+  /** Only users the access policy allows see the item; absent: everyone. */
+  permission?: Permission;
 }
 
 /** Items appear here only once their screen exists. */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Início', to: '/' },
-  { label: 'Cartas', to: '/cartas', roles: ['admin', 'restaurant_manager', 'sommelier'] },
-  { label: 'Catálogo', to: '/catalogo' },
-  { label: 'Usuários', to: '/usuarios', roles: ['admin'] },
+  { label: 'Cartas', to: '/cartas', permission: { area: 'menus', action: 'read' } },
+  { label: 'Catálogo', to: '/catalogo', permission: { area: 'catalog', action: 'read' } },
+  { label: 'Usuários', to: '/usuarios', permission: { area: 'users', action: 'read' } },
 ];

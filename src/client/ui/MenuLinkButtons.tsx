@@ -9,7 +9,7 @@ interface MenuRef {
   establishment_slug: string | null;
 }
 
-/** Editar, QR Code and Visualizar (the public page, in a new tab) for one menu in a list. */
+/** Editar, QR code and Visualizar (the public page, in a new tab) for one menu in a list. */
 export function MenuLinkButtons({ menu, canEdit = true }: { menu: MenuRef; canEdit?: boolean }) {
   return (
     <>
@@ -19,7 +19,7 @@ export function MenuLinkButtons({ menu, canEdit = true }: { menu: MenuRef; canEd
         </Button>
       )}
       <Button component={Link} to={`/carta/${menu.id}/qr`} size="xs" variant="default" leftSection={<IconQrcode size={14} />}>
-        QR Code
+        QR code
       </Button>
       <Button
         component="a"

@@ -1,4 +1,5 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -10,10 +11,13 @@ interface Props {
   back?: { to: string; label: string };
   actions?: ReactNode;
   children?: ReactNode;
+  /** The browser tab title; defaults to the title when it is text. */
+  documentTitle?: string;
 }
 
 /** The title block every admin screen opens with. */
-export function PageHeader({ title, description, back, actions, children }: Props) {
+export function PageHeader({ title, description, back, actions, children, documentTitle }: Props) {
+  useScreenTitle(documentTitle ?? (typeof title === 'string' ? title : undefined));
   return (
     <Stack gap={6} mb="lg">
       {back && (
@@ -44,4 +48,9 @@ export function PageHeader({ title, description, back, actions, children }: Prop
       {children}
     </Stack>
   );
+}
+
+/** "Cartas · Adega" in the browser tab, so each screen can be told apart in tabs and history. */
+export function useScreenTitle(title: string | undefined) {
+  useDocumentTitle(title ? `${title} · Adega` : 'Adega');
 }

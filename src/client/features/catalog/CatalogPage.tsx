@@ -4,6 +4,7 @@ import {
   Button,
   Grid,
   Group,
+  Loader,
   LoadingOverlay,
   Pagination,
   Paper,
@@ -13,14 +14,15 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconBook2, IconFilter, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBook2, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CatalogWine } from '../../../shared/catalog';
 import { formatBRL } from '../../../shared/money';
 import { COUNTRY_FLAGS, WINE_COUNTRIES, WINE_STYLES } from '../../../shared/wine-vocabulary';
 import { errorMessage } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/use-can';
 import { CountryLabel } from '../../ui/CountryLabel';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
@@ -28,7 +30,6 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
 import { CATALOG_PAGE_SIZE, type CatalogFilters, hasFilters, useCatalogList, useDeleteCatalogWine } from './catalog-api';
-import { canCreateCatalog, canDeleteCatalog, canEditCatalog } from './catalog-permissions';
 
 const FILTER_KEYS = ['q', 'country', 'grape_variety', 'wine_style'] as const;
 
@@ -41,11 +42,22 @@ function filtersFrom(params: URLSearchParams): CatalogFilters {
   };
 }
 
+function paramsFrom(filters: CatalogFilters): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const k of FILTER_KEYS) if (filters[k].trim()) next.set(k, filters[k].trim());
+  return next;
+}
+
+/** Typing settles for this long before the list is fetched again. */
+const FILTER_DEBOUNCE_MS = 350;
+
 /** /catalogo — the global wine catalogue: filters, table, edit and delete. */
 export function CatalogPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const { user } = useSession();
+  const canCreate = useCan('catalog', 'create');
+  const canEdit = useCan('catalog', 'update');
+  const canDelete = useCan('catalog', 'delete');
   const applied = filtersFrom(params);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState<CatalogFilters>(applied);
@@ -65,13 +77,23 @@ export function CatalogPage() {
     }
   }, [list.isError, list.error, loadError]);
 
+  // Filters apply as they change; the URL only moves when the settled filters differ from the ones shown.
+  const [settled] = useDebouncedValue(draft, FILTER_DEBOUNCE_MS);
+  const latestParams = useRef(params);
+  latestParams.current = params;
+  useEffect(() => {
+    const next = paramsFrom(settled);
+    if (next.toString() !== paramsFrom(filtersFrom(latestParams.current)).toString()) setParams(next, { replace: true });
+  }, [settled, setParams]);
+
   const apply = (e?: FormEvent) => {
     e?.preventDefault();
-    const next = new URLSearchParams();
-    for (const k of FILTER_KEYS) if (draft[k].trim()) next.set(k, draft[k].trim());
-    setParams(next);
+    setParams(paramsFrom(draft));
   };
-  const clear = () => setParams(new URLSearchParams());
+  const clear = () => {
+    setDraft(filtersFrom(new URLSearchParams()));
+    setParams(new URLSearchParams());
+  };
   const goToPage = (p: number) => {
     const next = new URLSearchParams(params);
     if (p > 1) next.set('page', String(p));
@@ -104,8 +126,6 @@ export function CatalogPage() {
   const wines = list.data?.items ?? [];
   const total = list.data?.total ?? wines.length;
   const pages = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
-  const canEdit = canEditCatalog(user?.role);
-  const canDelete = canDeleteCatalog(user?.role);
   const countries: string[] = [...WINE_COUNTRIES];
   if (draft.country && !countries.includes(draft.country)) countries.push(draft.country);
 
@@ -116,7 +136,7 @@ export function CatalogPage() {
         description="Vinhos de referência para importar nas cartas, com ficha técnica e notas de degustação."
         back={{ to: '/', label: 'Início' }}
         actions={
-          canCreateCatalog(user?.role) && (
+          canCreate && (
             <Button component={Link} to="/catalogo/novo" leftSection={<IconPlus size={18} />}>
               Novo vinho
             </Button>
@@ -135,7 +155,7 @@ export function CatalogPage() {
               onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+          <Grid.Col span={{ base: 6, md: 2 }}>
             <Select
               label="País"
               placeholder="Todos"
@@ -145,7 +165,7 @@ export function CatalogPage() {
               onChange={(v) => setDraft({ ...draft, country: v ?? '' })}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+          <Grid.Col span={{ base: 6, md: 2 }}>
             <TextInput
               label="Uva"
               placeholder="Ex.: Malbec"
@@ -153,7 +173,7 @@ export function CatalogPage() {
               onChange={(e) => setDraft({ ...draft, grape_variety: e.currentTarget.value })}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
+          <Grid.Col span={{ base: 6, md: 2 }}>
             <Autocomplete
               label="Estilo"
               placeholder="Todos"
@@ -162,16 +182,14 @@ export function CatalogPage() {
               onChange={(v) => setDraft({ ...draft, wine_style: v })}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 3 }}>
-            <Group gap="xs" wrap="nowrap">
-              <Button type="submit" leftSection={<IconFilter size={16} />} loading={list.isFetching && !list.isPending} style={{ flex: 1 }}>
-                Filtrar
+          <Grid.Col span={{ base: 6, md: 3 }}>
+            <Group gap="xs" wrap="nowrap" justify="flex-end">
+              {list.isFetching && !list.isPending && <Loader size="sm" aria-label="Buscando" />}
+              {/* Enter applies at once; otherwise filters apply as they change. */}
+              <button type="submit" hidden aria-hidden tabIndex={-1} />
+              <Button variant="default" onClick={clear} leftSection={<IconX size={16} />} disabled={!filtered && !hasFilters(draft)}>
+                Limpar filtros
               </Button>
-              {filtered && (
-                <Button variant="default" onClick={clear} leftSection={<IconX size={16} />}>
-                  Limpar
-                </Button>
-              )}
             </Group>
           </Grid.Col>
         </Grid>
@@ -205,7 +223,7 @@ export function CatalogPage() {
             icon={<IconBook2 size={26} />}
             title="O catálogo está vazio"
             action={
-              canCreateCatalog(user?.role) && (
+              canCreate && (
                 <Button component={Link} to="/catalogo/novo" leftSection={<IconPlus size={18} />}>
                   Novo vinho
                 </Button>

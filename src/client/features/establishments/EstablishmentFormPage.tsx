@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { type Establishment, type EstablishmentInput, establishmentInputSchema } from '../../../shared/establishments';
 import { formatPhone, normalizePhone, normalizeWebsite } from '../../../shared/field-rules';
 import { errorMessage } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
 import { confirmDelete } from '../../ui/confirm';
 import { FormSection } from '../../ui/FormSection';
@@ -57,13 +57,12 @@ export function EstablishmentFormPage() {
 
 function EstablishmentForm({ establishment }: { establishment: Establishment | null }) {
   const navigate = useNavigate();
-  const { user } = useSession();
   const save = useSaveEstablishment();
   const remove = useDeleteEstablishment();
   const isEdit = Boolean(establishment);
-  // docs/product.md §3 roles: admins and managers write establishments; a sommelier only reads them.
-  const canDelete = user?.role === 'admin' || user?.role === 'restaurant_manager';
-  const canWrite = canDelete;
+  // The shared access policy: admins and managers write establishments; a sommelier only reads them.
+  const canDelete = useCan('establishments', 'delete');
+  const canWrite = useCan('establishments', isEdit ? 'update' : 'create');
   const { form, onSubmit, error, formRef, requestClose } = useServerForm({
     schema: establishmentInputSchema,
     defaults: establishment ? toForm(establishment) : EMPTY,

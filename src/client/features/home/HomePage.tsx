@@ -1,28 +1,16 @@
-import {
-  Alert,
-  Anchor,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Avatar, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconBook2, IconBuildingStore, IconChartBar, IconPlus, IconTruckDelivery, IconWand } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { Permission } from '../../../shared/access-policy';
+import type { Role } from '../../../shared/roles';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { MenuLinkButtons } from '../../ui/MenuLinkButtons';
+import { allows, useCan, usePolicy } from '../../lib/use-can';
+import { MenuRows } from '../../ui/MenuRows';
+import { useScreenTitle } from '../../ui/PageHeader';
 import { useCreateSampleData, useEstablishments, useMenus } from './home-api';
 
 const HOME_MENU_LIMIT = 5;
@@ -32,23 +20,97 @@ interface Shortcut {
   description: string;
   to: string;
   icon: ReactNode;
+  /** False until the screen is built: shown as "Em breve", not as a link. */
   ready: boolean;
+  permission: Permission;
 }
 
+/** Shortcuts appear only to users the access policy lets open them. */
 const SHORTCUTS: Shortcut[] = [
-  { label: 'Analytics', description: 'Receita, pedidos e comissões', to: '/analytics', icon: <IconChartBar size={22} />, ready: false },
-  { label: 'Catálogo global', description: 'Vinhos para importar nas cartas', to: '/catalogo', icon: <IconBook2 size={22} />, ready: true },
-  { label: 'Fornecedores', description: 'Parceiros e comissões', to: '/fornecedores', icon: <IconBuildingStore size={22} />, ready: false },
-  { label: 'Pedidos', description: 'Compras dos estabelecimentos', to: '/pedidos', icon: <IconTruckDelivery size={22} />, ready: false },
+  {
+    label: 'Indicadores',
+    description: 'Receita, pedidos e comissões',
+    to: '/analytics',
+    icon: <IconChartBar size={22} />,
+    ready: false,
+    permission: { area: 'analytics', action: 'read' },
+  },
+  {
+    label: 'Catálogo global',
+    description: 'Vinhos de referência, com ficha técnica',
+    to: '/catalogo',
+    icon: <IconBook2 size={22} />,
+    ready: true,
+    permission: { area: 'catalog', action: 'read' },
+  },
+  {
+    label: 'Fornecedores',
+    description: 'Parceiros e comissões',
+    to: '/fornecedores',
+    icon: <IconBuildingStore size={22} />,
+    ready: false,
+    permission: { area: 'suppliers', action: 'read' },
+  },
+  {
+    label: 'Pedidos',
+    description: 'Compras dos estabelecimentos',
+    to: '/pedidos',
+    icon: <IconTruckDelivery size={22} />,
+    ready: false,
+    permission: { area: 'orders', action: 'read' },
+  },
 ];
+
+const INTRO: Record<Role, string> = {
+  admin: 'Suas cartas de vinhos, estabelecimentos e o catálogo em um só lugar.',
+  restaurant_manager: 'Os estabelecimentos que você gerencia, suas cartas de vinhos e o catálogo.',
+  sommelier: 'As cartas de vinhos dos seus estabelecimentos e o catálogo global.',
+  supplier: 'Consulte o catálogo global de vinhos. Pedidos e indicadores chegam em breve.',
+};
 
 export function HomePage() {
   const { user } = useSession();
+  useScreenTitle('Início');
+  const canDo = usePolicy();
+  const seesEstablishments = canDo('establishments', 'read');
+  const seesMenus = canDo('menus', 'read');
+  const shortcuts = SHORTCUTS.filter((s) => allows(canDo, s.permission));
+
+  return (
+    <Stack gap="xl">
+      <div>
+        <Title order={1} fz={30}>
+          Olá!
+        </Title>
+        <Text c="dimmed">{user ? INTRO[user.role] : null}</Text>
+      </div>
+
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
+        {shortcuts.map((s) =>
+          s.ready ? (
+            <Card key={s.to} component={Link} to={s.to} withBorder shadow="xs" padding="md">
+              <ShortcutBody shortcut={s} />
+            </Card>
+          ) : (
+            <Card key={s.to} withBorder shadow="xs" padding="md" aria-disabled bg="gray.0">
+              <ShortcutBody shortcut={s} />
+            </Card>
+          ),
+        )}
+      </SimpleGrid>
+
+      {seesEstablishments && <EstablishmentsSection />}
+      {seesMenus && <MenusSection />}
+    </Stack>
+  );
+}
+
+function EstablishmentsSection() {
   const establishments = useEstablishments();
-  const menus = useMenus();
   const seed = useCreateSampleData();
-  const canSeed = user?.role === 'admin' || user?.role === 'restaurant_manager';
-  const canCreateEstablishment = canSeed;
+  const canSeed = useCan('seed', 'create');
+  const canCreateEstablishment = useCan('establishments', 'create');
+  const canEditEstablishment = useCan('establishments', 'update');
 
   const confirmSeed = () =>
     modals.openConfirmModal({
@@ -68,165 +130,122 @@ export function HomePage() {
     });
 
   return (
-    <Stack gap="xl">
-      <div>
-        <Title order={1} fz={30}>
-          Olá!
-        </Title>
-        <Text c="dimmed">Suas cartas de vinhos, estabelecimentos e o catálogo em um só lugar.</Text>
-      </div>
-
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-        {SHORTCUTS.map((s) =>
-          s.ready ? (
-            <Card key={s.to} component={Link} to={s.to} withBorder shadow="xs" padding="md">
-              <ShortcutBody shortcut={s} />
-            </Card>
-          ) : (
-            <Card key={s.to} withBorder shadow="xs" padding="md" aria-disabled style={{ opacity: 0.6 }}>
-              <ShortcutBody shortcut={s} />
-            </Card>
-          ),
-        )}
-      </SimpleGrid>
-
-      <Section
-        title="Estabelecimentos"
-        action={
-          canCreateEstablishment && (
-            <Button component={Link} to="/estabelecimento/novo" leftSection={<IconPlus size={18} />} variant="light">
-              Novo estabelecimento
-            </Button>
-          )
-        }
-      >
-        {establishments.isPending ? (
-          <Skeleton h={120} />
-        ) : establishments.isError ? (
-          <Alert color="red">{errorMessage(establishments.error, 'Não foi possível carregar os estabelecimentos.')}</Alert>
-        ) : establishments.data.length === 0 ? (
-          <Paper withBorder p="xl" ta="center">
-            <Stack align="center" gap="sm">
-              <Text fw={600}>Nenhum estabelecimento ainda</Text>
-              <Text c="dimmed" size="sm" maw={460}>
-                Cadastre o seu restaurante para montar a primeira carta, ou explore o Adega com uma carta de exemplo completa.
-              </Text>
-              {canSeed && (
-                <Button leftSection={<IconWand size={18} />} onClick={confirmSeed} loading={seed.isPending}>
-                  Criar dados de exemplo
-                </Button>
-              )}
-            </Stack>
-          </Paper>
-        ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {establishments.data.map((e) => (
-              <Card key={e.id} withBorder shadow="xs" padding="lg">
-                <Stack gap={6} h="100%">
-                  <Group gap="sm" wrap="nowrap">
-                    <Avatar src={e.logo} alt="" radius="md" size={44} color="vinho" variant="light">
-                      {e.name.slice(0, 2).toUpperCase()}
-                    </Avatar>
-                    <div style={{ minWidth: 0 }}>
-                      <Text fw={700} fz="lg" truncate>
-                        {e.name}
-                      </Text>
-                      {typeof e.menu_count === 'number' && (
-                        <Text size="xs" c="dimmed">
-                          {e.menu_count === 1 ? '1 carta' : `${e.menu_count} cartas`}
-                        </Text>
-                      )}
-                    </div>
-                  </Group>
-                  {e.description && (
-                    <Text size="sm" c="dimmed" lineClamp={2}>
-                      {e.description}
-                    </Text>
-                  )}
-                  {e.sommelier && <Text size="sm">Sommelier: {e.sommelier}</Text>}
-                  {e.address && (
-                    <Text size="sm" c="dimmed">
-                      {e.address}
-                    </Text>
-                  )}
-                  <Group gap="xs" mt="auto" pt="sm">
-                    {canCreateEstablishment && (
-                      <Button component={Link} to={`/estabelecimento/${e.id}/editar`} size="xs" variant="default">
-                        Editar
-                      </Button>
-                    )}
-                    <Button component={Link} to={`/cartas?establishment_id=${e.id}`} size="xs" variant="light">
-                      Ver Cartas
-                    </Button>
-                  </Group>
-                </Stack>
-              </Card>
-            ))}
-          </SimpleGrid>
-        )}
-      </Section>
-
-      <Section
-        title="Cartas"
-        action={
-          user?.role !== 'supplier' && (
-            <Button component={Link} to="/carta/nova" leftSection={<IconPlus size={18} />} variant="light">
-              Nova carta
-            </Button>
-          )
-        }
-      >
-        {menus.isPending ? (
-          <Skeleton h={120} />
-        ) : menus.isError ? (
-          <Alert color="red">{errorMessage(menus.error, 'Não foi possível carregar as cartas.')}</Alert>
-        ) : menus.data.length === 0 ? (
-          <Text c="dimmed">Nenhuma carta criada ainda.</Text>
-        ) : (
-          <Paper withBorder shadow="xs" style={{ overflowX: 'auto' }}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" miw={560}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Carta</Table.Th>
-                  <Table.Th>Estabelecimento</Table.Th>
-                  <Table.Th>Vinhos</Table.Th>
-                  <Table.Th>
-                    <span className="visually-hidden">Ações</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {menus.data.slice(0, HOME_MENU_LIMIT).map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td fw={600}>{m.name}</Table.Td>
-                    <Table.Td>{m.establishment_name}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color="gray">
-                        {m.wine_count}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <MenuLinkButtons menu={m} />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            {menus.data.length > HOME_MENU_LIMIT && (
-              <Text size="sm" c="dimmed" p="sm">
-                Mostrando {HOME_MENU_LIMIT} de {menus.data.length} cartas. Veja todas em{' '}
-                <Anchor component={Link} to="/cartas">
-                  Cartas
-                </Anchor>
-                .
-              </Text>
+    <Section
+      title="Estabelecimentos"
+      action={
+        canCreateEstablishment && (
+          <Button component={Link} to="/estabelecimento/novo" leftSection={<IconPlus size={18} />} variant="light">
+            Novo estabelecimento
+          </Button>
+        )
+      }
+    >
+      {establishments.isPending ? (
+        <Skeleton h={120} />
+      ) : establishments.isError ? (
+        <Alert color="red">{errorMessage(establishments.error, 'Não foi possível carregar os estabelecimentos.')}</Alert>
+      ) : establishments.data.length === 0 ? (
+        <Paper withBorder p="xl" ta="center">
+          <Stack align="center" gap="sm">
+            <Text fw={600}>Nenhum estabelecimento ainda</Text>
+            <Text c="dimmed" size="sm" maw={460}>
+              {canCreateEstablishment
+                ? 'Cadastre o seu restaurante para montar a primeira carta, ou explore o Adega com uma carta de exemplo completa.'
+                : 'Peça a um administrador para vincular você a um estabelecimento.'}
+            </Text>
+            {canSeed && (
+              <Button leftSection={<IconWand size={18} />} onClick={confirmSeed} loading={seed.isPending}>
+                Criar dados de exemplo
+              </Button>
             )}
-          </Paper>
-        )}
-      </Section>
-    </Stack>
+          </Stack>
+        </Paper>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {establishments.data.map((e) => (
+            <Card key={e.id} withBorder shadow="xs" padding="lg">
+              <Stack gap={6} h="100%">
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar src={e.logo} alt="" radius="md" size={44} color="vinho" variant="light">
+                    {e.name.slice(0, 2).toUpperCase()}
+                  </Avatar>
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={700} fz="lg" truncate>
+                      {e.name}
+                    </Text>
+                    {typeof e.menu_count === 'number' && (
+                      <Text size="xs" c="dimmed">
+                        {e.menu_count === 1 ? '1 carta' : `${e.menu_count} cartas`}
+                      </Text>
+                    )}
+                  </div>
+                </Group>
+                {e.description && (
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {e.description}
+                  </Text>
+                )}
+                {e.sommelier && <Text size="sm">Sommelier: {e.sommelier}</Text>}
+                {e.address && (
+                  <Text size="sm" c="dimmed">
+                    {e.address}
+                  </Text>
+                )}
+                <Group gap="xs" mt="auto" pt="sm">
+                  {canEditEstablishment && (
+                    <Button component={Link} to={`/estabelecimento/${e.id}/editar`} size="xs" variant="default">
+                      Editar
+                    </Button>
+                  )}
+                  <Button component={Link} to={`/cartas?establishment_id=${e.id}`} size="xs" variant="light">
+                    Ver cartas
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </Section>
+  );
+}
+
+function MenusSection() {
+  const menus = useMenus();
+  const canCreate = useCan('menus', 'create');
+  const canUpdate = useCan('menus', 'update');
+  return (
+    <Section
+      title="Cartas"
+      action={
+        canCreate && (
+          <Button component={Link} to="/carta/nova" leftSection={<IconPlus size={18} />} variant="light">
+            Nova carta
+          </Button>
+        )
+      }
+    >
+      {menus.isPending ? (
+        <Skeleton h={120} />
+      ) : menus.isError ? (
+        <Alert color="red">{errorMessage(menus.error, 'Não foi possível carregar as cartas.')}</Alert>
+      ) : menus.data.length === 0 ? (
+        <Text c="dimmed">Nenhuma carta criada ainda.</Text>
+      ) : (
+        <>
+          <MenuRows menus={menus.data.slice(0, HOME_MENU_LIMIT)} subtitle={(m) => m.establishment_name} canEdit={canUpdate} />
+          {menus.data.length > HOME_MENU_LIMIT && (
+            <Text size="sm" c="dimmed" p="sm">
+              Mostrando {HOME_MENU_LIMIT} de {menus.data.length} cartas. Veja todas em{' '}
+              <Anchor component={Link} to="/cartas">
+                Cartas
+              </Anchor>
+              .
+            </Text>
+          )}
+        </>
+      )}
+    </Section>
   );
 }
 
@@ -246,11 +265,11 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 
 function ShortcutBody({ shortcut }: { shortcut: Shortcut }) {
   return (
-    <Group gap="sm" wrap="nowrap" align="flex-start">
+    <Group gap="sm" wrap="wrap" align="flex-start">
       <ThemeIcon variant="light" size={40} radius="md">
         {shortcut.icon}
       </ThemeIcon>
-      <div>
+      <div style={{ flex: '1 1 110px', minWidth: 0 }}>
         <Text fw={600}>{shortcut.label}</Text>
         <Text size="xs" c="dimmed">
           {shortcut.ready ? shortcut.description : 'Em breve'}

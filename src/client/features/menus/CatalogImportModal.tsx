@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Alert, Badge, Box, Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CatalogWine } from '../../../shared/catalog';
 import { formatBRL } from '../../../shared/money';
 import { CountryLabel } from '../../ui/CountryLabel';
+import classes from './CatalogImportModal.module.css';
 import { CATALOG_SEARCH_LIMIT, useCatalogSearch } from './menus-api';
 
 interface Props {
@@ -13,13 +14,14 @@ interface Props {
   onSelect(wine: CatalogWine): void;
 }
 
-/** "Importar do catálogo": search the global catalogue; Selecionar pre-fills the wine form. */
+/** "Importar do catálogo": search the global catalogue; choosing a row (click, Enter or Space) pre-fills the wine form. */
 export function CatalogImportModal({ opened, onClose, onSelect }: Props) {
   const [q, setQ] = useState('');
   const [debounced] = useDebouncedValue(q.trim(), 300);
   const search = useCatalogSearch(debounced, opened);
   const wines = search.data?.items ?? [];
   const total = search.data?.total ?? null;
+  const phone = useMediaQuery('(max-width: 30em)');
 
   return (
     <Modal
@@ -31,6 +33,7 @@ export function CatalogImportModal({ opened, onClose, onSelect }: Props) {
         </Text>
       }
       size="lg"
+      fullScreen={phone}
       yOffset="6vh"
     >
       <Stack gap="sm">
@@ -62,19 +65,22 @@ export function CatalogImportModal({ opened, onClose, onSelect }: Props) {
                 ? `Mostrando ${wines.length} de ${total} vinhos. Refine a busca para encontrar outros.`
                 : `${wines.length} ${wines.length === 1 ? 'vinho encontrado' : 'vinhos encontrados'}`}
             </Text>
-            <ScrollArea.Autosize mah="55vh" offsetScrollbars>
-              <Stack gap="xs" aria-label="Resultados da busca no catálogo" role="list">
+            {/* A plain scrolling box: ScrollArea's table layout let long rows push the action out of the dialog. */}
+            <Box mah="55vh" style={{ overflowY: 'auto' }}>
+              <Stack gap="xs" component="ul" aria-label="Resultados da busca no catálogo" className={classes.list}>
                 {wines.slice(0, CATALOG_SEARCH_LIMIT).map((w) => (
-                  <Paper key={w.id} withBorder p="sm" role="listitem">
-                    <Group justify="space-between" wrap="nowrap" gap="md">
-                      <div style={{ minWidth: 0 }}>
-                        <Text fw={600} truncate>
+                  <li key={w.id}>
+                    <UnstyledButton className={classes.row} onClick={() => onSelect(w)} aria-label={`Selecionar ${w.name}`}>
+                      <div className={classes.text}>
+                        <Text fw={600} className={classes.name}>
                           {w.name}
                           {w.vintage ? ` ${w.vintage}` : ''}
                         </Text>
-                        <Text size="xs" c="dimmed" truncate>
-                          {[w.producer, w.region].filter(Boolean).join(' · ')}
-                        </Text>
+                        {(w.producer || w.region) && (
+                          <Text size="sm" c="dimmed" lineClamp={1}>
+                            {[w.producer, w.region].filter(Boolean).join(' · ')}
+                          </Text>
+                        )}
                         <Group gap={6} mt={4}>
                           {w.country && (
                             <Text size="xs">
@@ -82,12 +88,12 @@ export function CatalogImportModal({ opened, onClose, onSelect }: Props) {
                             </Text>
                           )}
                           {w.grape_variety && (
-                            <Badge size="xs" variant="light" color="gray">
+                            <Badge size="sm" variant="light" color="gray" tt="none" maw="100%">
                               {w.grape_variety}
                             </Badge>
                           )}
                           {w.wine_style && (
-                            <Badge size="xs" variant="light" color="vinho">
+                            <Badge size="sm" variant="light" color="vinho" tt="none">
                               {w.wine_style}
                             </Badge>
                           )}
@@ -98,14 +104,15 @@ export function CatalogImportModal({ opened, onClose, onSelect }: Props) {
                           )}
                         </Group>
                       </div>
-                      <Button size="xs" variant="light" onClick={() => onSelect(w)} aria-label={`Selecionar ${w.name}`}>
+                      <span className={classes.action} aria-hidden="true">
                         Selecionar
-                      </Button>
-                    </Group>
-                  </Paper>
+                        <IconChevronRight size={16} />
+                      </span>
+                    </UnstyledButton>
+                  </li>
                 ))}
               </Stack>
-            </ScrollArea.Autosize>
+            </Box>
           </>
         )}
       </Stack>

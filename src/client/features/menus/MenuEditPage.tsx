@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconBook2, IconBottle, IconExternalLink, IconPlus, IconQrcode } from '@tabler/icons-react';
+import { IconBook2, IconBottle, IconExternalLink, IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
@@ -24,7 +24,9 @@ import { PageHeader } from '../../ui/PageHeader';
 import { CatalogImportModal } from './CatalogImportModal';
 import { useDeleteMenuWine, useMenu, useReorderWines, useSaveMenuWine, useToggleAvailability, useUpdateMenu } from './menus-api';
 import { SortableWineList } from './SortableWineList';
+import { WineFilterBar } from './WineFilterBar';
 import { WineFormModal } from './WineFormModal';
+import { filterWines, isFiltering, NO_FILTER, type WineFilter } from './wine-filter';
 import { catalogToForm, EMPTY_WINE, type WineFormValues, wineToForm } from './wine-form-values';
 
 const OTHER = 'Outros';
@@ -76,7 +78,14 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
   const reorder = useReorderWines(menu.id);
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [importOpen, setImportOpen] = useState(false);
+  const [filter, setFilter] = useState<WineFilter>(NO_FILTER);
+  const filtering = isFiltering(filter);
   const groups = useMemo(() => groupByCategory(menu.wines), [menu.wines]);
+  const shownGroups = useMemo(
+    () => (filtering ? groups.map((g) => ({ ...g, wines: filterWines(g.wines, filter) })).filter((g) => g.wines.length > 0) : groups),
+    [groups, filter, filtering],
+  );
+  const shownCount = shownGroups.reduce((n, g) => n + g.wines.length, 0);
   const availableCount = menu.wines.filter((w) => w.available).length;
   const publicPath = publicMenuPath(menu.establishment, menu);
 
@@ -167,7 +176,7 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
         actions={
           <>
             <Button component={Link} to={`/carta/${menu.id}/qr`} variant="default" leftSection={<IconQrcode size={18} />}>
-              QR Code
+              QR code
             </Button>
             <Button
               component="a"
@@ -184,7 +193,7 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
       />
 
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             <Group justify="space-between" wrap="wrap" gap="sm">
               <div>
@@ -210,14 +219,29 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
               </EmptyState>
             ) : (
               <>
-                <Text size="xs" c="dimmed">
-                  Arraste um vinho pelo ícone ⠿ para mudar sua posição dentro da categoria. Pelo teclado: Tab até o ícone, Espaço para
-                  pegar, setas para mover e Espaço para soltar.
+                <WineFilterBar value={filter} onChange={setFilter} />
+                <Text size="xs" c="dimmed" aria-live="polite" visibleFrom={filtering ? undefined : 'sm'}>
+                  {filtering
+                    ? `${shownCount} de ${menu.wines.length} vinhos. Limpe a busca para reordenar.`
+                    : 'Arraste um vinho pelo ícone ⠿ para mudar sua posição dentro da categoria. Pelo teclado: Tab até o ícone, Espaço para pegar, setas para mover e Espaço para soltar.'}
                 </Text>
-                {groups.map((g) => (
+                {shownGroups.length === 0 && (
+                  <EmptyState
+                    icon={<IconSearch size={26} />}
+                    title="Nenhum vinho encontrado"
+                    action={
+                      <Button variant="default" onClick={() => setFilter(NO_FILTER)}>
+                        Limpar busca
+                      </Button>
+                    }
+                  >
+                    Nenhum vinho desta carta corresponde à busca.
+                  </EmptyState>
+                )}
+                {shownGroups.map((g) => (
                   <section key={g.category} aria-labelledby={`cat-${slugId(g.category)}`}>
                     <Group gap="xs" mb="xs">
-                      <Title order={3} fz="md" id={`cat-${slugId(g.category)}`} c="vinho.9" style={{ scrollMarginTop: 84 }}>
+                      <Title order={3} fz="md" id={`cat-${slugId(g.category)}`} c="vinho.9" style={{ scrollMarginTop: 140 }}>
                         {g.category}
                       </Title>
                       <Badge size="sm" variant="light" color="gray">
@@ -228,6 +252,7 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
                       category={g.category}
                       wines={g.wines}
                       disabled={reorder.isPending}
+                      sortable={!filtering}
                       onReorder={(ids) => onReorderGroup(g.category, ids)}
                       onEdit={(wine) => setForm({ mode: 'edit', wine })}
                       onDelete={onDelete}
@@ -239,7 +264,7 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
             )}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="md" style={{ position: 'sticky', top: 80 }}>
             <MenuDetailsCard menu={menu} publicPath={publicPath} />
             {groups.length > 1 && (

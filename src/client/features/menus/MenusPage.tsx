@@ -1,12 +1,12 @@
-import { ActionIcon, Alert, Button, Group, Menu, Paper, Select, Skeleton, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Menu, Paper, Select, Skeleton, Text, Tooltip } from '@mantine/core';
 import { IconBottle, IconDots, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import type { WineMenuSummary } from '../../../shared/wine-menus';
 import { errorMessage } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/use-can';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
-import { MenuLinkButtons } from '../../ui/MenuLinkButtons';
+import { MenuRows } from '../../ui/MenuRows';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { useDeleteMenu, useEstablishmentList, useMenuList } from './menus-api';
@@ -15,11 +15,13 @@ import { useDeleteMenu, useEstablishmentList, useMenuList } from './menus-api';
 export function MenusPage() {
   const [params, setParams] = useSearchParams();
   const establishmentId = params.get('establishment_id') || null;
-  const { user } = useSession();
   const menus = useMenuList(establishmentId);
   const establishments = useEstablishmentList();
   const remove = useDeleteMenu();
-  const canWrite = user?.role !== 'supplier';
+  const canCreate = useCan('menus', 'create');
+  const canUpdate = useCan('menus', 'update');
+  const canDelete = useCan('menus', 'delete');
+  const canEditEstablishment = useCan('establishments', 'update');
   const establishment = establishments.data?.find((e) => e.id === establishmentId);
 
   const newMenuPath = establishmentId ? `/carta/nova?establishment_id=${establishmentId}` : '/carta/nova';
@@ -51,7 +53,7 @@ export function MenusPage() {
         back={{ to: '/', label: 'Início' }}
         actions={
           <>
-            {establishment && canWrite && (
+            {establishment && canEditEstablishment && (
               <Button
                 component={Link}
                 to={`/estabelecimento/${establishment.id}/editar`}
@@ -61,7 +63,7 @@ export function MenusPage() {
                 Editar estabelecimento
               </Button>
             )}
-            {canWrite && (
+            {canCreate && (
               <Button component={Link} to={newMenuPath} leftSection={<IconPlus size={18} />}>
                 Nova carta
               </Button>
@@ -98,7 +100,7 @@ export function MenusPage() {
           icon={<IconBottle size={26} />}
           title="Nenhuma carta ainda"
           action={
-            canWrite && (
+            canCreate && (
               <Button component={Link} to={newMenuPath} leftSection={<IconPlus size={18} />}>
                 Nova carta
               </Button>
@@ -108,57 +110,29 @@ export function MenusPage() {
           {establishment ? `Crie a primeira carta de ${establishment.name}.` : 'Crie uma carta para começar a montar a lista de vinhos.'}
         </EmptyState>
       ) : (
-        <Paper withBorder shadow="xs" style={{ overflowX: 'auto' }}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={560}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Carta</Table.Th>
-                <Table.Th>Vinhos</Table.Th>
-                <Table.Th>
-                  <span className="visually-hidden">Ações</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {menus.data.map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td style={{ minWidth: 180 }}>
-                    <Text fw={600}>{m.name}</Text>
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {establishmentId ? m.description : m.establishment_name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {m.wine_count} {m.wine_count === 1 ? 'vinho' : 'vinhos'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <MenuLinkButtons menu={m} canEdit={canWrite} />
-                      {canWrite && (
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <Tooltip label="Mais ações">
-                              <ActionIcon variant="subtle" color="gray" aria-label={`Mais ações da carta ${m.name}`}>
-                                <IconDots size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(m)}>
-                              Excluir carta
-                            </Menu.Item>
-                          </Menu.Dropdown>
-                        </Menu>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+        <MenuRows
+          menus={menus.data}
+          subtitle={(m) => (establishmentId ? m.description : m.establishment_name)}
+          canEdit={canUpdate}
+          extraActions={(m) =>
+            canDelete && (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Tooltip label="Mais ações">
+                    <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Mais ações da carta ${m.name}`}>
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(m)}>
+                    Excluir carta
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            )
+          }
+        />
       )}
     </>
   );

@@ -15,42 +15,43 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconDownload, IconExternalLink, IconPrinter } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy, IconDownload, IconExternalLink, IconVectorBezier2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { slugify } from '../../../shared/slug';
 import { apiGetBlob, errorMessage } from '../../lib/api';
-import { downloadBlob, downloadUrl, pngDataUrl } from '../../lib/files';
+import { downloadBlob, pngDataUrl } from '../../lib/files';
 import { notifyError } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { useMenu, useQrCode } from './menus-api';
 
-/** /carta/:id/qr — the QR image, the public address, PNG download and an SVG for print. */
+type PrintFormat = 'png' | 'svg';
+
+/** /carta/:id/qr — the QR image, the public address and print-ready PNG and SVG with the establishment and menu names. */
 export function QrPage() {
   const { id = '' } = useParams();
   const menu = useMenu(id);
   const qr = useQrCode(id);
-  const [svgLoading, setSvgLoading] = useState(false);
+  const [downloading, setDownloading] = useState<PrintFormat | null>(null);
   const establishmentName = menu.data?.establishment.name ?? '';
-  const fileBase = `${slugify(establishmentName) || menu.data?.establishment.slug || 'carta'}-qr-code`;
   const back = { to: id ? `/carta/${id}/editar` : '/', label: 'Voltar à carta' };
 
-  const downloadSvg = async () => {
-    setSvgLoading(true);
+  const download = async (format: PrintFormat) => {
+    if (!qr.data) return;
+    setDownloading(format);
     try {
-      downloadBlob(await apiGetBlob(`/wine-menus/${id}/qr-code.svg`), `${fileBase}.svg`);
+      downloadBlob(await apiGetBlob(`/wine-menus/${id}/qr-code.${format}`), `${qr.data.file_name}.${format}`);
     } catch (err) {
       console.error(err);
-      notifyError(errorMessage(err, 'Não foi possível baixar o SVG.'));
+      notifyError(errorMessage(err, `Não foi possível baixar o ${format.toUpperCase()}.`));
     } finally {
-      setSvgLoading(false);
+      setDownloading(null);
     }
   };
 
   if (qr.isError || menu.isError) {
     return (
       <>
-        <PageHeader title="QR Code" back={back} />
+        <PageHeader title="QR code" back={back} />
         <Alert color="red" variant="light" title="Não foi possível gerar o QR code" role="alert">
           {errorMessage(qr.error ?? menu.error, 'Tente novamente em instantes.')}
         </Alert>
@@ -63,10 +64,23 @@ export function QrPage() {
   return (
     <>
       <PageHeader
-        title="QR Code"
+        title="QR code"
         back={back}
         description={menu.data ? `${menu.data.name} · ${establishmentName}` : <Skeleton h={16} w={240} mt={4} />}
       />
+      {qr.data?.local_address && qr.data.base_url_source === 'request' && (
+        <Alert
+          color="yellow"
+          variant="light"
+          mb="lg"
+          icon={<IconAlertTriangle size={20} />}
+          title="Este QR code não abre no celular dos clientes"
+        >
+          Ele aponta para <b>{new URL(qr.data.menu_url).host}</b>, um endereço desta máquina ou da rede local. Antes de imprimir, defina a
+          variável <code>PUBLIC_BASE_URL</code> com o endereço público do Adega (ex.: https://carta.seurestaurante.com.br) e reinicie o
+          servidor.
+        </Alert>
+      )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, sm: 6, lg: 5 }}>
           <Paper withBorder shadow="xs" p="xl">
@@ -80,9 +94,14 @@ export function QrPage() {
               )}
             </Center>
             {menu.data && (
-              <Text ta="center" fw={600} ff="Georgia, serif" fz="lg" mt="sm">
-                {establishmentName}
-              </Text>
+              <>
+                <Text ta="center" fw={700} ff="Georgia, serif" fz="xl" mt="sm">
+                  {establishmentName}
+                </Text>
+                <Text ta="center" c="vinho.9">
+                  {menu.data.name}
+                </Text>
+              </>
             )}
             <Text ta="center" size="sm" c="dimmed">
               Aponte a câmera do celular para abrir a carta
@@ -142,30 +161,33 @@ export function QrPage() {
                   Baixar
                 </Title>
                 <Text size="sm" c="dimmed">
-                  Use o PNG em telas e mensagens. Para imprimir em mesas, cardápios e adesivos, prefira o SVG: ele não perde qualidade em
-                  nenhum tamanho.
+                  Prontos para imprimir em mesas, cardápios e adesivos: o código com o nome do estabelecimento e da carta embaixo. O SVG não
+                  perde qualidade em nenhum tamanho; o PNG serve para mensagens e gráficas.
                 </Text>
                 <Group gap="sm">
                   <Button
                     leftSection={<IconDownload size={18} />}
-                    disabled={!src || !menu.data}
-                    onClick={() => src && downloadUrl(src, `${fileBase}.png`)}
+                    onClick={() => download('png')}
+                    loading={downloading === 'png'}
+                    disabled={!qr.data}
                   >
-                    Baixar QR Code
+                    Baixar PNG para impressão
                   </Button>
                   <Button
                     variant="default"
-                    leftSection={<IconPrinter size={18} />}
-                    onClick={downloadSvg}
-                    loading={svgLoading}
-                    disabled={!menu.data}
+                    leftSection={<IconVectorBezier2 size={18} />}
+                    onClick={() => download('svg')}
+                    loading={downloading === 'svg'}
+                    disabled={!qr.data}
                   >
                     Baixar SVG para impressão
                   </Button>
                 </Group>
-                <Text size="xs" c="dimmed">
-                  Arquivo: {fileBase}.png
-                </Text>
+                {qr.data && (
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    Arquivos: {qr.data.file_name}.png e {qr.data.file_name}.svg
+                  </Text>
+                )}
               </Stack>
             </Paper>
           </Stack>

@@ -12,17 +12,22 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Badge, Box, Button, Group, Image, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
-import { IconEdit, IconGripVertical, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Box, Group, Image, Menu, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { IconDotsVertical, IconEdit, IconGripVertical, IconTrash } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { formatBRL } from '../../../shared/money';
 import type { MenuWine } from '../../../shared/wine-menus';
 import { CountryLabel } from '../../ui/CountryLabel';
+import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
+import { formatAlcohol, formatVolume } from '../../ui/wine-format';
+import classes from './SortableWineList.module.css';
 
 interface Props {
   category: string;
   wines: MenuWine[];
   disabled?: boolean;
+  /** False while the list is filtered: a partial list cannot be reordered. */
+  sortable?: boolean;
   onReorder(ids: string[]): void;
   onEdit(wine: MenuWine): void;
   onDelete(wine: MenuWine): void;
@@ -36,7 +41,7 @@ const instructions: ScreenReaderInstructions = {
 };
 
 /** One category's wines, reorderable with the mouse, touch or the keyboard (docs/product.md §2 "Menu edit"). */
-export function SortableWineList({ category, wines, disabled, onReorder, onEdit, onDelete, onToggle }: Props) {
+export function SortableWineList({ category, wines, disabled, sortable = true, onReorder, onEdit, onDelete, onToggle }: Props) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
@@ -76,7 +81,15 @@ export function SortableWineList({ category, wines, disabled, onReorder, onEdit,
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={`Vinhos: ${category}`}>
           {wines.map((wine) => (
-            <SortableWine key={wine.id} wine={wine} disabled={disabled} onEdit={onEdit} onDelete={onDelete} onToggle={onToggle} />
+            <SortableWine
+              key={wine.id}
+              wine={wine}
+              disabled={disabled}
+              sortable={sortable}
+              onEdit={onEdit}
+              onDelete={onDelete}
+              onToggle={onToggle}
+            />
           ))}
         </Stack>
       </SortableContext>
@@ -84,22 +97,27 @@ export function SortableWineList({ category, wines, disabled, onReorder, onEdit,
   );
 }
 
+/** Fields another part of the product adds to menu wines; shown when the API sends them. */
+type WineOrigin = { producer?: string | null; vintage?: number | string | null; region?: string | null };
+
 function SortableWine({
   wine,
   disabled,
+  sortable,
   onEdit,
   onDelete,
   onToggle,
 }: {
   wine: MenuWine;
   disabled?: boolean;
+  sortable: boolean;
   onEdit(wine: MenuWine): void;
   onDelete(wine: MenuWine): void;
   onToggle(wine: MenuWine, available: boolean): void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: wine.id,
-    disabled,
+    disabled: disabled || !sortable,
   });
   const style: CSSProperties = {
     transform: CSS.Translate.toString(transform),
@@ -107,7 +125,9 @@ function SortableWine({
     position: 'relative',
     zIndex: isDragging ? 10 : undefined,
   };
-  const details = [wine.grape_variety, wine.wine_style, wine.alcohol_content, wine.volume].filter(Boolean);
+  const { producer, vintage, region } = wine as MenuWine & WineOrigin;
+  const origin = [producer, vintage, region].filter(Boolean).join(' · ');
+  const details = [wine.grape_variety, wine.wine_style, formatAlcohol(wine.alcohol_content), formatVolume(wine.volume)].filter(Boolean);
 
   return (
     <Box component="li" ref={setNodeRef} style={style} data-testid="menu-wine" data-wine-name={wine.name}>
@@ -118,83 +138,79 @@ function SortableWine({
         shadow={isDragging ? 'lg' : undefined}
         style={{ background: wine.available ? undefined : 'var(--mantine-color-gray-0)' }}
       >
-        <Group wrap="nowrap" align="flex-start" gap="sm">
-          <Tooltip label="Arraste para reordenar" openDelay={600}>
-            <ActionIcon
-              ref={setActivatorNodeRef}
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={`Mover ${wine.name}`}
-              style={{ cursor: disabled ? 'not-allowed' : isDragging ? 'grabbing' : 'grab', touchAction: 'none', flexShrink: 0 }}
-              {...attributes}
-              {...listeners}
-            >
-              <IconGripVertical size={18} />
-            </ActionIcon>
-          </Tooltip>
-          {wine.image_url && <Image src={wine.image_url} alt="" w={44} h={60} fit="contain" radius="sm" style={{ flexShrink: 0 }} />}
-          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-            <Group gap="xs" wrap="wrap">
-              <Text fw={600} c={wine.available ? undefined : 'dimmed'}>
-                {wine.name}
-              </Text>
-              <Badge size="sm" variant="light" color={wine.available ? 'green' : 'gray'}>
-                {wine.available ? 'Disponível' : 'Indisponível'}
-              </Badge>
-            </Group>
-            <Text size="sm" c="dimmed">
-              {wine.country && (
-                <Text span size="sm" c="dark">
-                  <CountryLabel country={wine.country} />
-                </Text>
-              )}
-              {details.length > 0 && `${wine.country ? ' · ' : ''}${details.join(' · ')}`}
+        <div className={classes.row}>
+          <div className={classes.grip}>
+            {sortable && (
+              <Tooltip label="Arraste para reordenar" openDelay={600}>
+                <ActionIcon
+                  ref={setActivatorNodeRef}
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  aria-label={`Mover ${wine.name}`}
+                  style={{ cursor: disabled ? 'not-allowed' : isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
+                  {...attributes}
+                  {...listeners}
+                >
+                  <IconGripVertical size={18} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </div>
+          {wine.image_url && <Image className={classes.image} src={wine.image_url} alt="" w={44} h={60} fit="contain" radius="sm" />}
+          <div className={classes.main}>
+            <Text fw={600} className={classes.name} c={wine.available ? undefined : 'dimmed'}>
+              {wine.name}
             </Text>
-            {wine.description && (
+            {origin && <Text size="sm">{origin}</Text>}
+            {(wine.country || details.length > 0) && (
               <Text size="sm" c="dimmed" lineClamp={2}>
+                {wine.country && <CountryLabel country={wine.country} />}
+                {details.length > 0 && `${wine.country ? ' · ' : ''}${details.join(' · ')}`}
+              </Text>
+            )}
+            {wine.description && (
+              <Text size="sm" c="dimmed" lineClamp={2} visibleFrom="sm">
                 {wine.description}
               </Text>
             )}
-          </Stack>
-          <Stack gap={6} align="flex-end" style={{ flexShrink: 0 }}>
-            <Text fw={700} fz="lg" c="vinho.8" style={{ whiteSpace: 'nowrap' }}>
-              {formatBRL(wine.price)}
-            </Text>
-            <Group gap={4} wrap="nowrap">
-              <Tooltip label={wine.available ? 'Marcar como indisponível' : 'Marcar como disponível'}>
-                <Switch
-                  size="sm"
-                  color="green"
-                  checked={wine.available}
-                  onChange={(e) => onToggle(wine, e.currentTarget.checked)}
-                  aria-label={`Disponível: ${wine.name}`}
-                  mr={4}
-                />
-              </Tooltip>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="gray"
-                leftSection={<IconEdit size={15} />}
-                aria-label={`Editar ${wine.name}`}
-                onClick={() => onEdit(wine)}
-              >
-                Editar
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                color="red"
-                leftSection={<IconTrash size={15} />}
-                aria-label={`Excluir ${wine.name}`}
-                onClick={() => onDelete(wine)}
-              >
-                Excluir
-              </Button>
+          </div>
+          <Text className={classes.price} fw={700} fz={{ base: 'md', sm: 'lg' }} c="vinho.8" style={{ whiteSpace: 'nowrap' }}>
+            {formatBRL(wine.price)}
+          </Text>
+          <div className={classes.controls}>
+            <Switch
+              size="md"
+              color="green"
+              label={wine.available ? 'Disponível' : 'Indisponível'}
+              labelPosition="left"
+              checked={wine.available}
+              onChange={(e) => onToggle(wine, e.currentTarget.checked)}
+              aria-label={`Disponível: ${wine.name}`}
+              styles={{ label: { fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-text)', cursor: 'pointer' } }}
+              mr={4}
+            />
+            <Group gap={2} wrap="nowrap" visibleFrom="sm">
+              <EditRowIcon label={wine.name} onClick={() => onEdit(wine)} />
+              <DeleteRowIcon label={wine.name} onClick={() => onDelete(wine)} />
             </Group>
-          </Stack>
-        </Group>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" size="xl" hiddenFrom="sm" aria-label={`Ações de ${wine.name}`}>
+                  <IconDotsVertical size={20} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onEdit(wine)}>
+                  Editar
+                </Menu.Item>
+                <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(wine)}>
+                  Excluir
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </div>
+        </div>
       </Paper>
     </Box>
   );

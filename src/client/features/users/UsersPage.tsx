@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -7,6 +7,8 @@ import { ROLE_LABELS } from '../../../shared/roles';
 import type { User } from '../../../shared/users';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { useCan } from '../../lib/use-can';
+import { PageHeader } from '../../ui/PageHeader';
 import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
 import { UserFormModal } from './UserFormModal';
 import { useDeleteUser, useEstablishmentOptions, useUsers } from './users-api';
@@ -18,6 +20,9 @@ export function UsersPage() {
   const remove = useDeleteUser();
   const [editing, setEditing] = useState<User | null>(null);
   const [formOpen, setFormOpen] = useState(false);
+  const canCreate = useCan('users', 'create');
+  const canUpdate = useCan('users', 'update');
+  const canDelete = useCan('users', 'delete');
   const names = new Map((establishments.data ?? []).map((e) => [e.id, e.name]));
 
   const openForm = (user: User | null) => {
@@ -39,74 +44,56 @@ export function UsersPage() {
 
   return (
     <>
-      <Group justify="space-between" mb="lg" wrap="wrap">
-        <div>
-          <Title order={1} fz={28}>
-            Usuários
-          </Title>
-          <Text c="dimmed" size="sm">
-            Quem acessa o painel e o que cada um pode fazer.
-          </Text>
-        </div>
-        {!users.isError && (
-          <Button leftSection={<IconPlus size={18} />} onClick={() => openForm(null)}>
-            Novo usuário
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title="Usuários"
+        description="Quem acessa o painel e o que cada um pode fazer."
+        actions={
+          canCreate &&
+          !users.isError && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => openForm(null)}>
+              Novo usuário
+            </Button>
+          )
+        }
+      />
 
       {users.isError ? (
         <Alert color="red" variant="light" title="Não foi possível carregar os usuários" role="alert">
           {errorMessage(users.error, 'Tente novamente em instantes.')}
         </Alert>
+      ) : users.isPending ? (
+        <Stack gap="xs">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={64} radius="md" />
+          ))}
+        </Stack>
       ) : (
-        <Paper withBorder shadow="xs" style={{ overflowX: 'auto' }}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={640}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Perfil</Table.Th>
-                <Table.Th>Estabelecimentos</Table.Th>
-                <Table.Th>Criado em</Table.Th>
-                <Table.Th w={100}>
-                  <span className="visually-hidden">Ações</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.isPending
-                ? [0, 1, 2].map((i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td colSpan={5}>
-                        <Skeleton h={20} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                : users.data?.map((user) => (
-                    <Table.Tr key={user.id}>
-                      <Table.Td fw={500}>{user.email}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={user.role === 'admin' ? 'vinho' : 'gray'}>
-                          {ROLE_LABELS[user.role]}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c={user.establishment_ids.length ? undefined : 'dimmed'}>
-                          {user.establishment_ids.length ? user.establishment_ids.map((id) => names.get(id) ?? '—').join(', ') : '—'}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{new Date(user.created_at).toLocaleDateString('pt-BR')}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <EditRowIcon label={user.email} onClick={() => openForm(user)} />
-                          {user.email !== me?.email && <DeleteRowIcon label={user.email} onClick={() => confirmDelete(user)} />}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+        <Stack component="ul" gap="xs" aria-label="Usuários" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {users.data.map((user) => (
+            <Paper component="li" key={user.id} withBorder shadow="xs" p="md" radius="md">
+              <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                <div style={{ minWidth: 0 }}>
+                  <Group gap="xs" wrap="wrap">
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {user.email}
+                    </Text>
+                    <Badge variant="light" color={user.role === 'admin' ? 'vinho' : 'gray'} tt="none">
+                      {ROLE_LABELS[user.role]}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {user.establishment_ids.length > 0 && `${user.establishment_ids.map((id) => names.get(id) ?? '—').join(', ')} · `}
+                    Criado em {new Date(user.created_at).toLocaleDateString('pt-BR')}
+                  </Text>
+                </div>
+                <Group gap={4} wrap="nowrap">
+                  {canUpdate && <EditRowIcon label={user.email} onClick={() => openForm(user)} />}
+                  {canDelete && user.email !== me?.email && <DeleteRowIcon label={user.email} onClick={() => confirmDelete(user)} />}
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
       )}
 
       <UserFormModal

@@ -15,10 +15,13 @@ import {
 } from '../../../shared/wine-menus.js';
 import { callerOf } from '../../http/authenticate.js';
 import { publicBaseUrl } from '../../http/request-origin.js';
-import type { WineMenuService } from './service.js';
+import type { QrBase, WineMenuService } from './service.js';
 
 export function wineMenuRoutes(service: WineMenuService) {
-  const baseUrl = (request: FastifyRequest) => publicBaseUrl(request, service.publicBaseUrl);
+  const qrBase = (request: FastifyRequest): QrBase => ({
+    url: publicBaseUrl(request, service.publicBaseUrl),
+    source: service.publicBaseUrl ? 'config' : 'request',
+  });
   // Reads are scoped, not refused: a supplier lists no menus and gets 404 for one.
   const read = { policy: { area: 'menus', action: 'read', outOfScope: 'hidden' } } as const;
   const canCreate = { policy: { area: 'menus', action: 'create' } } as const;
@@ -80,15 +83,23 @@ export function wineMenuRoutes(service: WineMenuService) {
     r.get(
       '/api/wine-menus/:id/qr-code',
       { config: read, schema: { params: menuIdParamsSchema, response: { 200: qrCodeSchema } } },
-      async (request) => service.qrCode(callerOf(request), request.params.id, baseUrl(request)),
+      async (request) => service.qrCode(callerOf(request), request.params.id, qrBase(request)),
     );
     r.get('/api/wine-menus/:id/qr-code.svg', { config: read, schema: { params: menuIdParamsSchema } }, async (request, reply) => {
-      const { svg, fileName } = await service.qrCodeSvg(callerOf(request), request.params.id, baseUrl(request));
+      const { svg, fileName } = await service.qrCodeSvg(callerOf(request), request.params.id, qrBase(request));
       return reply
         .type('image/svg+xml; charset=utf-8')
         .header('Content-Disposition', `inline; filename="${fileName}"`)
         .header('Cache-Control', 'private, no-cache')
         .send(svg);
+    });
+    r.get('/api/wine-menus/:id/qr-code.png', { config: read, schema: { params: menuIdParamsSchema } }, async (request, reply) => {
+      const { png, fileName } = await service.qrCodePng(callerOf(request), request.params.id, qrBase(request));
+      return reply
+        .type('image/png')
+        .header('Content-Disposition', `inline; filename="${fileName}"`)
+        .header('Cache-Control', 'private, no-cache')
+        .send(png);
     });
   };
 }

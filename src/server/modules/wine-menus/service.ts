@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { type ActionOf, scopeFor } from '../../../shared/access-policy.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
 import { type PublicMenuWine, publicMenuPath } from '../../../shared/public-menu.js';
@@ -22,6 +21,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { toColumns, toDto } from '../../db/row-mapping.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
 import { findVisibleEstablishment, type OnPublicChange } from '../establishments/index.js';
+import { isLocalAddress } from './local-address.js';
+import { printableQrPng, printableQrSvg, qrPng } from './qr-print.js';
 import * as repo from './repository.js';
 
 export interface WineMenuDeps {
@@ -264,28 +265,53 @@ export async function reorderWines(db: Db, caller: Caller, menuId: string, newOr
 
 // ── QR code ─────────────────────────────────────────────────────────────────
 
-const QR_OPTIONS = { errorCorrectionLevel: 'M', margin: 2 } as const;
+/** The address QR codes encode: PUBLIC_BASE_URL when set ('config'), else the host the request came to. */
+export interface QrBase {
+  url: string;
+  source: 'config' | 'request';
+}
 
-export async function menuUrl(
-  db: Db,
-  caller: Caller,
-  menuId: string,
-  baseUrl: string,
-): Promise<{ url: string; establishmentSlug: string }> {
+interface QrTarget {
+  url: string;
+  establishmentName: string;
+  menuName: string;
+  /** "{establishment}-{menu}-qr-code", without the extension. */
+  fileName: string;
+}
+
+async function qrTarget(db: Db, caller: Caller, menuId: string, base: QrBase): Promise<QrTarget> {
   const menu = await loadMenu(db, caller, menuId, 'read');
-  return { url: `${baseUrl.replace(/\/+$/, '')}${publicMenuPath(menu.establishment, menu)}`, establishmentSlug: menu.establishment.slug };
+  const fileName = [menu.establishment.slug, menu.slug, 'qr-code'].filter(Boolean).join('-');
+  return {
+    url: `${base.url.replace(/\/+$/, '')}${publicMenuPath(menu.establishment, menu)}`,
+    establishmentName: menu.establishment.name,
+    menuName: menu.name,
+    fileName,
+  };
 }
 
-export async function qrCode(db: Db, caller: Caller, menuId: string, baseUrl: string): Promise<QrCode> {
-  const { url } = await menuUrl(db, caller, menuId, baseUrl);
-  const png = await QRCode.toBuffer(url, { ...QR_OPTIONS, type: 'png', width: 512 });
-  return { qr_code: png.toString('base64'), menu_url: url };
+export async function qrCode(db: Db, caller: Caller, menuId: string, base: QrBase): Promise<QrCode> {
+  const target = await qrTarget(db, caller, menuId, base);
+  const png = await qrPng(target.url);
+  return {
+    qr_code: png.toString('base64'),
+    menu_url: target.url,
+    file_name: target.fileName,
+    local_address: isLocalAddress(target.url),
+    base_url_source: base.source,
+  };
 }
 
-export async function qrCodeSvg(db: Db, caller: Caller, menuId: string, baseUrl: string): Promise<{ svg: string; fileName: string }> {
-  const { url, establishmentSlug } = await menuUrl(db, caller, menuId, baseUrl);
-  const svg = await QRCode.toString(url, { ...QR_OPTIONS, type: 'svg', width: 512 });
-  return { svg, fileName: `${establishmentSlug}-qr-code.svg` };
+/** Print-ready SVG: the code with the establishment and menu name under it. */
+export async function qrCodeSvg(db: Db, caller: Caller, menuId: string, base: QrBase): Promise<{ svg: string; fileName: string }> {
+  const target = await qrTarget(db, caller, menuId, base);
+  return { svg: await printableQrSvg(target.url, target.establishmentName, target.menuName), fileName: `${target.fileName}.svg` };
+}
+
+/** The same card as a PNG. */
+export async function qrCodePng(db: Db, caller: Caller, menuId: string, base: QrBase): Promise<{ png: Buffer; fileName: string }> {
+  const target = await qrTarget(db, caller, menuId, base);
+  return { png: await printableQrPng(target.url, target.establishmentName, target.menuName), fileName: `${target.fileName}.png` };
 }
 
 export interface WineMenuServiceDeps extends WineMenuDeps {
@@ -309,8 +335,9 @@ export function createWineMenuService(deps: WineMenuServiceDeps) {
       updateWine(db, caller, menuId, wineId, input, deps),
     deleteWine: (caller: Caller, menuId: string, wineId: string) => deleteWine(db, caller, menuId, wineId, deps),
     reorderWines: (caller: Caller, menuId: string, newOrder: string[]) => reorderWines(db, caller, menuId, newOrder, deps),
-    qrCode: (caller: Caller, menuId: string, baseUrl: string) => qrCode(db, caller, menuId, baseUrl),
-    qrCodeSvg: (caller: Caller, menuId: string, baseUrl: string) => qrCodeSvg(db, caller, menuId, baseUrl),
+    qrCode: (caller: Caller, menuId: string, base: QrBase) => qrCode(db, caller, menuId, base),
+    qrCodeSvg: (caller: Caller, menuId: string, base: QrBase) => qrCodeSvg(db, caller, menuId, base),
+    qrCodePng: (caller: Caller, menuId: string, base: QrBase) => qrCodePng(db, caller, menuId, base),
   };
 }
 export type WineMenuService = ReturnType<typeof createWineMenuService>;

@@ -645,7 +645,7 @@ describe('GET /api/wine-menus/:id/qr-code', () => {
     const res = await call(sommelier, 'GET', `/api/wine-menus/${menu.id}/qr-code`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['menu_url', 'qr_code']);
+    expect(Object.keys(body).sort()).toEqual(['base_url_source', 'file_name', 'local_address', 'menu_url', 'qr_code']);
     expect(body.menu_url).toBe(`https://adega.test/${own.slug}/carta-de-vinhos`);
     expect(body.qr_code).not.toMatch(/^data:/);
     const png = Buffer.from(body.qr_code, 'base64');
@@ -659,7 +659,7 @@ describe('GET /api/wine-menus/:id/qr-code', () => {
     const res = await call(manager, 'GET', `/api/wine-menus/${menu.id}/qr-code.svg`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect(res.headers['content-disposition']).toBe(`inline; filename="${own.slug}-qr-code.svg"`);
+    expect(res.headers['content-disposition']).toBe(`inline; filename="${own.slug}-${menu.slug}-qr-code.svg"`);
     expect(res.body).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   });
 
@@ -667,7 +667,7 @@ describe('GET /api/wine-menus/:id/qr-code', () => {
     const { own, other, manager, supplier } = await team();
     const theirs = await menuIn(other.id);
     const mine = await menuIn(own.id);
-    for (const suffix of ['qr-code', 'qr-code.svg']) {
+    for (const suffix of ['qr-code', 'qr-code.svg', 'qr-code.png']) {
       expect((await call(manager, 'GET', `/api/wine-menus/${theirs.id}/${suffix}`)).statusCode).toBe(404);
       expect((await call(supplier, 'GET', `/api/wine-menus/${mine.id}/${suffix}`)).statusCode).toBe(404);
       expect((await call(admin, 'GET', `/api/wine-menus/${MISSING}/${suffix}`)).statusCode).toBe(404);

@@ -1,0 +1,68 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { request as newRequest } from '@playwright/test';
+import sharp from 'sharp';
+import { E2E_ADMIN, E2E_PORT } from '../support/constants.js';
+import { expect, loginViaUi, test } from '../support/fixtures.js';
+import { createEstablishmentAndMenu } from './admin-api.js';
+
+test.describe('QR page (defect 8)', () => {
+  test('downloads are named after establishment and menu and are print cards with both names', async ({ page, request, admin }) => {
+    const tag = randomUUID().slice(0, 6);
+    const { menuId, establishmentSlug, menuSlug } = await createEstablishmentAndMenu(request, `Bistrô QR ${tag}`, 'Carta de Inverno');
+    await loginViaUi(page, admin);
+    await page.goto(`/carta/${menuId}/qr`);
+    await expect(page).toHaveTitle('QR code · Adega');
+    await expect(page.getByRole('img', { name: /QR code da carta/ })).toBeVisible();
+    // PUBLIC_BASE_URL is set for this server: no warning even though it is local.
+    await expect(page.getByText('Este QR code não abre no celular dos clientes')).toHaveCount(0);
+
+    const png = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Baixar PNG para impressão' }).click();
+    const pngFile = await png;
+    expect(pngFile.suggestedFilename()).toBe(`${establishmentSlug}-${menuSlug}-qr-code.png`);
+    const meta = await sharp(await readFile((await pngFile.path()) as string)).metadata();
+    expect(meta.height).toBeGreaterThan(meta.width ?? 0);
+
+    const svg = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Baixar SVG para impressão' }).click();
+    const svgFile = await svg;
+    expect(svgFile.suggestedFilename()).toBe(`${establishmentSlug}-${menuSlug}-qr-code.svg`);
+    const svgText = await readFile((await svgFile.path()) as string, 'utf8');
+    expect(svgText).toContain(`Bistrô QR ${tag}</text>`);
+    expect(svgText).toContain('Carta de Inverno</text>');
+  });
+
+  test.describe('without PUBLIC_BASE_URL', () => {
+    const port = E2E_PORT + 1000;
+    const base = `http://127.0.0.1:${port}`;
+    let server: ChildProcess;
+
+    test.beforeAll(async () => {
+      // The same server as the suite's, but without PUBLIC_BASE_URL: QR codes take the address of the request.
+      const { PUBLIC_BASE_URL: _unset, ...inherited } = process.env;
+      const env = { ...inherited, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password };
+      server = spawn(process.execPath, ['tests/e2e/support/start-server.mjs'], { env, stdio: 'ignore' });
+      const probe = await newRequest.newContext({ baseURL: base });
+      await expect.poll(async () => (await probe.get('/api/health').catch(() => null))?.status() ?? 0, { timeout: 60_000 }).toBe(200);
+      await probe.dispose();
+    });
+    test.afterAll(() => {
+      server?.kill('SIGTERM');
+    });
+
+    test('warns that a local address will not open on guests’ phones', async ({ page }) => {
+      const api = await newRequest.newContext({ baseURL: base });
+      const { menuId } = await createEstablishmentAndMenu(api, 'Casa Local', 'Carta');
+      await api.dispose();
+      await page.goto(`${base}/login`);
+      await loginViaUi(page, E2E_ADMIN);
+      await page.goto(`${base}/carta/${menuId}/qr`);
+      const warning = page.getByText('Este QR code não abre no celular dos clientes');
+      await expect(warning).toBeVisible();
+      await expect(page.getByText('PUBLIC_BASE_URL')).toBeVisible();
+      await expect(page.getByText(`127.0.0.1:${port}`, { exact: true })).toBeVisible();
+    });
+  });
+});

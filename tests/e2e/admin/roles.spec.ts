@@ -1,0 +1,63 @@
+import { createUserViaApi, expect, loginViaUi, test } from '../support/fixtures.js';
+
+test.describe('screens follow the access policy (defect 7)', () => {
+  test("a supplier's home offers only what a supplier may do", async ({ page, request }) => {
+    const supplier = await createUserViaApi(request, 'supplier');
+    await loginViaUi(page, supplier);
+    await expect(page.getByRole('heading', { name: 'Olá!' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Catálogo global/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Estabelecimentos' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Cartas' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Criar dados de exemplo' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Nova carta' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Novo estabelecimento' })).toHaveCount(0);
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+    await expect(nav.getByRole('link', { name: 'Cartas' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Usuários' })).toHaveCount(0);
+    // Screens not built yet are never links.
+    await expect(page.getByRole('link', { name: /Indicadores|Fornecedores|Pedidos/ })).toHaveCount(0);
+    await page.goto('/cartas');
+    await expect(page.getByRole('heading', { name: 'Sem acesso a esta tela' })).toBeVisible();
+  });
+
+  test('the admin sees the screens to come announced as "Em breve", not linked', async ({ page, admin }) => {
+    await loginViaUi(page, admin);
+    for (const soon of ['Indicadores', 'Fornecedores', 'Pedidos']) {
+      await expect(page.getByText(soon, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByText('Em breve')).toHaveCount(3);
+    await expect(page.getByRole('link', { name: /Indicadores|Fornecedores|Pedidos/ })).toHaveCount(0);
+  });
+
+  test('a manager on /usuarios gets a clear no-access page, not a load error', async ({ page, request }) => {
+    const manager = await createUserViaApi(request, 'restaurant_manager');
+    await loginViaUi(page, manager);
+    await page.goto('/usuarios');
+    await expect(page.getByRole('heading', { name: 'Sem acesso a esta tela' })).toBeVisible();
+    await expect(page.getByText('O perfil Gerente de restaurante não pode abrir esta tela.')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Novo usuário' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Voltar ao início' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a manager learns it may not add catalogue wines before filling any form', async ({ page, request }) => {
+    const manager = await createUserViaApi(request, 'restaurant_manager');
+    await loginViaUi(page, manager);
+    await page.goto('/catalogo');
+    await expect(page.getByRole('heading', { name: 'Catálogo global' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Novo vinho' })).toHaveCount(0);
+    await page.goto('/catalogo/novo');
+    await expect(page.getByRole('heading', { name: 'Sem acesso a esta tela' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Nome', exact: true })).toHaveCount(0);
+  });
+
+  test('a sommelier may add catalogue wines and edit menus but not establishments', async ({ page, request }) => {
+    const sommelier = await createUserViaApi(request, 'sommelier');
+    await loginViaUi(page, sommelier);
+    await page.goto('/catalogo/novo');
+    await expect(page.getByRole('textbox', { name: 'Nome', exact: true })).toBeVisible();
+    await page.goto('/estabelecimento/novo');
+    await expect(page.getByRole('heading', { name: 'Sem acesso a esta tela' })).toBeVisible();
+  });
+});
