@@ -36,7 +36,7 @@ export function LoginPage() {
   });
 
   return (
-    <Box className={classes.page}>
+    <Box component="main" className={classes.page}>
       <Center mih="100vh" p="md">
         <Paper shadow="xl" p={{ base: 'lg', sm: 40 }} w="100%" maw={420} className={classes.card}>
           <Stack gap="lg">
