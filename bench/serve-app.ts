@@ -12,9 +12,9 @@ import { loadConfig } from '../src/server/config.js';
 import type { Db } from '../src/server/db/client.js';
 import { establishments, menuWines, users, wineMenus } from '../src/server/db/schema/index.js';
 import { createTokenSigner } from '../src/server/modules/auth/tokens.js';
-import { CATALOG_WINES } from '../src/server/modules/seed/catalog-data.js';
 import { menuWineValues } from '../src/server/modules/seed/menu-wine-values.js';
 import { PEDRA_DA_ILHA_ESTABLISHMENT, PEDRA_DA_ILHA_MENU, PEDRA_DA_ILHA_WINES } from '../src/server/modules/seed/pedra-da-ilha-data.js';
+import { insertCatalogue } from './catalog-fixture.js';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-bench-'));
@@ -69,38 +69,4 @@ async function insertSample(db: Db) {
     .returning();
   if (!menu) throw new Error('menu not created');
   await db.insert(menuWines).values(PEDRA_DA_ILHA_WINES.map((w, position) => ({ menuId: menu.id, position, ...menuWineValues(w) })));
-}
-
-/**
- * `count` catalogue wines in one INSERT ... SELECT generate_series: combinations of the real sample wines'
- * names, producers, regions and grapes, with search_text folded in SQL exactly as foldText() does for these letters.
- */
-async function insertCatalogue(db: Db, count: number) {
-  const pick = (f: (w: (typeof CATALOG_WINES)[number]) => string) => [...new Set(CATALOG_WINES.map(f))];
-  const names = pick((w) => w.name);
-  const producers = pick((w) => w.producer);
-  const regions = pick((w) => w.region);
-  const grapes = pick((w) => w.grape_variety);
-  const countries = pick((w) => w.country);
-  const styles = pick((w) => w.wine_style);
-  const fold = (expr: ReturnType<typeof sql>) =>
-    sql`lower(translate(${expr}, 'ÁÀÂÃÄÅáàâãäåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñÝýÿ', 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNnYyy'))`;
-  const arr = (values: string[]) =>
-    sql`${`{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
-  await db.execute(sql`
-    with src as (
-      select g,
-        (${arr(names)})[1 + (g * 7) % ${names.length}] || ' ' || (1990 + g % 35)::text || ' #' || g::text as name,
-        (${arr(producers)})[1 + (g * 13) % ${producers.length}] as producer,
-        (${arr(regions)})[1 + (g * 17) % ${regions.length}] as region,
-        (${arr(grapes)})[1 + (g * 19) % ${grapes.length}] as grape,
-        (${arr(countries)})[1 + g % ${countries.length}] as country,
-        (${arr(styles)})[1 + (g * 3) % ${styles.length}] as style
-      from generate_series(1, ${count}) g
-    )
-    insert into catalog_wines (name, producer, region, grape_variety, country, wine_style, vintage, price_reference, volume, search_text)
-    select name, producer, region, grape, country, style, 1990 + g % 35, round((50 + (g % 950))::numeric, 2), '750ml',
-      ${fold(sql`name || ' ' || producer || ' ' || region || ' ' || grape`)}
-    from src`);
-  await db.execute(sql`analyze catalog_wines`);
 }

@@ -73,7 +73,7 @@ export async function createCatalogWineRow(db: Db, values: Partial<typeof catalo
     .values({
       name,
       skuCode: `SKU-${suffix}`,
-      searchText: catalogSearchText({ name, producer: values.producer, region: values.region, grapeVariety: values.grapeVariety }),
+      searchText: catalogSearchText({ ...values, name }),
       ...values,
     })
     .returning();
