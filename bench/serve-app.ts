@@ -1,6 +1,6 @@
 /**
  * Benchmark target: the real app (buildApp) on a temporary DATA_DIR (PGlite), seeded with the Pedra da Ilha
- * sample and 50,000 catalogue wines. Started by scripts/bench.mjs as a child process; prints one JSON line
+ * sample and BENCH_CATALOG_SIZE (default 50,000) catalogue wines; on PostgreSQL with BENCH_POSTGRES_URL. Started by scripts/bench.mjs as a child process; prints one JSON line
  * {port, token, seed, catalogWines} on stdout when ready, then serves until killed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,14 +15,17 @@ import { createTokenSigner } from '../src/server/modules/auth/tokens.js';
 import { menuWineValues } from '../src/server/modules/seed/menu-wine-values.js';
 import { PEDRA_DA_ILHA_ESTABLISHMENT, PEDRA_DA_ILHA_MENU, PEDRA_DA_ILHA_WINES } from '../src/server/modules/seed/pedra-da-ilha-data.js';
 import { insertCatalogue } from './catalog-fixture.js';
+import { createBenchDatabase } from './postgres-database.js';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-bench-'));
+// BENCH_POSTGRES_URL: a PostgreSQL server; the app gets a database of its own there, dropped when it stops.
+const benchDatabase = process.env.BENCH_POSTGRES_URL ? await createBenchDatabase(process.env.BENCH_POSTGRES_URL) : undefined;
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  DATABASE_URL: benchDatabase?.url ?? process.env.BENCH_DATABASE_URL ?? '',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   ADMIN_EMAIL: '',
@@ -54,6 +57,7 @@ process.stdout.write(`${JSON.stringify({ port, token, seed, catalogWines: n })}\
 
 const stop = async () => {
   await app.close();
+  await benchDatabase?.drop();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
