@@ -378,6 +378,21 @@ describe('GET /api/catalog/wines search and filters', () => {
     expect(exact.headers['x-total-count']).toBe('1');
   });
 
+  it('finds the first page of a broad search whose matches sort after thousands of other wines', async () => {
+    const s = tag();
+    const rows = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, i) => {
+        const name = `${prefix} ${s} ${String(i).padStart(4, '0')}`;
+        return { name, searchText: catalogSearchText({ name }) };
+      });
+    // Early in the alphabet, not matching: a bounded walk of the name order finds no match and must fall back.
+    await t.db.insert(catalogWines).values(rows('Aaa', 2500));
+    await t.db.insert(catalogWines).values(rows('Zzz tardio', 1010));
+    const res = await list(`q=tardio+${s}&limit=3`);
+    expect(names(res)).toEqual([0, 1, 2].map((i) => `Zzz tardio ${s} ${String(i).padStart(4, '0')}`));
+    expect(res.headers['x-total-count-capped']).toBe('true');
+  });
+
   it.each(['limit=0', 'limit=abc', 'offset=-1', 'page=0', `q=${'x'.repeat(201)}`])('rejects %s with 400', async (query) => {
     const res = await list(query);
     expect(res.statusCode).toBe(400);

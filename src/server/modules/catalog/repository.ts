@@ -1,6 +1,6 @@
 import { and, asc, eq, like, type SQL, sql } from 'drizzle-orm';
 import { escapeLike, foldText, searchTerms } from '../../../shared/text-search.js';
-import type { Db, Executor } from '../../db/client.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { catalogWines } from '../../db/schema/index.js';
 
 export type CatalogWineRow = typeof catalogWines.$inferSelect;
@@ -71,18 +71,31 @@ const plan = (tx: Executor, settings: Record<string, 'on' | 'off'>) =>
     )}`,
   );
 
+/** How many wines, in sort order, a page of a broad search may read before it falls back to the trigram index. */
+const WALK_ROWS_PER_RESULT = 40;
+const MIN_WALK_ROWS = 2000;
+
 /**
  * The capped count comes first, from the trigram index: it reads the index, then at most COUNT_CAP + 1 rows. It
  * decides how to find the page, because the planner's guess of how many rows a `like '%word%'` matches is poor:
- * - many matches (capped): walk the sort_key index in order and stop at the page's last match, a few rows per
- *   result ("gran", "tinto"), instead of fetching and sorting every match;
- * - up to COUNT_CAP matches: fetch those through the trigram index and sort them, instead of walking the whole
- *   index for a rare word.
+ * - up to COUNT_CAP matches: fetch those through the trigram index and sort them (a rare word would otherwise walk
+ *   the whole sort_key index);
+ * - more (capped): walk the first wines in sort_key order, a bounded stretch of the index, and keep the matches:
+ *   a broad word ("tinto") fills the page within a few rows per result. If the stretch does not fill the page (the
+ *   matches sit further on in the alphabet), fetch every match through the trigram index and sort, as above.
  * Without a word the trigram index can use (no `q`, or only words under 3 letters) the planner chooses alone.
  */
 export async function search(db: Db, search: CatalogSearch): Promise<SearchResult> {
   const { where, trigramSelective } = conditions(search);
   const cap = Math.max(COUNT_CAP, search.offset + search.limit);
+  const page = (tx: Tx, extra?: SQL) =>
+    tx
+      .select()
+      .from(catalogWines)
+      .where(and(where, extra))
+      .orderBy(...ORDER)
+      .limit(search.limit)
+      .offset(search.offset);
   return db.transaction(async (tx) => {
     if (trigramSelective) await plan(tx, { enable_seqscan: 'off', enable_indexscan: 'off' });
     const [count] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
@@ -94,17 +107,28 @@ export async function search(db: Db, search: CatalogSearch): Promise<SearchResul
         .as('matches'),
     );
     const n = count?.n ?? 0;
-    const capped = n > cap;
     if (n === 0 || search.offset >= n) return { rows: [], total: n, capped: false };
-    if (trigramSelective && capped) await plan(tx, { enable_indexscan: 'on', enable_bitmapscan: 'off' });
-    const rows = await tx
-      .select()
+    if (n <= cap || !trigramSelective) {
+      const rows = await page(tx);
+      return n > cap ? { rows, total: cap, capped: true } : { rows, total: n, capped: false };
+    }
+    await plan(tx, { enable_indexscan: 'on', enable_bitmapscan: 'off' });
+    const walk = Math.max(MIN_WALK_ROWS, WALK_ROWS_PER_RESULT * (search.offset + search.limit));
+    const [last] = await tx
+      .select({ sortKey: catalogWines.sortKey, id: catalogWines.id })
       .from(catalogWines)
-      .where(where)
       .orderBy(...ORDER)
-      .limit(search.limit)
-      .offset(search.offset);
-    return capped ? { rows, total: cap, capped: true } : { rows, total: n, capped: false };
+      .limit(1)
+      .offset(walk - 1);
+    const bound = last
+      ? sql`(${catalogWines.sortKey} collate "C", ${catalogWines.id}) <= (${last.sortKey} collate "C", ${last.id})`
+      : undefined;
+    let rows = await page(tx, bound);
+    if (rows.length < search.limit && last) {
+      await plan(tx, { enable_indexscan: 'off', enable_bitmapscan: 'on' });
+      rows = await page(tx);
+    }
+    return { rows, total: cap, capped: true };
   });
 }
 
