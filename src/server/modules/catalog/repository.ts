@@ -76,8 +76,7 @@ const WALK_ROWS_PER_RESULT = 40;
 const MIN_WALK_ROWS = 2000;
 
 /**
- * The capped count comes first, from the trigram index: it reads the index, then at most COUNT_CAP + 1 rows. It
- * decides how to find the page, because the planner's guess of how many rows a `like '%word%'` matches is poor:
+ * The capped count comes first (it stops at COUNT_CAP + 1 matches); it decides how to find the page, because the planner's guess of how many rows a `like '%word%'` matches is poor:
  * - up to COUNT_CAP matches: fetch those through the trigram index and sort them (a rare word would otherwise walk
  *   the whole sort_key index);
  * - more (capped): walk the first wines in sort_key order, a bounded stretch of the index, and keep the matches:
@@ -97,7 +96,9 @@ export async function search(db: Db, search: CatalogSearch): Promise<SearchResul
       .limit(search.limit)
       .offset(search.offset);
   return db.transaction(async (tx) => {
-    if (trigramSelective) await plan(tx, { enable_seqscan: 'off', enable_indexscan: 'off' });
+    // Data in memory: random reads cost like sequential ones, so the planner may use the trigram index for a rare word
+    // and scan in order for a common one (it stops at the cap).
+    await tx.execute(sql`set local random_page_cost = 1.1`);
     const [count] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
       tx
         .select({ one: sql`1` })
@@ -109,6 +110,7 @@ export async function search(db: Db, search: CatalogSearch): Promise<SearchResul
     const n = count?.n ?? 0;
     if (n === 0 || search.offset >= n) return { rows: [], total: n, capped: false };
     if (n <= cap || !trigramSelective) {
+      if (trigramSelective) await plan(tx, { enable_seqscan: 'off', enable_indexscan: 'off' });
       const rows = await page(tx);
       return n > cap ? { rows, total: cap, capped: true } : { rows, total: n, capped: false };
     }
