@@ -1,6 +1,6 @@
 /**
  * Benchmark target: the real app (buildApp) on a temporary DATA_DIR (PGlite), seeded with the Pedra da Ilha
- * sample and 50,000 catalogue wines. Started by scripts/bench.mjs as a child process; prints one JSON line
+ * sample and BENCH_CATALOG_SIZE (default 50,000) catalogue wines; on PostgreSQL with BENCH_POSTGRES_URL. Started by scripts/bench.mjs as a child process; prints one JSON line
  * {port, token, seed, catalogWines} on stdout when ready, then serves until killed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,14 +14,18 @@ import { toColumns } from '../src/server/db/row-mapping.js';
 import { establishments, menuWines, users, wineMenus } from '../src/server/db/schema/index.js';
 import { createTokenSigner } from '../src/server/modules/auth/tokens.js';
 import { loadSampleData } from '../src/server/modules/seed/sample-data.js';
+import { insertCatalogue } from './catalog-fixture.js';
+import { createBenchDatabase } from './postgres-database.js';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-bench-'));
+// BENCH_POSTGRES_URL: a PostgreSQL server; the app gets a database of its own there, dropped when it stops.
+const benchDatabase = process.env.BENCH_POSTGRES_URL ? await createBenchDatabase(process.env.BENCH_POSTGRES_URL) : undefined;
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
   DATA_DIR: dataDir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  DATABASE_URL: benchDatabase?.url ?? process.env.BENCH_DATABASE_URL ?? '',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   ADMIN_EMAIL: '',
@@ -53,6 +57,7 @@ process.stdout.write(`${JSON.stringify({ port, token, seed, catalogWines: n })}\
 
 const stop = async () => {
   await app.close();
+  await benchDatabase?.drop();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
@@ -69,39 +74,4 @@ async function insertSample(db: Db) {
     .returning();
   if (!menu) throw new Error('menu not created');
   await db.insert(menuWines).values(sample.wines.map((w, position) => ({ menuId: menu.id, position, ...toColumns(w) })));
-}
-
-/**
- * `count` catalogue wines in one INSERT ... SELECT generate_series: combinations of the real sample wines'
- * names, producers, regions and grapes, with search_text folded in SQL exactly as foldText() does for these letters.
- */
-async function insertCatalogue(db: Db, count: number) {
-  const { catalog } = await loadSampleData();
-  const pick = (f: (w: (typeof catalog)[number]) => string | null) => [...new Set(catalog.map(f).filter((v) => v !== null))];
-  const names = pick((w) => w.name);
-  const producers = pick((w) => w.producer);
-  const regions = pick((w) => w.region);
-  const grapes = pick((w) => w.grape_variety);
-  const countries = pick((w) => w.country);
-  const styles = pick((w) => w.wine_style);
-  const fold = (expr: ReturnType<typeof sql>) =>
-    sql`lower(translate(${expr}, 'ÁÀÂÃÄÅáàâãäåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñÝýÿ', 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNnYyy'))`;
-  const arr = (values: string[]) =>
-    sql`${`{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
-  await db.execute(sql`
-    with src as (
-      select g,
-        (${arr(names)})[1 + (g * 7) % ${names.length}] || ' ' || (1990 + g % 35)::text || ' #' || g::text as name,
-        (${arr(producers)})[1 + (g * 13) % ${producers.length}] as producer,
-        (${arr(regions)})[1 + (g * 17) % ${regions.length}] as region,
-        (${arr(grapes)})[1 + (g * 19) % ${grapes.length}] as grape,
-        (${arr(countries)})[1 + g % ${countries.length}] as country,
-        (${arr(styles)})[1 + (g * 3) % ${styles.length}] as style
-      from generate_series(1, ${count}) g
-    )
-    insert into catalog_wines (name, producer, region, grape_variety, country, wine_style, vintage, price_reference, volume, search_text)
-    select name, producer, region, grape, country, style, 1990 + g % 35, round((50 + (g % 950))::numeric, 2), '750ml',
-      ${fold(sql`name || ' ' || producer || ' ' || region || ' ' || grape`)}
-    from src`);
-  await db.execute(sql`analyze catalog_wines`);
 }

@@ -17,8 +17,8 @@ const logStream = new Writable({
 beforeAll(async () => {
   t = await createTestApp({ logLevel: 'error' }, logStream);
   admin = await createUser(t.db, 'admin');
-  // A real defect on the server side: the query the catalogue sends now names a column that does not exist.
-  await t.db.execute(sql`alter table catalog_wines rename column name to wine_name`);
+  // A real defect on the server side: the table the catalogue queries no longer exists under its name.
+  await t.db.execute(sql`alter table catalog_wines rename to catalog_wines_moved`);
 });
 afterAll(() => t.close());
 

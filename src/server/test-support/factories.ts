@@ -66,7 +66,7 @@ export function createMenuWineRow(db: Db, menuId: string, values: Partial<typeof
 export function createCatalogWineRow(db: Db, values: Partial<typeof catalogWines.$inferInsert> = {}) {
   const s = suffix();
   const name = values.name ?? `Vinho de catálogo ${s}`;
-  const searchText = catalogSearchText({ name, producer: values.producer, region: values.region, grapeVariety: values.grapeVariety });
+  const searchText = catalogSearchText({ ...values, name });
   return insertRow(db, catalogWines, { name, skuCode: `SKU-${s}`, searchText, ...values });
 }
 

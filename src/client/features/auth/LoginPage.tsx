@@ -32,7 +32,7 @@ export function LoginPage() {
   if (token) return <Navigate to={destination} replace />;
 
   return (
-    <Box className={classes.page}>
+    <Box component="main" className={classes.page}>
       <Center mih="100vh" p="md">
         <Paper shadow="xl" p={{ base: 'lg', sm: 40 }} w="100%" maw={420} className={classes.card}>
           <Stack gap="lg">

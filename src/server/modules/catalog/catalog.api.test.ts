@@ -60,7 +60,7 @@ describe('POST /api/catalog/wines', () => {
     const body = res.json();
     expect(body).toMatchObject({ ...fullWine(s), id: expect.any(String), created_at: expect.any(String), updated_at: expect.any(String) });
     const [row] = await t.db.select().from(catalogWines).where(eq(catalogWines.id, body.id));
-    expect(row?.searchText).toBe(`casa valduga terroir chardonnay ${s} casa valduga vale dos vinhedos (rs) chardonnay`);
+    expect(row?.searchText).toBe(`casa valduga terroir chardonnay ${s} casa valduga vale dos vinhedos (rs) chardonnay branco`);
     const got = await t.as(users.supplier.token, { method: 'GET', url: `/api/catalog/wines/${body.id}` });
     expect(got.statusCode).toBe(200);
     expect(got.json()).toEqual(body);
@@ -216,6 +216,25 @@ describe('GET /api/catalog/wines search and filters', () => {
     expect(names(await list(`q=${s}`))).toEqual([`Alpha ${s}`, `Beta ${s}`]);
   });
 
+  it("matches the style too: 'espumante' finds the sparkling wines, written through the API or stored directly", async () => {
+    const s = tag();
+    const created = await create({ name: `Cave Geisse Brut ${s}`, wine_style: 'Espumante' });
+    expect(created.statusCode).toBe(201);
+    await createCatalogWineRow(t.db, { name: `Chandon Réserve ${s}`, wineStyle: 'Espumante Rosé' });
+    await createCatalogWineRow(t.db, { name: `Malbec Reserva ${s}`, wineStyle: 'Tinto' });
+    expect(names(await list(`q=espumante+${s}`))).toEqual([`Cave Geisse Brut ${s}`, `Chandon Réserve ${s}`]);
+    expect(names(await list(`q=espumante+rose+${s}`))).toEqual([`Chandon Réserve ${s}`]);
+    expect(names(await list(`q=TINTO+${s}`))).toEqual([`Malbec Reserva ${s}`]);
+  });
+
+  it('sorts by name ignoring case and accents, on the plain and the many-matches path alike', async () => {
+    const s = tag();
+    const sorted = ['abacaxi', 'Ástor', 'baco', 'Écrin', 'eden', 'Zebra', 'zênite'].map((w) => `${s} ${w}`);
+    for (const name of [...sorted].reverse()) await createCatalogWineRow(t.db, { name });
+    expect(names(await list(`q=${s}`))).toEqual(sorted);
+    expect(names(await list(`q=${s}&limit=2&offset=3`))).toEqual(sorted.slice(3, 5));
+  });
+
   it('treats % and _ in q literally', async () => {
     const s = tag();
     await createCatalogWineRow(t.db, { name: `Cem_Por_Cento 100% ${s}` });
@@ -341,6 +360,7 @@ describe('GET /api/catalog/wines search and filters', () => {
     const s = tag();
     await insertNumbered(`Safra ${s}`, 1010, 4);
     const first = await list(`q=safra+${s}`);
+    expect(names(first).slice(0, 2)).toEqual([`Safra ${s} 0000`, `Safra ${s} 0001`]);
     expect(first.headers['x-total-count']).toBe('1000');
     expect(first.headers['x-total-count-capped']).toBe('true');
     const deep = await list(`q=safra+${s}&offset=1000&limit=50`);
@@ -349,6 +369,21 @@ describe('GET /api/catalog/wines search and filters', () => {
     expect(deep.headers['x-total-count-capped']).toBeUndefined();
     const exact = await list(`q=safra+${s}+0999`);
     expect(exact.headers['x-total-count']).toBe('1');
+  });
+
+  it('finds the first page of a broad search whose matches sort after thousands of other wines', async () => {
+    const s = tag();
+    const rows = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, i) => {
+        const name = `${prefix} ${s} ${String(i).padStart(4, '0')}`;
+        return { name, searchText: catalogSearchText({ name }) };
+      });
+    // Early in the alphabet, not matching: a bounded walk of the name order finds no match and must fall back.
+    await t.db.insert(catalogWines).values(rows('Aaa', 2500));
+    await t.db.insert(catalogWines).values(rows('Zzz tardio', 1010));
+    const res = await list(`q=tardio+${s}&limit=3`);
+    expect(names(res)).toEqual([0, 1, 2].map((i) => `Zzz tardio ${s} ${String(i).padStart(4, '0')}`));
+    expect(res.headers['x-total-count-capped']).toBe('true');
   });
 
   it.each(['limit=0', 'limit=abc', 'offset=-1', 'page=0', `q=${'x'.repeat(201)}`])('rejects %s with 400', async (query) => {

@@ -1,9 +1,7 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, like, type SQL, sql } from 'drizzle-orm';
 import { escapeLike, foldText, searchTerms } from '../../../shared/text-search.js';
-import type { Db, Executor } from '../../db/client.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { catalogWines } from '../../db/schema/index.js';
-import { foldedColumnContains, sqlFold } from './filter-text.js';
 
 export type CatalogWineRow = typeof catalogWines.$inferSelect;
 export type CatalogWineValues = Omit<typeof catalogWines.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -19,26 +17,33 @@ export interface CatalogSearch {
 
 const contains = (value: string) => `%${escapeLike(value)}%`;
 
-function conditions(search: CatalogSearch): SQL | undefined {
+interface Conditions {
+  where: SQL | undefined;
+  /** Some condition can be answered by the trigram index (a word of at least 3 letters: one trigram). */
+  trigramSelective: boolean;
+}
+
+function conditions(search: CatalogSearch): Conditions {
   const where: SQL[] = [];
-  // Every word must appear somewhere in name/producer/region/grape (pg_trgm GIN index on search_text).
-  for (const term of searchTerms(search.q)) where.push(sql`${catalogWines.searchText} like ${contains(term)}`);
-  // Filters match case- and accent-insensitively anywhere in the field, folded like `q` (foldText): "franca" finds
-  // "França", "merlot" finds "Cabernet Sauvignon, Merlot", "rose" finds "Rosé", "weissburgunder" finds "Weißburgunder".
+  const words: string[] = [];
+  // Every word must appear somewhere in name/producer/region/grape/style (pg_trgm GIN index on search_text).
+  for (const term of searchTerms(search.q)) {
+    words.push(term);
+    where.push(sql`${catalogWines.searchText} like ${contains(term)}`);
+  }
+  // Filters match case- and accent-insensitively anywhere in the field, folded like `q` (foldText, stored folded in
+  // the generated *_key columns): "franca" finds "França", "merlot" finds "Cabernet Sauvignon, Merlot".
   const grape = foldText(search.grapeVariety);
   if (grape) {
     // search_text holds the folded grape, so its trigram index picks the candidates; the grape column decides.
-    where.push(sql`${catalogWines.searchText} like ${contains(grape)}`, sql`${sqlFold(catalogWines.grapeVariety)} like ${contains(grape)}`);
+    words.push(grape);
+    where.push(sql`${catalogWines.searchText} like ${contains(grape)}`, like(catalogWines.grapeVarietyKey, contains(grape)));
   }
-  const filters: [AnyPgColumn, string | undefined][] = [
-    [catalogWines.country, search.country],
-    [catalogWines.wineStyle, search.wineStyle],
-  ];
-  for (const [column, value] of filters) {
-    const folded = foldText(value);
-    if (folded) where.push(foldedColumnContains(column, folded));
-  }
-  return where.length > 0 ? and(...where) : undefined;
+  const country = foldText(search.country);
+  if (country) where.push(like(catalogWines.countryKey, contains(country)));
+  const style = foldText(search.wineStyle);
+  if (style) where.push(like(catalogWines.wineStyleKey, contains(style)));
+  return { where: where.length > 0 ? and(...where) : undefined, trigramSelective: words.some((w) => w.length >= 3) };
 }
 
 /**
@@ -54,23 +59,46 @@ export interface SearchResult {
   capped: boolean;
 }
 
+/** Ignores case and accents (the generated sort_key), byte order so the index serves it on every server. */
+const ORDER = [sql`${catalogWines.sortKey} collate "C"`, asc(catalogWines.id)];
+
+/** Planner switches for the rest of the transaction (`set local`), in one round trip. */
+const plan = (tx: Executor, settings: Record<string, 'on' | 'off'>) =>
+  tx.execute(
+    sql`select ${sql.join(
+      Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
+      sql`, `,
+    )}`,
+  );
+
+/** How many wines, in sort order, a page of a broad search may read before it falls back to the trigram index. */
+const WALK_ROWS_PER_RESULT = 40;
+const MIN_WALK_ROWS = 2000;
+
+/**
+ * The capped count comes first (it stops at COUNT_CAP + 1 matches); it decides how to find the page, because the planner's guess of how many rows a `like '%word%'` matches is poor:
+ * - up to COUNT_CAP matches: fetch those through the trigram index and sort them (a rare word would otherwise walk
+ *   the whole sort_key index);
+ * - more (capped): walk the first wines in sort_key order, a bounded stretch of the index, and keep the matches:
+ *   a broad word ("tinto") fills the page within a few rows per result. If the stretch does not fill the page (the
+ *   matches sit further on in the alphabet), fetch every match through the trigram index and sort, as above.
+ * Without a word the trigram index can use (no `q`, or only words under 3 letters) the planner chooses alone.
+ */
 export async function search(db: Db, search: CatalogSearch): Promise<SearchResult> {
-  const where = conditions(search);
-  return db.transaction(async (tx) => {
-    // Tables are small enough to stay in memory (and PGlite is all memory): random reads cost like sequential ones,
-    // which lets the planner use the trigram index for selective words instead of scanning every row.
-    await tx.execute(sql`set local random_page_cost = 1.1`);
-    const rows = await tx
+  const { where, trigramSelective } = conditions(search);
+  const cap = Math.max(COUNT_CAP, search.offset + search.limit);
+  const page = (tx: Tx, extra?: SQL) =>
+    tx
       .select()
       .from(catalogWines)
-      .where(where)
-      .orderBy(asc(catalogWines.name), asc(catalogWines.id))
+      .where(and(where, extra))
+      .orderBy(...ORDER)
       .limit(search.limit)
       .offset(search.offset);
-    // The page tells the total by itself unless it is full, or empty past the first page.
-    if (rows.length > 0 && rows.length < search.limit) return { rows, total: search.offset + rows.length, capped: false };
-    if (rows.length === 0 && search.offset === 0) return { rows, total: 0, capped: false };
-    const cap = Math.max(COUNT_CAP, search.offset + search.limit);
+  return db.transaction(async (tx) => {
+    // Data in memory: random reads cost like sequential ones, so the planner may use the trigram index for a rare word
+    // and scan in order for a common one (it stops at the cap).
+    await tx.execute(sql`set local random_page_cost = 1.1`);
     const [count] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
       tx
         .select({ one: sql`1` })
@@ -80,7 +108,29 @@ export async function search(db: Db, search: CatalogSearch): Promise<SearchResul
         .as('matches'),
     );
     const n = count?.n ?? 0;
-    return n > cap ? { rows, total: cap, capped: true } : { rows, total: n, capped: false };
+    if (n === 0 || search.offset >= n) return { rows: [], total: n, capped: false };
+    if (n <= cap || !trigramSelective) {
+      if (trigramSelective) await plan(tx, { enable_seqscan: 'off', enable_indexscan: 'off' });
+      const rows = await page(tx);
+      return n > cap ? { rows, total: cap, capped: true } : { rows, total: n, capped: false };
+    }
+    await plan(tx, { enable_indexscan: 'on', enable_bitmapscan: 'off' });
+    const walk = Math.max(MIN_WALK_ROWS, WALK_ROWS_PER_RESULT * (search.offset + search.limit));
+    const [last] = await tx
+      .select({ sortKey: catalogWines.sortKey, id: catalogWines.id })
+      .from(catalogWines)
+      .orderBy(...ORDER)
+      .limit(1)
+      .offset(walk - 1);
+    const bound = last
+      ? sql`(${catalogWines.sortKey} collate "C", ${catalogWines.id}) <= (${last.sortKey} collate "C", ${last.id})`
+      : undefined;
+    let rows = await page(tx, bound);
+    if (rows.length < search.limit && last) {
+      await plan(tx, { enable_indexscan: 'off', enable_bitmapscan: 'on' });
+      rows = await page(tx);
+    }
+    return { rows, total: cap, capped: true };
   });
 }
 
