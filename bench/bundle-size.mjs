@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Ceiling for the login route, gzipped, held by src/client/app/bundle-budget.test.ts (docs/decisions/0010): today's
+ * Ceiling for the login route, gzipped, held by src/client/app/bundle-budget.test.ts (docs/decisions/0012): today's
  * size plus a little, so a screen or library pulled into the first download fails the test.
  */
 export const LOGIN_JS_BUDGET_BYTES = 176 * 1024;

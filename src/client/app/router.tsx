@@ -3,7 +3,7 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { RequireAuth } from './RequireAuth';
 import { NotFoundPage, RouteError } from './RouteError';
 
-// Only the login screen is in the first download (docs/decisions/0010): every other screen, the layout included,
+// Only the login screen is in the first download (docs/decisions/0012): every other screen, the layout included,
 // loads when first opened, so the login route stays within its JavaScript budget (bench/bundle-size.mjs).
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
