@@ -1,18 +1,12 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEstablishmentRow, createMenuRow, createUser, DEFAULT_PASSWORD, type TestUser } from '../test-support/factories.js';
+import { describe, expect, it } from 'vitest';
+import { createEstablishmentRow, createMenuRow, DEFAULT_PASSWORD } from '../test-support/factories.js';
+import { testAppPerFile, testUserPerFile } from '../test-support/file-app.js';
 import { multipartBody } from '../test-support/multipart.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
-let t: TestApp;
-let admin: TestUser;
-let sommelier: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, 'admin');
-  sommelier = await createUser(t.db, 'sommelier');
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+const admin = testUserPerFile(t, 'admin');
+const sommelier = testUserPerFile(t, 'sommelier');
 
 describe('Cache-Control: no-store', () => {
   it('is on every authenticated /api answer, successes and errors alike', async () => {

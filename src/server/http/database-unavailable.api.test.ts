@@ -10,7 +10,7 @@ import type { AppConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { createTokenSigner } from '../modules/auth/index.js';
 import { createUser } from '../test-support/factories.js';
-import { TEST_JWT_SECRET } from '../test-support/test-app.js';
+import { TEST_JWT_SECRET, testConfig } from '../test-support/test-app.js';
 import { openTestDatabase } from '../test-support/test-database.js';
 
 const onPostgres = process.env.ADEGA_TEST_DB === 'postgres';
@@ -22,20 +22,7 @@ afterEach(async () => {
 function configFor(databaseUrl: string): AppConfig {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-down-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  return {
-    env: 'test',
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    databaseUrl,
-    jwtSecret: TEST_JWT_SECRET,
-    adminEmail: undefined,
-    adminPassword: undefined,
-    publicBaseUrl: 'https://adega.test',
-    logLevel: 'silent',
-    trustProxy: false,
-    clientDir: undefined,
-  };
+  return testConfig(dataDir, { databaseUrl });
 }
 
 async function appOn(database: Database, databaseUrl: string): Promise<FastifyInstance> {

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEstablishmentRow, createMenuRow, createUser, type TestUser } from '../test-support/factories.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { createEstablishmentRow, createMenuRow } from '../test-support/factories.js';
+import { testAppPerFile, testUserPerFile } from '../test-support/file-app.js';
 import { INVALID_HOST } from './request-origin.js';
 
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({ publicBaseUrl: undefined });
-  admin = await createUser(t.db, 'admin');
-});
-afterAll(() => t.close());
+const t = testAppPerFile({ publicBaseUrl: undefined });
+const admin = testUserPerFile(t, 'admin');
 
 const qr = (menuId: string, host: string, suffix = 'qr-code') =>
   t.as(admin.token, { method: 'GET', url: `/api/wine-menus/${menuId}/${suffix}`, headers: { host } });

@@ -22,10 +22,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** One app and one fresh database per test file (create it in beforeAll, close it in afterAll). */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, logStream?: NodeJS.WritableStream): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-app-'));
-  const config: AppConfig = {
+/** The config of an app under test: a silent log, the test JWT secret and files in `dataDir`. */
+export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
     env: 'test',
     port: 0,
     host: '127.0.0.1',
@@ -40,6 +39,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, logStrea
     clientDir: undefined,
     ...overrides,
   };
+}
+
+/** One app and one fresh database per test file (create it in beforeAll, close it in afterAll). */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, logStream?: NodeJS.WritableStream): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-app-'));
+  const config = testConfig(dataDir, overrides);
   const database = await openTestDatabase();
   const as = (token: string, options: InjectOptions) =>
     app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });

@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginFailures } from '../../db/schema/index.js';
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from '../../test-support/factories.js';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../test-support/test-app.js';
+import { testAppPerFile } from '../../test-support/file-app.js';
+import { TEST_JWT_SECRET } from '../../test-support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 const login = (email: string, password: string, ip = '10.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });

@@ -1,23 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '../../../shared/field-rules.js';
 import { establishments, menuWines, wineMenus } from '../../db/schema/index.js';
 import { createEstablishmentRow, createTeam, createUser, establishmentLinks, type TestUser } from '../../test-support/factories.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { invalidationSpyPerFile, testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
 
-let t: TestApp;
-let admin: TestUser;
-let invalidate: MockInstance<(id: string) => void>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, 'admin');
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  invalidate = vi.spyOn(t.app.publicPages, 'invalidateEstablishment');
-  invalidate.mockClear();
-});
+const t = testAppPerFile();
+const admin = testUserPerFile(t, 'admin');
+const invalidate = invalidationSpyPerFile(t);
 
 const call: TestApp['call'] = (...args) => t.call(...args);
 const create = (user: TestUser, payload: object) => call(user, 'POST', '/api/establishments', payload);

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PublicEstablishmentResponse, PublicMenuResponse } from '../../../shared/public-menu.js';
 import { createEstablishmentRow, createMenuRow, createMenuWineRow } from '../../test-support/factories.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { testAppPerFile } from '../../test-support/file-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const slug = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;

@@ -2,22 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isUploadsPath } from '../../../shared/field-rules.js';
 import { createUser, type TestUser } from '../../test-support/factories.js';
+import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 import { multipartBody } from '../../test-support/multipart.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { IMAGE_TOO_MANY_PIXELS } from './image-normalizer.js';
 import { IMAGE_QUEUE_FULL } from './image-queue.js';
 import { TOO_MANY_UPLOADS, UPLOADS_PER_MINUTE } from './routes.js';
 
-let t: TestApp;
-let user: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  user = await createUser(t.db, 'sommelier');
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+const user = testUserPerFile(t, 'sommelier');
 
 const uploadAs = (who: TestUser, bytes: Buffer, filename = 'foto.png', type = 'image/png', field = 'file') =>
   t.as(who.token, { method: 'POST', url: '/api/upload-image', ...multipartBody(field, filename, type, bytes) });

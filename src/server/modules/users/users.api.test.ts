@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema/index.js';
-import { createEstablishmentRow, createUser, establishmentLinks, type TestUser, uniqueEmail } from '../../test-support/factories.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { createEstablishmentRow, createUser, establishmentLinks, uniqueEmail } from '../../test-support/factories.js';
+import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, 'admin');
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+const admin = testUserPerFile(t, 'admin');
 
 const links = (userId: string) => establishmentLinks(t.db, userId);
 

@@ -1,15 +1,11 @@
 /** Producer, vintage (safra) and region of menu wines: written, read back, validated and shown to guests. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEstablishmentRow, createUser, type TestUser } from '../../test-support/factories.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { createEstablishmentRow } from '../../test-support/factories.js';
+import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
 
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, 'admin');
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+const admin = testUserPerFile(t, 'admin');
 
 const call: TestApp['call'] = (...args) => t.call(...args);
 const WINE = { name: 'Catena Malbec', price: 189.9, category: 'Vinhos Tintos Médios', country: 'Argentina' };

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEstablishmentRow, createUser, type TestUser } from '../../test-support/factories.js';
+import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
-let t: TestApp;
-let admin: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, 'admin');
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+const admin = testUserPerFile(t, 'admin');
 
 async function menuFor(app: TestApp, user: TestUser, establishmentName: string, menuName: string) {
   const est = await createEstablishmentRow(app.db, { name: establishmentName, slug: `casa-${randomUUID().slice(0, 8)}` });

@@ -1,27 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FIELD_MESSAGES } from '../../../shared/field-rules.js';
 import { MENU_NOT_FOUND } from '../../../shared/wine-menus.js';
 import type { Caller } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { menuWines, wineMenus } from '../../db/schema/index.js';
 import { createEstablishmentRow, createTeam, createUser, type TestUser } from '../../test-support/factories.js';
+import { invalidationSpyPerFile, testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { updateMenu } from './service.js';
 
-let t: TestApp;
-let admin: TestUser;
-let invalidate: MockInstance<(id: string) => void>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, 'admin');
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  invalidate = vi.spyOn(t.app.publicPages, 'invalidateEstablishment');
-  invalidate.mockClear();
-});
+const t = testAppPerFile();
+const admin = testUserPerFile(t, 'admin');
+const invalidate = invalidationSpyPerFile(t);
 
 const call: TestApp['call'] = (...args) => t.call(...args);
 const MISSING = '00000000-0000-4000-8000-000000000000';
