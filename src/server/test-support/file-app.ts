@@ -5,62 +5,32 @@ import { createUser, type TestUser } from './factories.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /**
- * The app of a test file: created in beforeAll, closed in afterAll. The returned value stands for it
- * from the start, so the file can hold it in a const; read it only inside hooks and tests.
+ * A value made in beforeAll, held from the start: the returned object stands for it (reads go to it once
+ * it is made), so a test file can keep it in a const. Read it only inside hooks and tests.
  */
-export function testAppPerFile(overrides: Partial<AppConfig> = {}): TestApp {
-  let current: TestApp | undefined;
+function madeBeforeAll<T extends object>(make: () => Promise<T>, what: string): T {
+  let made: T | undefined;
   beforeAll(async () => {
-    current = await createTestApp(overrides);
+    made = await make();
   });
-  afterAll(() => current?.close());
-  const ready = () => {
-    if (!current) throw new Error('The test app is created in beforeAll: use it inside hooks and tests.');
-    return current;
-  };
-  return {
-    get app() {
-      return ready().app;
+  return new Proxy({} as T, {
+    get(_target, key) {
+      if (!made) throw new Error(`${what} is made in beforeAll: use it inside hooks and tests.`);
+      return Reflect.get(made, key);
     },
-    get db() {
-      return ready().db;
-    },
-    get config() {
-      return ready().config;
-    },
-    get databaseUrl() {
-      return ready().databaseUrl;
-    },
-    as: (token, options) => ready().as(token, options),
-    call: (user, method, url, payload) => ready().call(user, method, url, payload),
-    close: () => ready().close(),
-  };
+  });
 }
 
-/** A user of `role` with a token, created in beforeAll once the file's app is there. */
+/** The app of a test file with a fresh database: made in beforeAll, closed in afterAll. */
+export function testAppPerFile(overrides: Partial<AppConfig> = {}): TestApp {
+  const t = madeBeforeAll(() => createTestApp(overrides), 'The test app');
+  afterAll(() => t.close());
+  return t;
+}
+
+/** A user of `role` with a token, made in beforeAll once the file's app is there. */
 export function testUserPerFile(t: TestApp, role: Role): TestUser {
-  let current: TestUser | undefined;
-  beforeAll(async () => {
-    current = await createUser(t.db, role);
-  });
-  const ready = () => {
-    if (!current) throw new Error('The test user is created in beforeAll: use it inside hooks and tests.');
-    return current;
-  };
-  return {
-    get id() {
-      return ready().id;
-    },
-    get email() {
-      return ready().email;
-    },
-    get role() {
-      return ready().role;
-    },
-    get token() {
-      return ready().token;
-    },
-  };
+  return madeBeforeAll(() => createUser(t.db, role), `The test ${role}`);
 }
 
 /** Records every public-page invalidation of the file's app (the pages are still invalidated), cleared before each test. */
