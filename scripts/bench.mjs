@@ -93,7 +93,7 @@ async function benchPage(base) {
   const bareRun = await load(bareUrl, reqHeaders);
   await stop(bare.child);
   rmSync(dir, { recursive: true, force: true });
-  return { appRun, bareRun, gzipBytes: res.body.length, html, wineCount: (html.match(/<article class="wine/g) ?? []).length };
+  return { appRun, bareRun, gzipBytes: res.body.length, html, wineCount: (html.match(/<details class="wine"/g) ?? []).length };
 }
 
 /** Sequential queries on one keep-alive connection: latency, not throughput. */
