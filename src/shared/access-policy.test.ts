@@ -3,7 +3,7 @@ import { type Area, allPermissions, can, deniedDetail, type Principal, scopeCove
 import type { Role } from './roles.js';
 
 /**
- * DESIGN.md "Roles", written out cell by cell: for each area and action, what a manager, a sommelier and a supplier
+ * docs/product.md "Roles", written out cell by cell: for each area and action, what a manager, a sommelier and a supplier
  * get ('all' rows, 'own' rows: their establishments or their supplier, or '-' nothing). Admin gets 'all' everywhere.
  * Read independently of POLICY, so a change to either side shows here.
  */

@@ -59,7 +59,7 @@ export const POLICY = {
   orders: {
     read: { restaurant_manager: 'own', sommelier: 'own', supplier: 'own' },
     create: { restaurant_manager: 'own' },
-    // DESIGN.md: the supplier an order is addressed to moves its status; the establishment creates and reads it.
+    // docs/product.md "Roles": the supplier an order is addressed to moves its status; the establishment creates and reads it.
     confirm: { supplier: 'own' },
     ship: { supplier: 'own' },
     deliver: { supplier: 'own' },
