@@ -1,4 +1,14 @@
-import { Autocomplete, NumberInput, type NumberInputProps, TextInput, type TextInputProps } from '@mantine/core';
+import {
+  Autocomplete,
+  NumberInput,
+  type NumberInputProps,
+  PasswordInput,
+  type PasswordInputProps,
+  Textarea,
+  type TextareaProps,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { formatMoneyInput, parseMoney } from '../../shared/money';
@@ -27,6 +37,29 @@ export function NumberField({ name, ...props }: NumberFieldProps) {
 }
 
 type TextFieldProps = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string };
+type TextareaFieldProps = Omit<TextareaProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string };
+type PasswordFieldProps = Omit<PasswordInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string };
+
+/** The registration and error message of one field of the surrounding FormProvider (dotted names work too). */
+function useRegisteredField(name: string) {
+  const { register, getFieldState, formState } = useFormContext();
+  return { ...register(name), error: getFieldState(name, formState).error?.message };
+}
+
+/** A TextInput registered on the surrounding form, showing its field's error. */
+export function TextField({ name, ...props }: TextFieldProps) {
+  return <TextInput {...props} {...useRegisteredField(name)} />;
+}
+
+/** A Textarea registered on the surrounding form, showing its field's error. */
+export function TextareaField({ name, ...props }: TextareaFieldProps) {
+  return <Textarea {...props} {...useRegisteredField(name)} />;
+}
+
+/** A PasswordInput registered on the surrounding form, showing its field's error. */
+export function PasswordField({ name, ...props }: PasswordFieldProps) {
+  return <PasswordInput {...props} {...useRegisteredField(name)} />;
+}
 
 /**
  * An amount in reais typed freely ("1.250,50", "2.400", "89.90"): the text stays as typed while the field has focus,

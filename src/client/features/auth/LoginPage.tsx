@@ -1,10 +1,12 @@
-import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { FormProvider } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LOGIN_FAILED_MESSAGE, loginRequestSchema } from '../../../shared/auth';
 import { login, useToken } from '../../lib/session';
 import { useServerForm } from '../../lib/use-server-form';
 import { BrandMark } from '../../ui/BrandMark';
+import { PasswordField, TextField } from '../../ui/form-fields';
 import classes from './LoginPage.module.css';
 
 function originOf(state: unknown): string {
@@ -50,29 +52,17 @@ export function LoginPage() {
                 {error}
               </Alert>
             )}
-            <form ref={formRef} onSubmit={onSubmit} noValidate>
-              <Stack gap="md">
-                <TextInput
-                  label="E-mail"
-                  type="email"
-                  autoComplete="username"
-                  autoFocus
-                  size="md"
-                  {...form.register('email')}
-                  error={form.formState.errors.email?.message}
-                />
-                <PasswordInput
-                  label="Senha"
-                  autoComplete="current-password"
-                  size="md"
-                  {...form.register('password')}
-                  error={form.formState.errors.password?.message}
-                />
-                <Button type="submit" size="md" fullWidth loading={form.formState.isSubmitting} mt="xs">
-                  Entrar
-                </Button>
-              </Stack>
-            </form>
+            <FormProvider {...form}>
+              <form ref={formRef} onSubmit={onSubmit} noValidate>
+                <Stack gap="md">
+                  <TextField label="E-mail" type="email" autoComplete="username" autoFocus size="md" name="email" />
+                  <PasswordField label="Senha" autoComplete="current-password" size="md" name="password" />
+                  <Button type="submit" size="md" fullWidth loading={form.formState.isSubmitting} mt="xs">
+                    Entrar
+                  </Button>
+                </Stack>
+              </form>
+            </FormProvider>
           </Stack>
         </Paper>
       </Center>

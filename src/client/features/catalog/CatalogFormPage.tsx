@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Grid, Group, Loader, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -6,7 +6,7 @@ import { type CatalogWine, type CatalogWineFormValues, catalogWineInputSchema } 
 import { WINE_VOLUMES } from '../../../shared/wine-vocabulary';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormSection } from '../../ui/FormSection';
-import { AutocompleteField, NumberField } from '../../ui/form-fields';
+import { AutocompleteField, NumberField, TextareaField, TextField } from '../../ui/form-fields';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { CountryField } from '../../ui/wine-fields/CountryField';
@@ -95,7 +95,7 @@ function CatalogForm({ wine }: { wine: CatalogWine | null }) {
       navigate('/catalogo');
     },
   });
-  const errors = form.formState.errors;
+  const _errors = form.formState.errors;
 
   return (
     <FormProvider {...form}>
@@ -114,10 +114,10 @@ function CatalogForm({ wine }: { wine: CatalogWine | null }) {
           <FormSection title="Identificação">
             <Grid gap="md">
               <Grid.Col span={{ base: 12, sm: 8 }}>
-                <TextInput label="Nome" withAsterisk {...form.register('name')} error={errors.name?.message} />
+                <TextField label="Nome" withAsterisk name="name" />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 4 }}>
-                <TextInput label="Produtor" {...form.register('producer')} error={errors.producer?.message} />
+                <TextField label="Produtor" name="producer" />
               </Grid.Col>
               <Grid.Col span={{ base: 6, sm: 3 }}>
                 <NumberField
@@ -134,17 +134,10 @@ function CatalogForm({ wine }: { wine: CatalogWine | null }) {
                 <PriceField name="price_reference" label="Preço de referência" />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 5 }}>
-                <TextInput label="Código SKU" {...form.register('sku_code')} error={errors.sku_code?.message} />
+                <TextField label="Código SKU" name="sku_code" />
               </Grid.Col>
               <Grid.Col span={12}>
-                <Textarea
-                  label="Descrição"
-                  autosize
-                  minRows={3}
-                  maxRows={8}
-                  {...form.register('description')}
-                  error={errors.description?.message}
-                />
+                <TextareaField label="Descrição" autosize minRows={3} maxRows={8} name="description" />
               </Grid.Col>
             </Grid>
           </FormSection>
@@ -155,15 +148,10 @@ function CatalogForm({ wine }: { wine: CatalogWine | null }) {
                 <CountryField />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 8 }}>
-                <TextInput
-                  label="Região"
-                  placeholder="Ex.: Vale dos Vinhedos, Mendoza"
-                  {...form.register('region')}
-                  error={errors.region?.message}
-                />
+                <TextField label="Região" placeholder="Ex.: Vale dos Vinhedos, Mendoza" name="region" />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Uva" {...form.register('grape_variety')} error={errors.grape_variety?.message} />
+                <TextField label="Uva" name="grape_variety" />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <WineStyleField />

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Grid, Group, Loader, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Grid, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { Controller, FormProvider } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -9,7 +9,7 @@ import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
 import { confirmDelete } from '../../ui/confirm';
 import { FormSection } from '../../ui/FormSection';
-import { NormalizedTextField } from '../../ui/form-fields';
+import { NormalizedTextField, TextareaField, TextField } from '../../ui/form-fields';
 import { ImageField } from '../../ui/ImageField';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
@@ -73,7 +73,7 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
       navigate('/');
     },
   });
-  const errors = form.formState.errors;
+  const _errors = form.formState.errors;
 
   const onDelete = () => {
     if (!establishment) return;
@@ -122,31 +122,19 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
           <FormSection title="Identificação">
             <Grid gap="md">
               <Grid.Col span={{ base: 12, sm: 7 }}>
-                <TextInput
-                  label="Nome"
-                  withAsterisk
-                  placeholder="Ex.: Pedra da Ilha"
-                  {...form.register('name')}
-                  error={errors.name?.message}
-                />
+                <TextField label="Nome" withAsterisk placeholder="Ex.: Pedra da Ilha" name="name" />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 5 }}>
-                <TextInput
-                  label="Sommelier"
-                  placeholder="Quem assina a carta"
-                  {...form.register('sommelier')}
-                  error={errors.sommelier?.message}
-                />
+                <TextField label="Sommelier" placeholder="Quem assina a carta" name="sommelier" />
               </Grid.Col>
               <Grid.Col span={12}>
-                <Textarea
+                <TextareaField
                   label="Descrição"
                   autosize
                   minRows={3}
                   maxRows={8}
                   placeholder="Uma frase sobre a casa, a cozinha e o ambiente."
-                  {...form.register('description')}
-                  error={errors.description?.message}
+                  name="description"
                 />
               </Grid.Col>
               <Grid.Col span={12}>
@@ -171,12 +159,7 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
           <FormSection title="Contato">
             <Grid gap="md">
               <Grid.Col span={12}>
-                <TextInput
-                  label="Endereço"
-                  placeholder="Rua, número, bairro, cidade"
-                  {...form.register('address')}
-                  error={errors.address?.message}
-                />
+                <TextField label="Endereço" placeholder="Rua, número, bairro, cidade" name="address" />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <NormalizedTextField
@@ -191,13 +174,7 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
                 />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput
-                  label="E-mail"
-                  type="email"
-                  placeholder="contato@restaurante.com.br"
-                  {...form.register('email')}
-                  error={errors.email?.message}
-                />
+                <TextField label="E-mail" type="email" placeholder="contato@restaurante.com.br" name="email" />
               </Grid.Col>
               <Grid.Col span={12}>
                 <NormalizedTextField name="website" label="Site" placeholder="seurestaurante.com.br" normalize={normalizeWebsite} />

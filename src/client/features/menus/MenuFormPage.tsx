@@ -1,12 +1,13 @@
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { slugify } from '../../../shared/slug';
 import { wineMenuInputSchema } from '../../../shared/wine-menus';
 import { errorMessage } from '../../lib/api';
 import { useServerForm } from '../../lib/use-server-form';
+import { TextareaField, TextField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { useCreateMenu, useEstablishmentList } from './menus-api';
@@ -46,93 +47,88 @@ export function MenuFormPage() {
   const back = preselected ? { to: `/cartas?establishment_id=${preselected}`, label: 'Cartas' } : { to: '/', label: 'Início' };
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate>
-      <PageHeader title="Nova carta" description="Dê um nome à carta; os vinhos entram na próxima etapa." back={back} />
-      <Paper withBorder shadow="xs" p="lg" maw={720}>
-        <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          {establishments.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {errorMessage(establishments.error, 'Não foi possível carregar os estabelecimentos.')}
-            </Alert>
-          )}
-          {establishments.data?.length === 0 && (
-            <Alert color="yellow" variant="light">
-              Cadastre um estabelecimento antes de criar a carta.{' '}
-              <Anchor component={Link} to="/estabelecimento/novo">
-                Novo estabelecimento
-              </Anchor>
-            </Alert>
-          )}
-          <Controller
-            control={form.control}
-            name="establishment_id"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Estabelecimento"
-                withAsterisk
-                placeholder={establishments.isPending ? 'Carregando…' : 'Escolha o estabelecimento'}
-                data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                searchable
-                allowDeselect={false}
-                nothingFoundMessage="Nenhum estabelecimento encontrado"
-                error={fieldState.error?.message}
-              />
+    <FormProvider {...form}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
+        <PageHeader title="Nova carta" description="Dê um nome à carta; os vinhos entram na próxima etapa." back={back} />
+        <Paper withBorder shadow="xs" p="lg" maw={720}>
+          <Stack gap="md">
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
             )}
-          />
-          <TextInput
-            label="Nome da carta"
-            withAsterisk
-            placeholder="Ex.: Carta de Vinhos, Carta de Verão"
-            {...form.register('name')}
-            error={errors.name?.message}
-          />
-          <TextInput
-            label="Endereço da carta"
-            description="Gerado a partir do nome: minúsculas, espaços viram hífens, sem acentos nem símbolos."
-            leftSection={
-              <Text size="sm" c="dimmed" pl={8} w="100%" truncate="start">
-                /{establishment?.slug ?? 'estabelecimento'}/
-              </Text>
-            }
-            // On a phone the establishment part gives way to the part being edited.
-            leftSectionWidth={Math.min(narrow ? 110 : 260, 24 + 8 * ((establishment?.slug ?? 'estabelecimento').length + 2))}
-            value={slug}
-            onChange={(e) => {
-              setCustomSlug(e.currentTarget.value);
-              form.clearErrors('slug');
-            }}
-            onBlur={() => customSlug !== null && setCustomSlug(slugify(customSlug) || null)}
-            error={errors.slug?.message}
-            data-testid="slug-preview"
-          />
-          <Textarea
-            label="Descrição"
-            autosize
-            minRows={3}
-            maxRows={8}
-            placeholder="Uma apresentação curta que aparece no topo da carta."
-            {...form.register('description')}
-            error={errors.description?.message}
-          />
-          <Group gap="sm" mt="xs">
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              Criar carta
-            </Button>
-            <Button variant="default" onClick={() => requestClose(() => navigate(back.to))}>
-              Cancelar
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </form>
+            {establishments.isError && (
+              <Alert color="red" variant="light" role="alert">
+                {errorMessage(establishments.error, 'Não foi possível carregar os estabelecimentos.')}
+              </Alert>
+            )}
+            {establishments.data?.length === 0 && (
+              <Alert color="yellow" variant="light">
+                Cadastre um estabelecimento antes de criar a carta.{' '}
+                <Anchor component={Link} to="/estabelecimento/novo">
+                  Novo estabelecimento
+                </Anchor>
+              </Alert>
+            )}
+            <Controller
+              control={form.control}
+              name="establishment_id"
+              render={({ field, fieldState }) => (
+                <Select
+                  label="Estabelecimento"
+                  withAsterisk
+                  placeholder={establishments.isPending ? 'Carregando…' : 'Escolha o estabelecimento'}
+                  data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  searchable
+                  allowDeselect={false}
+                  nothingFoundMessage="Nenhum estabelecimento encontrado"
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <TextField label="Nome da carta" withAsterisk placeholder="Ex.: Carta de Vinhos, Carta de Verão" name="name" />
+            <TextInput
+              label="Endereço da carta"
+              description="Gerado a partir do nome: minúsculas, espaços viram hífens, sem acentos nem símbolos."
+              leftSection={
+                <Text size="sm" c="dimmed" pl={8} w="100%" truncate="start">
+                  /{establishment?.slug ?? 'estabelecimento'}/
+                </Text>
+              }
+              // On a phone the establishment part gives way to the part being edited.
+              leftSectionWidth={Math.min(narrow ? 110 : 260, 24 + 8 * ((establishment?.slug ?? 'estabelecimento').length + 2))}
+              value={slug}
+              onChange={(e) => {
+                setCustomSlug(e.currentTarget.value);
+                form.clearErrors('slug');
+              }}
+              onBlur={() => customSlug !== null && setCustomSlug(slugify(customSlug) || null)}
+              error={errors.slug?.message}
+              data-testid="slug-preview"
+            />
+            <TextareaField
+              label="Descrição"
+              autosize
+              minRows={3}
+              maxRows={8}
+              placeholder="Uma apresentação curta que aparece no topo da carta."
+              name="description"
+            />
+            <Group gap="sm" mt="xs">
+              <Button type="submit" loading={form.formState.isSubmitting}>
+                Criar carta
+              </Button>
+              <Button variant="default" onClick={() => requestClose(() => navigate(back.to))}>
+                Cancelar
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Checkbox, Fieldset, Grid, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Fieldset, Grid, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { Controller, FormProvider } from 'react-hook-form';
 import { type MenuWineData, menuWineInputSchema } from '../../../shared/wine-menus';
 import { WINE_CATEGORIES, WINE_VOLUMES } from '../../../shared/wine-vocabulary';
 import { useServerForm } from '../../lib/use-server-form';
+import { TextareaField, TextField } from '../../ui/form-fields';
 import { CountryField } from '../../ui/wine-fields/CountryField';
 import { OriginFields } from '../../ui/wine-fields/OriginFields';
 import { PriceField } from '../../ui/wine-fields/PriceField';
@@ -42,7 +43,7 @@ function WineFormDialog({ title, notice, initialValues, onClose, onSubmit }: Pro
     failMessage: 'Não foi possível salvar o vinho. Confira os campos.',
     submit: onSubmit,
   });
-  const errors = form.formState.errors;
+  const _errors = form.formState.errors;
   const close = () => requestClose(onClose);
 
   return (
@@ -75,7 +76,7 @@ function WineFormDialog({ title, notice, initialValues, onClose, onSubmit }: Pro
             <Fieldset legend="Básico">
               <Grid gap="md">
                 <Grid.Col span={12}>
-                  <TextInput label="Nome" withAsterisk data-autofocus {...form.register('name')} error={errors.name?.message} />
+                  <TextField label="Nome" withAsterisk data-autofocus name="name" />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 4 }}>
                   <PriceField name="price" label="Preço" withAsterisk />
@@ -106,14 +107,13 @@ function WineFormDialog({ title, notice, initialValues, onClose, onSubmit }: Pro
                   <OriginFields />
                 </Grid.Col>
                 <Grid.Col span={12}>
-                  <Textarea
+                  <TextareaField
                     label="Descrição"
                     autosize
                     minRows={2}
                     maxRows={6}
                     placeholder="O que o cliente lê na carta."
-                    {...form.register('description')}
-                    error={errors.description?.message}
+                    name="description"
                   />
                 </Grid.Col>
               </Grid>
@@ -125,12 +125,7 @@ function WineFormDialog({ title, notice, initialValues, onClose, onSubmit }: Pro
                   <WineStyleField placeholder="Tinto, Branco, Espumante…" />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6 }}>
-                  <TextInput
-                    label="Uva"
-                    placeholder="Ex.: Malbec, Touriga Nacional"
-                    {...form.register('grape_variety')}
-                    error={errors.grape_variety?.message}
-                  />
+                  <TextField label="Uva" placeholder="Ex.: Malbec, Touriga Nacional" name="grape_variety" />
                 </Grid.Col>
                 <Grid.Col span={{ base: 6, sm: 4 }}>
                   <AlcoholContentField />
@@ -152,12 +147,7 @@ function WineFormDialog({ title, notice, initialValues, onClose, onSubmit }: Pro
                   />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 4 }}>
-                  <TextInput
-                    label="Amadurecimento"
-                    placeholder="12 meses em carvalho"
-                    {...form.register('aging')}
-                    error={errors.aging?.message}
-                  />
+                  <TextField label="Amadurecimento" placeholder="12 meses em carvalho" name="aging" />
                 </Grid.Col>
               </Grid>
             </Fieldset>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, MultiSelect, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { Alert, Button, Group, Modal, MultiSelect, Select, Stack } from '@mantine/core';
+import { Controller, FormProvider } from 'react-hook-form';
 import type { z } from 'zod';
 import { ESTABLISHMENT_ROLES, ROLE_LABELS, ROLES, type Role } from '../../../shared/roles';
 import { type User, type UserUpdate, userCreateSchema, userUpdateSchema } from '../../../shared/users';
 import { useServerForm } from '../../lib/use-server-form';
+import { PasswordField, TextField } from '../../ui/form-fields';
 import { type EstablishmentOption, useSaveUser } from './users-api';
 
 interface FormValues {
@@ -50,66 +51,67 @@ function UserFormDialog({ user, establishments, onClose, onSaved }: Props) {
 
   return (
     <Modal opened onClose={close} title={isEdit ? 'Editar usuário' : 'Novo usuário'} size="md" centered>
-      <form ref={formRef} onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput label="E-mail" type="email" withAsterisk {...form.register('email')} error={form.formState.errors.email?.message} />
-          <PasswordInput
-            label={isEdit ? 'Nova senha' : 'Senha'}
-            description={isEdit ? 'Deixe em branco para manter a senha atual.' : 'Pelo menos 8 caracteres.'}
-            withAsterisk={!isEdit}
-            autoComplete="new-password"
-            {...form.register('password')}
-            error={form.formState.errors.password?.message}
-          />
-          <Controller
-            control={form.control}
-            name="role"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Perfil"
-                withAsterisk
-                allowDeselect={false}
-                data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-                value={field.value}
-                onChange={(v) => field.onChange(v)}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
+      <FormProvider {...form}>
+        <form ref={formRef} onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
             )}
-          />
-          {ESTABLISHMENT_ROLES.includes(role) && (
+            <TextField label="E-mail" type="email" withAsterisk name="email" />
+            <PasswordField
+              label={isEdit ? 'Nova senha' : 'Senha'}
+              description={isEdit ? 'Deixe em branco para manter a senha atual.' : 'Pelo menos 8 caracteres.'}
+              withAsterisk={!isEdit}
+              autoComplete="new-password"
+              name="password"
+            />
             <Controller
               control={form.control}
-              name="establishment_ids"
+              name="role"
               render={({ field, fieldState }) => (
-                <MultiSelect
-                  label="Estabelecimentos"
-                  description="Onde este usuário trabalha: ele só vê e altera os dados destes."
-                  placeholder={establishments.length ? 'Escolha um ou mais' : 'Nenhum estabelecimento cadastrado'}
-                  data={establishments.map((e) => ({ value: e.id, label: e.name }))}
+                <Select
+                  label="Perfil"
+                  withAsterisk
+                  allowDeselect={false}
+                  data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
                   value={field.value}
-                  onChange={field.onChange}
-                  searchable
+                  onChange={(v) => field.onChange(v)}
+                  ref={field.ref}
                   error={fieldState.error?.message}
                 />
               )}
             />
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              Salvar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+            {ESTABLISHMENT_ROLES.includes(role) && (
+              <Controller
+                control={form.control}
+                name="establishment_ids"
+                render={({ field, fieldState }) => (
+                  <MultiSelect
+                    label="Estabelecimentos"
+                    description="Onde este usuário trabalha: ele só vê e altera os dados destes."
+                    placeholder={establishments.length ? 'Escolha um ou mais' : 'Nenhum estabelecimento cadastrado'}
+                    data={establishments.map((e) => ({ value: e.id, label: e.name }))}
+                    value={field.value}
+                    onChange={field.onChange}
+                    searchable
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            )}
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={close}>
+                Cancelar
+              </Button>
+              <Button type="submit" loading={form.formState.isSubmitting}>
+                Salvar
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </FormProvider>
     </Modal>
   );
 }

@@ -1,22 +1,12 @@
-import { Grid, TextInput } from '@mantine/core';
-import { useFormContext } from 'react-hook-form';
-import { NumberField } from '../form-fields';
-
-interface OriginValues {
-  producer?: string | null;
-  region?: string | null;
-}
+import { Grid } from '@mantine/core';
+import { NumberField, TextField } from '../form-fields';
 
 /** Producer, vintage (safra) and region of a wine: what a guest reads under its name. */
 export function OriginFields() {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<OriginValues>();
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, sm: 5 }}>
-        <TextInput label="Produtor" placeholder="Ex.: Catena Zapata" {...register('producer')} error={errors.producer?.message} />
+        <TextField label="Produtor" placeholder="Ex.: Catena Zapata" name="producer" />
       </Grid.Col>
       <Grid.Col span={{ base: 5, sm: 2 }}>
         <NumberField
@@ -30,7 +20,7 @@ export function OriginFields() {
         />
       </Grid.Col>
       <Grid.Col span={{ base: 7, sm: 5 }}>
-        <TextInput label="Região" placeholder="Ex.: Mendoza" {...register('region')} error={errors.region?.message} />
+        <TextField label="Região" placeholder="Ex.: Mendoza" name="region" />
       </Grid.Col>
     </Grid>
   );

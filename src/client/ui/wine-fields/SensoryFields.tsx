@@ -1,26 +1,21 @@
-import { Grid, Textarea } from '@mantine/core';
-import { useFormContext } from 'react-hook-form';
-import type { WineFieldValues } from './wine-field-values';
+import { Grid } from '@mantine/core';
+import { TextareaField } from '../form-fields';
 
 /** Tasting notes: colour, aroma, palate and pairing, two per row. */
 export function SensoryFields() {
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<WineFieldValues>();
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Textarea label="Cor" autosize minRows={2} {...register('color')} error={errors.color?.message} />
+        <TextareaField label="Cor" autosize minRows={2} name="color" />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Textarea label="Aroma" autosize minRows={2} {...register('aroma')} error={errors.aroma?.message} />
+        <TextareaField label="Aroma" autosize minRows={2} name="aroma" />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Textarea label="Paladar" autosize minRows={2} {...register('palate')} error={errors.palate?.message} />
+        <TextareaField label="Paladar" autosize minRows={2} name="palate" />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Textarea label="Harmonização" autosize minRows={2} {...register('pairing')} error={errors.pairing?.message} />
+        <TextareaField label="Harmonização" autosize minRows={2} name="pairing" />
       </Grid.Col>
     </Grid>
   );
