@@ -2,8 +2,6 @@ import {
   Autocomplete,
   NumberInput,
   type NumberInputProps,
-  PasswordInput,
-  type PasswordInputProps,
   Textarea,
   type TextareaProps,
   TextInput,
@@ -12,6 +10,7 @@ import {
 import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { formatMoneyInput, parseMoney } from '../../shared/money';
+import { useRegisteredField } from './text-fields';
 
 type NumberFieldProps = Omit<NumberInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string };
 
@@ -38,27 +37,10 @@ export function NumberField({ name, ...props }: NumberFieldProps) {
 
 type TextFieldProps = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string };
 type TextareaFieldProps = Omit<TextareaProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string };
-type PasswordFieldProps = Omit<PasswordInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string };
-
-/** The registration and error message of one field of the surrounding FormProvider (dotted names work too). */
-function useRegisteredField(name: string) {
-  const { register, getFieldState, formState } = useFormContext();
-  return { ...register(name), error: getFieldState(name, formState).error?.message };
-}
-
-/** A TextInput registered on the surrounding form, showing its field's error. */
-export function TextField({ name, ...props }: TextFieldProps) {
-  return <TextInput {...props} {...useRegisteredField(name)} />;
-}
 
 /** A Textarea registered on the surrounding form, showing its field's error. */
 export function TextareaField({ name, ...props }: TextareaFieldProps) {
   return <Textarea {...props} {...useRegisteredField(name)} />;
-}
-
-/** A PasswordInput registered on the surrounding form, showing its field's error. */
-export function PasswordField({ name, ...props }: PasswordFieldProps) {
-  return <PasswordInput {...props} {...useRegisteredField(name)} />;
 }
 
 /**

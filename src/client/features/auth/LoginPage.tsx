@@ -6,7 +6,7 @@ import { LOGIN_FAILED_MESSAGE, loginRequestSchema } from '../../../shared/auth';
 import { login, useToken } from '../../lib/session';
 import { useServerForm } from '../../lib/use-server-form';
 import { BrandMark } from '../../ui/BrandMark';
-import { PasswordField, TextField } from '../../ui/form-fields';
+import { PasswordField, TextField } from '../../ui/text-fields';
 import classes from './LoginPage.module.css';
 
 function originOf(state: unknown): string {

@@ -6,9 +6,10 @@ import { type CatalogWine, type CatalogWineFormValues, catalogWineInputSchema } 
 import { WINE_VOLUMES } from '../../../shared/wine-vocabulary';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormSection } from '../../ui/FormSection';
-import { AutocompleteField, NumberField, TextareaField, TextField } from '../../ui/form-fields';
+import { AutocompleteField, NumberField, TextareaField } from '../../ui/form-fields';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { TextField } from '../../ui/text-fields';
 import { CountryField } from '../../ui/wine-fields/CountryField';
 import { PriceField } from '../../ui/wine-fields/PriceField';
 import { SensoryFields } from '../../ui/wine-fields/SensoryFields';

@@ -9,10 +9,11 @@ import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
 import { confirmDelete } from '../../ui/confirm';
 import { FormSection } from '../../ui/FormSection';
-import { NormalizedTextField, TextareaField, TextField } from '../../ui/form-fields';
+import { NormalizedTextField, TextareaField } from '../../ui/form-fields';
 import { ImageField } from '../../ui/ImageField';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { TextField } from '../../ui/text-fields';
 import { useDeleteEstablishment, useEstablishment, useSaveEstablishment } from './establishments-api';
 
 const EMPTY: EstablishmentInput = { name: '', description: '', sommelier: '', address: '', phone: '', website: '', email: '', logo: null };

@@ -7,9 +7,10 @@ import { slugify } from '../../../shared/slug';
 import { wineMenuInputSchema } from '../../../shared/wine-menus';
 import { errorMessage } from '../../lib/api';
 import { useServerForm } from '../../lib/use-server-form';
-import { TextareaField, TextField } from '../../ui/form-fields';
+import { TextareaField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { TextField } from '../../ui/text-fields';
 import { useCreateMenu, useEstablishmentList } from './menus-api';
 
 /** /carta/nova: establishment, name and description; the slug is shown as it is derived from the name. */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ESTABLISHMENT_ROLES, ROLE_LABELS, ROLES, type Role } from '../../../shared/roles';
 import { type User, type UserUpdate, userCreateSchema, userUpdateSchema } from '../../../shared/users';
 import { useServerForm } from '../../lib/use-server-form';
-import { PasswordField, TextField } from '../../ui/form-fields';
+import { PasswordField, TextField } from '../../ui/text-fields';
 import { type EstablishmentOption, useSaveUser } from './users-api';
 
 interface FormValues {

@@ -1,5 +1,6 @@
 import { Grid } from '@mantine/core';
-import { NumberField, TextField } from '../form-fields';
+import { NumberField } from '../form-fields';
+import { TextField } from '../text-fields';
 
 /** Producer, vintage (safra) and region of a wine: what a guest reads under its name. */
 export function OriginFields() {
