@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { suppliers } from './suppliers.js';
+
+/** Shared by every supplier; a tree through parent_id. */
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    parentId: uuid('parent_id').references((): AnyPgColumn => productCategories.id, { onDelete: 'restrict' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('product_categories_parent_idx').on(t.parentId)],
+);
+
+/** Money is numeric and read as strings, never binary floats. */
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    categoryId: uuid('category_id').references(() => productCategories.id, { onDelete: 'set null' }),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'restrict' }),
+    sku: text('sku'),
+    price: numeric('price', { precision: 12, scale: 2 }),
+    cost: numeric('cost', { precision: 12, scale: 2 }),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    minStock: integer('min_stock').notNull().default(0),
+    unit: text('unit'),
+    weight: numeric('weight', { precision: 10, scale: 3 }),
+    volume: text('volume'),
+    alcoholContent: text('alcohol_content'),
+    origin: text('origin'),
+    vintage: integer('vintage'),
+    grapeVariety: text('grape_variety'),
+    brand: text('brand'),
+    active: boolean('active').notNull().default(true),
+    /** The import and spreadsheet row that created it: a resumed import never inserts a row twice. */
+    importId: uuid('import_id'),
+    importRow: integer('import_row'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_supplier_sku_key').on(t.supplierId, t.sku).where(sql`${t.sku} is not null`),
+    uniqueIndex('products_import_row_key').on(t.importId, t.importRow).where(sql`${t.importId} is not null`),
+    index('products_category_idx').on(t.categoryId),
+    index('products_supplier_idx').on(t.supplierId),
+  ],
+);
