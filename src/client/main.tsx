@@ -1,26 +1,39 @@
-import '@mantine/core/styles.css';
-import '@mantine/dropzone/styles.css';
-import './app/global.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import './base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { LazyOverlays } from './app/LazyOverlays';
-import { router } from './app/router';
-import { theme } from './app/theme';
-import { queryClient } from './lib/query-client';
+import { LoginForm } from './features/auth/LoginForm';
+import { tokenStore } from './lib/token-store';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root missing');
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('#root missing');
+const root = createRoot(rootElement);
 
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <LazyOverlays />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+const loadApp = () => import('./app/App');
+
+function showApp() {
+  void loadApp().then(({ App }) =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+}
+
+// Someone opening /login without a session sees the light login screen at once; the admin (UI kit, routes) loads
+// when they start typing and takes over after they log in (docs/decisions/0012). Every other address is the admin.
+if (window.location.pathname === '/login' && !tokenStore.get()) {
+  root.render(
+    <StrictMode>
+      <LoginForm
+        onIntent={() => void loadApp()}
+        onLoggedIn={() => {
+          window.history.replaceState(null, '', '/');
+          showApp();
+        }}
+      />
+    </StrictMode>,
+  );
+} else {
+  showApp();
+}

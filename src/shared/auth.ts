@@ -1,11 +1,20 @@
 import { z } from 'zod';
+import { LOGIN_LIMITS, LOGIN_TEXTS } from './login-rules.js';
 import { ROLES } from './roles.js';
 
-export const LOGIN_FAILED_MESSAGE = 'Credenciais inválidas ou sessão expirada.';
+export { LOGIN_FAILED_MESSAGE } from './login-rules.js';
 
 export const loginRequestSchema = z.object({
-  email: z.string({ error: 'Informe o e-mail.' }).trim().toLowerCase().min(1, 'Informe o e-mail.').max(254, 'E-mail longo demais.'),
-  password: z.string({ error: 'Informe a senha.' }).min(1, 'Informe a senha.').max(1024, 'Senha longa demais.'),
+  email: z
+    .string({ error: LOGIN_TEXTS.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, LOGIN_TEXTS.emailRequired)
+    .max(LOGIN_LIMITS.emailMax, LOGIN_TEXTS.emailTooLong),
+  password: z
+    .string({ error: LOGIN_TEXTS.passwordRequired })
+    .min(1, LOGIN_TEXTS.passwordRequired)
+    .max(LOGIN_LIMITS.passwordMax, LOGIN_TEXTS.passwordTooLong),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { loginResponseSchema, sessionUserSchema } from '../../shared/auth';
+import { sessionUserSchema } from '../../shared/auth';
 import { api } from './api';
 import { queryKeys } from './query-keys';
 import { tokenStore } from './token-store';
@@ -27,11 +27,6 @@ export function useSession() {
     if (!token) queryClient.removeQueries();
   }, [token, queryClient]);
   return { token, user: query.data, isChecking: Boolean(token) && query.isPending };
-}
-
-export async function login(email: string, password: string): Promise<void> {
-  const res = await api.post('/auth/login', { email, password }, loginResponseSchema);
-  tokenStore.set(res.access_token);
 }
 
 export function logout(): void {

@@ -1,0 +1,136 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { LOGIN_FAILED_MESSAGE, type LoginField, loginFieldErrors } from '../../../shared/login-rules';
+import { signIn } from '../../lib/sign-in';
+import { ApiError } from '../../lib/transport';
+import classes from './LoginPage.module.css';
+
+interface LoginFormProps {
+  /** Called once the token is stored. */
+  onLoggedIn: () => void;
+  /** Called the first time the person starts filling the form: time to fetch the rest of the admin. */
+  onIntent?: () => void;
+}
+
+/**
+ * The login screen, in plain React and CSS: it is the first thing the admin downloads, so it carries no UI kit,
+ * form library or schema library (docs/decisions/0012). The server validates the same rules (shared/login-rules).
+ */
+export function LoginForm({ onLoggedIn, onIntent }: LoginFormProps) {
+  const id = useId();
+  const [values, setValues] = useState<Record<LoginField, string>>({ email: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<LoginField, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const change = (field: LoginField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setFieldErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const errors = loginFieldErrors(values);
+    setFieldErrors(errors);
+    const firstInvalid = (['email', 'password'] as const).find((f) => errors[f]);
+    if (firstInvalid) {
+      formRef.current?.querySelector<HTMLInputElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    try {
+      await signIn(values.email.trim().toLowerCase(), values.password);
+      onLoggedIn();
+    } catch (err) {
+      // The server's own message (wrong password, too many attempts, offline); this one when there is none.
+      setError(err instanceof ApiError && err.detail ? err.detail : LOGIN_FAILED_MESSAGE);
+      setSubmitting(false);
+    }
+  };
+
+  const describedBy = (field: LoginField) => (fieldErrors[field] ? `${id}-${field}-error` : undefined);
+
+  return (
+    <main className={classes.page}>
+      <div className={classes.card}>
+        <div className={classes.brand}>
+          <img src="/favicon.svg" width={44} height={44} alt="" />
+          <span className={classes.brandName}>Adega</span>
+        </div>
+        <h1 className={classes.title}>Entrar no painel</h1>
+        <p className={classes.subtitle}>Gerencie as cartas de vinhos do seu restaurante.</p>
+        {error && (
+          <div role="alert" className={classes.alert}>
+            {error}
+          </div>
+        )}
+        <form ref={formRef} onSubmit={submit} onFocus={onIntent} noValidate className={classes.form}>
+          <div className={classes.field}>
+            <label htmlFor={`${id}-email`} className={classes.label}>
+              E-mail
+            </label>
+            <input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="username"
+              // biome-ignore lint/a11y/noAutofocus: the login screen has one job; the e-mail field is where it starts.
+              autoFocus
+              required
+              className={classes.input}
+              value={values.email}
+              onChange={(e) => change('email', e.target.value)}
+              aria-invalid={fieldErrors.email ? true : undefined}
+              aria-describedby={describedBy('email')}
+            />
+            {fieldErrors.email && (
+              <p id={`${id}-email-error`} className={classes.fieldError}>
+                {fieldErrors.email}
+              </p>
+            )}
+          </div>
+          <div className={classes.field}>
+            <label htmlFor={`${id}-password`} className={classes.label}>
+              Senha
+            </label>
+            <div className={classes.passwordRow}>
+              <input
+                id={`${id}-password`}
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                required
+                className={classes.input}
+                value={values.password}
+                onChange={(e) => change('password', e.target.value)}
+                aria-invalid={fieldErrors.password ? true : undefined}
+                aria-describedby={describedBy('password')}
+              />
+              <button
+                type="button"
+                className={classes.reveal}
+                aria-pressed={showPassword}
+                aria-controls={`${id}-password`}
+                onClick={() => setShowPassword((s) => !s)}
+              >
+                {showPassword ? 'Ocultar' : 'Mostrar'}
+              </button>
+            </div>
+            {fieldErrors.password && (
+              <p id={`${id}-password-error`} className={classes.fieldError}>
+                {fieldErrors.password}
+              </p>
+            )}
+          </div>
+          <button type="submit" className={classes.submit} aria-busy={submitting} disabled={submitting}>
+            Entrar
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}
