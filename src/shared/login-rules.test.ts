@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginRequestSchema } from './auth';
-import { loginFieldErrors } from './login-rules';
+import { loginRequestSchema } from './auth.js';
+import { loginFieldErrors } from './login-rules.js';
 
 /** The browser's check (no zod) and the server's schema must say the same thing about the same input. */
 const serverErrors = (values: { email: string; password: string }) => {
