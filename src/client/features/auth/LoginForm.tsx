@@ -67,7 +67,7 @@ export function LoginForm({ onLoggedIn, onIntent }: LoginFormProps) {
             {error}
           </div>
         )}
-        <form ref={formRef} onSubmit={submit} onFocus={onIntent} noValidate className={classes.form}>
+        <form ref={formRef} onSubmit={submit} onKeyDown={onIntent} onPointerDown={onIntent} noValidate className={classes.form}>
           <div className={classes.field}>
             <label htmlFor={`${id}-email`} className={classes.label}>
               E-mail
