@@ -6,9 +6,9 @@ import { loadSampleData } from '../src/server/modules/seed/sample-data.js';
 /**
  * `count` catalogue wines in one INSERT ... SELECT generate_series: combinations of the real sample wines'
  * names, producers, regions, grapes and styles, with search_text folded in SQL exactly as foldText() does
- * (catalogSearchText). Rows go in batches so 500,000 wines fit the memory of PGlite too.
+ * (catalogSearchText). Rows go in batches of 10,000 so 500,000 wines fit the memory of PGlite and a batch stays within the statement timeout on a busy machine.
  */
-const BATCH = 50_000;
+const BATCH = 10_000;
 
 export async function insertCatalogue(db: Db, count: number) {
   const { catalog } = await loadSampleData();

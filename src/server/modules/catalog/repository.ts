@@ -1,6 +1,6 @@
-import { and, asc, eq, like, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, like, type SQL, sql } from 'drizzle-orm';
 import { escapeLike, foldText, searchTerms } from '../../../shared/text-search.js';
-import type { Db, Executor, Tx } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { catalogWines } from '../../db/schema/index.js';
 
 export type CatalogWineRow = typeof catalogWines.$inferSelect;
@@ -60,77 +60,83 @@ export interface SearchResult {
 }
 
 /** Ignores case and accents (the generated sort_key), byte order so the index serves it on every server. */
-const ORDER = [sql`${catalogWines.sortKey} collate "C"`, asc(catalogWines.id)];
+const ORDER = sql`sort_key collate "C", id`;
 
-/** Planner switches for the rest of the transaction (`set local`), in one round trip. */
-const plan = (tx: Executor, settings: Record<string, 'on' | 'off'>) =>
-  tx.execute(
-    sql`select ${sql.join(
-      Object.entries(settings).map(([name, value]) => sql`set_config(${name}, ${value}, true)`),
-      sql`, `,
-    )}`,
-  );
+const COLUMNS = Object.entries(getTableColumns(catalogWines));
 
-/** How many wines, in sort order, a page of a broad search may read before it falls back to the trigram index. */
-const WALK_ROWS_PER_RESULT = 40;
-const MIN_WALK_ROWS = 2000;
+/** Rows of `execute()`: the same `{ rows }` shape on node-postgres and PGlite. */
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+/** A `catalog_wines.*` row of a raw query, as Drizzle maps it (camelCase keys, numbers, dates). */
+function fromRaw(raw: Record<string, unknown>): CatalogWineRow {
+  return Object.fromEntries(
+    COLUMNS.map(([key, column]) => {
+      const value = raw[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as CatalogWineRow;
+}
 
 /**
- * The capped count comes first (it stops at COUNT_CAP + 1 matches); it decides how to find the page, because the planner's guess of how many rows a `like '%word%'` matches is poor:
- * - up to COUNT_CAP matches: fetch those through the trigram index and sort them (a rare word would otherwise walk
- *   the whole sort_key index);
- * - more (capped): walk the first wines in sort_key order, a bounded stretch of the index, and keep the matches:
- *   a broad word ("tinto") fills the page within a few rows per result. If the stretch does not fill the page (the
- *   matches sit further on in the alphabet), fetch every match through the trigram index and sort, as above.
+ * How many matches the search reads before it switches to walking the name order: about sqrt(page end × wines),
+ * which bounds the rows read, sorting K matches or walking (page end × wines / K) rows, by twice that (1,600 at 50,000
+ * wines, 5,000 at 500,000 for the first page). Never under the count cap, so a count under the cap is exact.
+ */
+export function sortLimit(cap: number, pageEnd: number, wines: number): number {
+  return Math.max(cap + 1, Math.ceil(Math.sqrt(pageEnd * Math.max(wines, 0))));
+}
+
+/** How far the walk in name order goes before it gives up (the matches sit further on) and sorts every match. */
+export function walkLimit(pageEnd: number, wines: number, sortAt: number): number {
+  return Math.max(2000, Math.ceil((3 * pageEnd * Math.max(wines, 0)) / sortAt));
+}
+
+/**
+ * One statement (in a transaction that tells the planner the data is in memory):
+ * - `matches`: up to K matches through the trigram index, their sort keys only; their number is the capped count;
+ * - fewer than K: they are all the matches, sorted for the page;
+ * - K or more (a broad word): walk the first wines in name order and keep the matches, which fills the page within a
+ *   few rows per result; if the walk does not fill it (the matches sit further on in the alphabet), sort every match.
  * Without a word the trigram index can use (no `q`, or only words under 3 letters) the planner chooses alone.
  */
 export async function search(db: Db, search: CatalogSearch): Promise<SearchResult> {
-  const { where, trigramSelective } = conditions(search);
+  const { where = sql`true`, trigramSelective } = conditions(search);
   const cap = Math.max(COUNT_CAP, search.offset + search.limit);
-  const page = (tx: Tx, extra?: SQL) =>
-    tx
-      .select()
-      .from(catalogWines)
-      .where(and(where, extra))
-      .orderBy(...ORDER)
-      .limit(search.limit)
-      .offset(search.offset);
+  const page = sql`limit ${search.limit} offset ${search.offset}`;
   return db.transaction(async (tx) => {
-    // Data in memory: random reads cost like sequential ones, so the planner may use the trigram index for a rare word
-    // and scan in order for a common one (it stops at the cap).
-    await tx.execute(sql`set local random_page_cost = 1.1`);
-    const [count] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
-      tx
-        .select({ one: sql`1` })
-        .from(catalogWines)
-        .where(where)
-        .limit(cap + 1)
-        .as('matches'),
+    // Data in memory: random reads cost like sequential ones, so the planner reads the matches through the trigram index.
+    const settings = await tx.execute(
+      sql`select set_config('random_page_cost', '1.1', true), greatest(reltuples, 0)::float8 as wines from pg_class where oid = 'catalog_wines'::regclass`,
     );
-    const n = count?.n ?? 0;
-    if (n === 0 || search.offset >= n) return { rows: [], total: n, capped: false };
-    if (n <= cap || !trigramSelective) {
-      if (trigramSelective) await plan(tx, { enable_seqscan: 'off', enable_indexscan: 'off' });
-      const rows = await page(tx);
-      return n > cap ? { rows, total: cap, capped: true } : { rows, total: n, capped: false };
-    }
-    await plan(tx, { enable_indexscan: 'on', enable_bitmapscan: 'off' });
-    const walk = Math.max(MIN_WALK_ROWS, WALK_ROWS_PER_RESULT * (search.offset + search.limit));
-    const [last] = await tx
-      .select({ sortKey: catalogWines.sortKey, id: catalogWines.id })
-      .from(catalogWines)
-      .orderBy(...ORDER)
-      .limit(1)
-      .offset(walk - 1);
-    const bound = last
-      ? sql`(${catalogWines.sortKey} collate "C", ${catalogWines.id}) <= (${last.sortKey} collate "C", ${last.id})`
-      : undefined;
-    let rows = await page(tx, bound);
-    if (rows.length < search.limit && last) {
-      await plan(tx, { enable_indexscan: 'off', enable_bitmapscan: 'on' });
-      rows = await page(tx);
-    }
-    return { rows, total: cap, capped: true };
+    const wines = Number(rowsOf(settings)[0]?.wines ?? 0);
+    const pageEnd = search.offset + search.limit;
+    const sortAt = sortLimit(cap, pageEnd, wines);
+    const walk = walkLimit(pageEnd, wines, sortAt);
+    const query = trigramSelective
+      ? sql`with matches as materialized (select sort_key, id from catalog_wines where ${where} limit ${sortAt}),
+  n as (select count(*)::int as n from matches),
+  sorted as (select id from matches where (select n from n) < ${sortAt} order by ${ORDER} ${page}),
+  walked as materialized (
+    select id from (select * from catalog_wines where (select n from n) >= ${sortAt} order by ${ORDER} limit ${walk}) catalog_wines
+    where ${where} order by ${ORDER} ${page}),
+  rest as materialized (
+    select sort_key, id from catalog_wines
+    where (select n from n) >= ${sortAt} and (select count(*) from walked) < ${search.limit} and ${where}),
+  picked as (
+    select id from sorted
+    union all select id from walked where (select count(*) from walked) >= ${search.limit}
+    union all (select id from rest order by ${ORDER} ${page}))
+select n.n as matches_found, w.* from n
+left join lateral (select catalog_wines.* from catalog_wines join picked using (id)) w on true
+order by w.sort_key collate "C", w.id`
+      : sql`with n as (select count(*)::int as n from (select 1 from catalog_wines where ${where} limit ${cap + 1}) m)
+select n.n as matches_found, w.* from n
+left join lateral (select * from catalog_wines where ${where} order by ${ORDER} ${page}) w on true
+order by w.sort_key collate "C", w.id`;
+    const raw = rowsOf(await tx.execute(query));
+    const found = Number(raw[0]?.matches_found ?? 0);
+    const rows = raw.filter((r) => r.id !== null && r.id !== undefined).map(fromRaw);
+    return found > cap ? { rows, total: cap, capped: true } : { rows, total: found, capped: false };
   });
 }
 
