@@ -12,10 +12,18 @@ export interface DocumentProps {
   noIndex?: boolean;
   /** Same-origin script loaded with defer (the CSP allows no inline script); the page works without it. */
   script?: string;
+  /**
+   * Id of an element the first paint waits for (`<link rel="expect" blocking="render">`): the browser paints the
+   * first screen once, whole, instead of painting the header first and the wines after more parsing.
+   */
+  paintWith?: string;
   children: ReactNode;
 }
 
-export function Document({ title, description, noIndex, script, children }: DocumentProps) {
+/** `blocking` is not in React's types yet; React renders it as written. */
+const renderBlocking = { blocking: 'render' } as Record<string, string>;
+
+export function Document({ title, description, noIndex, script, paintWith, children }: DocumentProps) {
   return (
     <html lang="pt-BR">
       <head>
@@ -28,6 +36,7 @@ export function Document({ title, description, noIndex, script, children }: Docu
         <meta name="format-detection" content="telephone=no" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {noIndex ? <meta name="robots" content="noindex" /> : null}
+        {paintWith ? <link rel="expect" href={`#${paintWith}`} {...renderBlocking} /> : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own static stylesheet, never user data */}
         <style dangerouslySetInnerHTML={{ __html: CSS }} />
         {script ? <script src={script} defer /> : null}

@@ -38,6 +38,17 @@ describe('renderMenuPage', () => {
     expect(html).not.toMatch(/src="(https?:)?\/\/(?!cdn)/);
   });
 
+  it('paints the first screen once: the first paint waits for the second category (rel=expect), none with one category', () => {
+    const html = renderMenuPage(makeSampleMenu(), {});
+    const second = navLabels(html)[1];
+    expect(second).toBeTruthy();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<link rel="expect" href="#${second}" blocking="render"/>`);
+    expect(html).toContain(`<section id="${second}"`);
+    const one = renderMenuPage(makeMenuResponse([makeWine({ name: 'Único' })]), {});
+    expect(one).not.toContain('rel="expect"');
+  });
+
   it('shows establishment header, contacts and footer', () => {
     const html = renderMenuPage(makeSampleMenu(), {});
     expect(html).toContain('<h1>Bistrô da Vinha</h1>');

@@ -193,7 +193,12 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
   }
 
   return toHtml(
-    <Document title={title} description={description} script={groups.length > 1 ? MENU_SCRIPT_PATH : undefined}>
+    <Document
+      title={title}
+      description={description}
+      script={groups.length > 1 ? MENU_SCRIPT_PATH : undefined}
+      paintWith={groups[1]?.anchor}
+    >
       {available.length > 0 ? (
         <a className="skip" href={`#${RESULTS_ID}`}>
           Pular para os vinhos

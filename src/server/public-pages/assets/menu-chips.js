@@ -33,5 +33,6 @@
 
   window.addEventListener('scroll', schedule, { passive: true });
   window.addEventListener('resize', schedule, { passive: true });
-  update();
+  // After the first frame is painted: reading the layout earlier would force one before the first paint.
+  requestAnimationFrame(() => setTimeout(update));
 })();
