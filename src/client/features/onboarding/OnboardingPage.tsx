@@ -46,8 +46,20 @@ export function OnboardingPage() {
             {sent && saved ? (
               <SubmittedPanel contactEmail={saved.contact_email} />
             ) : (
-              <Stepper active={step} size="sm" iconSize={30} classNames={{ stepLabel: classes.stepLabel }} allowNextStepsSelect={false}>
-                <Stepper.Step label={STEP_LABELS[0]} aria-label={`Passo 1: ${STEP_LABELS[0]}`}>
+              <Stepper
+                active={step}
+                size="sm"
+                iconSize={30}
+                classNames={{
+                  steps: classes.steps,
+                  step: classes.step,
+                  stepBody: classes.stepBody,
+                  stepLabel: classes.stepLabel,
+                  separator: classes.separator,
+                }}
+                allowNextStepsSelect={false}
+              >
+                <Stepper.Step label={STEP_LABELS[0]}>
                   <BasicInfoStep
                     initial={values}
                     processId={processId}
@@ -59,12 +71,12 @@ export function OnboardingPage() {
                     }}
                   />
                 </Stepper.Step>
-                <Stepper.Step label={STEP_LABELS[1]} aria-label={`Passo 2: ${STEP_LABELS[1]}`}>
+                <Stepper.Step label={STEP_LABELS[1]}>
                   {processId && saved && (
                     <ValidationStep processId={processId} saved={saved} onBack={() => setStep(0)} onAllValid={() => setStep(2)} />
                   )}
                 </Stepper.Step>
-                <Stepper.Step label={STEP_LABELS[2]} aria-label={`Passo 3: ${STEP_LABELS[2]}`}>
+                <Stepper.Step label={STEP_LABELS[2]}>
                   {processId && <MenuUploadStep processId={processId} onBack={() => setStep(1)} onSent={() => setSent(true)} />}
                 </Stepper.Step>
               </Stepper>

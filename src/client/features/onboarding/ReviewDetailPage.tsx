@@ -1,12 +1,13 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatPhone, maskCep, maskCnpj } from '../../../shared/field-rules';
-import { CHECK_STATUS_LABELS, type CheckStatus, type ReviewDetail } from '../../../shared/onboarding';
+import type { ReviewDetail } from '../../../shared/onboarding';
 import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
 import { PageHeader } from '../../ui/PageHeader';
+import { CheckStatusBadge } from './CheckStatusBadge';
 import { MenuFilePanel } from './MenuFilePanel';
 import { ReviewStatusBadge } from './ReviewStatusBadge';
 import { useReview } from './reviews-api';
@@ -14,7 +15,6 @@ import { useReviewDecisions } from './use-review-decisions';
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
-const CHECK_COLORS: Record<CheckStatus, string> = { pending: 'gray', validating: 'blue', valid: 'green', invalid: 'red' };
 
 /** /onboarding/cadastros/{id}: every field, the three checks, the menu, and Aprovar / Rejeitar. */
 export function ReviewDetailPage() {
@@ -122,9 +122,7 @@ function ReviewDetailView({ review: p, back }: { review: ReviewDetail; back: { t
                     <Text size="xs" c="dimmed">
                       {when(p.checks[field].checked_at)}
                     </Text>
-                    <Badge variant="light" color={CHECK_COLORS[p.checks[field].status]}>
-                      {CHECK_STATUS_LABELS[p.checks[field].status]}
-                    </Badge>
+                    <CheckStatusBadge status={p.checks[field].status} />
                   </Group>
                 </Group>
               ))}

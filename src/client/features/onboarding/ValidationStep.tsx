@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
-import { maskCnpj } from '../../../shared/field-rules';
+import { formatPhone, maskCnpj } from '../../../shared/field-rules';
 import {
   CHECK_STATUS_LABELS,
   CHECKED_FIELDS,
@@ -11,10 +11,10 @@ import {
   type OnboardingForm,
 } from '../../../shared/onboarding';
 import { errorMessage } from '../../lib/api';
+import { CheckStatusBadge, VALID_GREEN } from './CheckStatusBadge';
 import { validateField } from './onboarding-api';
 
 const LABELS: Record<CheckedField, string> = { cnpj: 'CNPJ', email: 'E-mail', phone: 'Telefone' };
-const STATUS_COLORS: Record<CheckStatus, string> = { pending: 'gray', validating: 'blue', valid: 'green', invalid: 'red' };
 const INPUT_TYPES: Record<CheckedField, { type: string; inputMode: 'text' | 'email' | 'tel' }> = {
   cnpj: { type: 'text', inputMode: 'text' },
   email: { type: 'email', inputMode: 'email' },
@@ -105,7 +105,8 @@ export function ValidationStep({ processId, saved, onBack, onAllValid }: Props) 
   );
 }
 
-const display = (field: CheckedField, value: string) => (field === 'cnpj' ? maskCnpj(value) : value);
+const display = (field: CheckedField, value: string) =>
+  field === 'cnpj' ? maskCnpj(value) : field === 'phone' ? formatPhone(value) : value;
 
 function CheckRow({
   field,
@@ -126,9 +127,7 @@ function CheckRow({
           <Text component="label" htmlFor={inputId} fw={600} size="sm">
             {LABELS[field]}
           </Text>
-          <Badge color={STATUS_COLORS[check.status]} variant="light" aria-live="polite">
-            {CHECK_STATUS_LABELS[check.status]}
-          </Badge>
+          <CheckStatusBadge status={check.status} />
         </Group>
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <TextInput
@@ -145,7 +144,7 @@ function CheckRow({
           </Button>
         </Group>
         {check.message && (
-          <Text id={`${inputId}-message`} size="sm" c={check.status === 'valid' ? 'green.8' : 'red.8'}>
+          <Text id={`${inputId}-message`} size="sm" c={check.status === 'valid' ? VALID_GREEN : 'red.9'}>
             {check.message}
           </Text>
         )}
