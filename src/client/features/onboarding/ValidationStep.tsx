@@ -2,14 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/co
 import { IconArrowLeft, IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatPhone, maskCnpj } from '../../../shared/field-rules';
-import {
-  CHECK_STATUS_LABELS,
-  CHECKED_FIELDS,
-  type CheckedField,
-  type CheckStatus,
-  ONBOARDING_TEXTS,
-  type OnboardingForm,
-} from '../../../shared/onboarding';
+import { CHECKED_FIELDS, type CheckedField, type CheckStatus, ONBOARDING_TEXTS, type OnboardingForm } from '../../../shared/onboarding';
 import { errorMessage } from '../../lib/api';
 import { CheckStatusBadge, VALID_GREEN } from './CheckStatusBadge';
 import { validateField } from './onboarding-api';
