@@ -131,6 +131,9 @@ test('a restaurant signs up on a phone, the admin approves it, and the new manag
   await expect(adminPage.getByText('Cadastro aprovado')).toBeVisible();
   await adminPage.goto('/onboarding/cadastros');
   await expect(adminPage.getByRole('heading', { name: 'Cadastros de restaurantes' })).toBeVisible();
+  await adminPage.getByLabel('Status').selectOption({ label: 'Aprovado' });
+  await expect(adminPage.getByRole('link', { name })).toBeVisible();
+  await adminPage.getByLabel('Status').selectOption({ label: 'Todos' });
   await shot(adminPage, 'onboarding-list-1280');
   await desk.close();
 

@@ -7,7 +7,10 @@ import { errorMessage } from '../../lib/api';
 import { downloadBlob } from '../../lib/files';
 import { downloadMenuFile, useMenuFile } from './reviews-api';
 
-const sizeText = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 2 })} MB`;
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('pt-BR')} KB`
+    : `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 
 /** The uploaded menu: an image shown inline, a PDF in a frame (and in a new tab), both downloadable. */
 export function MenuFilePanel({ processId, file }: { processId: string; file: NonNullable<ReviewDetail['menu_file']> }) {

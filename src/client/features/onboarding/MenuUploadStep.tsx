@@ -1,5 +1,5 @@
 import { Alert, Button, FileInput, Group, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconFileUpload, IconUpload } from '@tabler/icons-react';
+import { IconArrowLeft, IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MENU_MAX_BYTES, MENU_TOO_LARGE, MENU_TYPE_NOT_ALLOWED, MENU_TYPES, ONBOARDING_TEXTS } from '../../../shared/onboarding';
 import { errorMessage } from '../../lib/api';
@@ -63,6 +63,7 @@ export function MenuUploadStep({ processId, onBack, onSent }: { processId: strin
         value={file}
         onChange={choose}
         clearable
+        clearButtonProps={{ 'aria-label': 'Remover arquivo escolhido' }}
         size="md"
         error={status !== 'error' && error ? error : undefined}
       />
@@ -71,11 +72,11 @@ export function MenuUploadStep({ processId, onBack, onSent }: { processId: strin
           {error}
         </Alert>
       )}
-      <Group justify="space-between" gap="sm">
+      <Group justify="space-between" gap="sm" wrap="nowrap">
         <Button variant="default" size="md" leftSection={<IconArrowLeft size={18} />} onClick={onBack} disabled={status === 'uploading'}>
           Voltar
         </Button>
-        <Button size="md" leftSection={<IconUpload size={18} />} onClick={() => void send()} loading={status === 'uploading'}>
+        <Button size="md" onClick={() => void send()} loading={status === 'uploading'}>
           Enviar Cardápio
         </Button>
       </Group>

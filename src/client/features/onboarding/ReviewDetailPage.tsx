@@ -7,7 +7,7 @@ import type { ReviewDetail } from '../../../shared/onboarding';
 import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
 import { PageHeader } from '../../ui/PageHeader';
-import { CheckStatusBadge } from './CheckStatusBadge';
+import { CheckStatusBadge, VALID_GREEN } from './CheckStatusBadge';
 import { MenuFilePanel } from './MenuFilePanel';
 import { ReviewStatusBadge } from './ReviewStatusBadge';
 import { useReview } from './reviews-api';
@@ -68,7 +68,7 @@ function ReviewDetailView({ review: p, back }: { review: ReviewDetail; back: { t
                 </Button>
               )}
               {canApprove && p.status === 'submitted' && (
-                <Button color="green" leftSection={<IconCheck size={18} />} onClick={confirmApprove} loading={approving}>
+                <Button color={VALID_GREEN} leftSection={<IconCheck size={18} />} onClick={confirmApprove} loading={approving}>
                   Aprovar
                 </Button>
               )}

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Approval, ReviewDetail } from '../../../shared/onboarding';
 import { errorMessage } from '../../lib/api';
+import { VALID_GREEN } from './CheckStatusBadge';
 import { useApprove, useReject } from './reviews-api';
 
 /** Aprovar (confirm, then the one-time password) and Rejeitar (with a reason), as modals. */
@@ -20,7 +21,7 @@ export function useReviewDecisions(p: ReviewDetail) {
         </Text>
       ),
       labels: { confirm: 'Aprovar', cancel: 'Cancelar' },
-      confirmProps: { color: 'green' },
+      confirmProps: { color: VALID_GREEN },
       onConfirm: () =>
         approve.mutate(
           { id: p.id, arg: undefined },
