@@ -17,6 +17,13 @@ import { authRoutes, createAuthService, createTokenSigner } from './modules/auth
 import { catalogRoutes, createCatalogService } from './modules/catalog/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import {
+  createOnboardingService,
+  dnsMailDomainResolver,
+  type MailDomainResolver,
+  onboardingPublicRoutes,
+  onboardingReviewRoutes,
+} from './modules/onboarding/index.js';
 import { createPublicService, publicApiRoutes } from './modules/public/index.js';
 import { createSeedService, seedRoutes } from './modules/seed/index.js';
 import { uploadRoutes } from './modules/uploads/index.js';
@@ -47,6 +54,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go (tests read them); standard output by default. */
   logStream?: NodeJS.WritableStream;
+  /** Answers whether an e-mail domain accepts mail when config.onboardingEmailDnsCheck is on (tests inject one; DNS otherwise). */
+  mailDomainResolver?: MailDomainResolver;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -118,6 +127,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   await app.register(establishmentRoutes(createEstablishmentService({ db, onPublicChange })));
   await app.register(wineMenuRoutes(createWineMenuService({ db, onPublicChange, publicBaseUrl: config.publicBaseUrl })));
+  const onboarding = createOnboardingService({
+    db,
+    files: storage.private,
+    onPublicChange,
+    ...(config.onboardingEmailDnsCheck && { resolveMailDomain: options.mailDomainResolver ?? dnsMailDomainResolver }),
+  });
+  await app.register(onboardingPublicRoutes(onboarding));
+  await app.register(onboardingReviewRoutes(onboarding));
   await app.register(seedRoutes(createSeedService({ db, storage: storage.public, onPublicChange })));
 
   await registerUploads(app, uploadsDirectory(config.dataDir));

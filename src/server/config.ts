@@ -39,6 +39,7 @@ const envSchema = z.object({
       .regex(/^(false|true|[0-9a-fA-F.:/,\s]+)$/, 'use false, true ou uma lista de IPs/CIDRs dos proxies')
       .default('false'),
   ),
+  ONBOARDING_EMAIL_DNS_CHECK: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], 'use true ou false').default('false')),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
 
@@ -58,6 +59,8 @@ export interface AppConfig {
    * otherwise choose its own address and slip past the login throttle.
    */
   trustProxy: boolean | string;
+  /** The onboarding e-mail check also requires the domain to accept mail (an MX, A or AAAA record). Off by default. */
+  onboardingEmailDnsCheck: boolean;
   /** Where the built admin app lives; absent in API-only tests. */
   clientDir: string | undefined;
 }
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicBaseUrl: e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    onboardingEmailDnsCheck: e.ONBOARDING_EMAIL_DNS_CHECK === 'true',
     clientDir: path.resolve('dist/client'),
   };
 }

@@ -7,6 +7,12 @@ import { NotFoundPage, RouteError } from './RouteError';
 // loads when first opened, so the login route stays within its JavaScript budget (bench/bundle-size.mjs).
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
+  // Public: a prospective owner has no account yet (it opens for a signed-in user too).
+  {
+    path: '/onboarding',
+    errorElement: <RouteError />,
+    lazy: () => import('../features/onboarding/OnboardingPage').then((m) => ({ Component: m.OnboardingPage })),
+  },
   {
     element: <RequireAuth />,
     errorElement: <RouteError />,
@@ -36,6 +42,14 @@ export const router = createBrowserRouter([
           {
             path: 'catalogo/:id/editar',
             lazy: () => import('../features/catalog/CatalogFormPage').then((m) => ({ Component: m.CatalogFormPage })),
+          },
+          {
+            path: 'onboarding/cadastros',
+            lazy: () => import('../features/onboarding/ReviewsPage').then((m) => ({ Component: m.ReviewsPage })),
+          },
+          {
+            path: 'onboarding/cadastros/:id',
+            lazy: () => import('../features/onboarding/ReviewDetailPage').then((m) => ({ Component: m.ReviewDetailPage })),
           },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -25,4 +25,10 @@ export const queryKeys = {
   users: {
     all: ['users'] as const,
   },
+  onboardingReviews: {
+    all: ['onboarding-reviews'] as const,
+    list: (filters: { status: string; search: string }) => ['onboarding-reviews', 'list', filters] as const,
+    detail: (id: string) => ['onboarding-reviews', 'detail', id] as const,
+    menuFile: (id: string) => ['onboarding-reviews', 'detail', id, 'menu-file'] as const,
+  },
 };

@@ -21,6 +21,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // The onboarding review previews the uploaded PDF menu from a blob: URL the admin app made itself.
+        frameSrc: ["'self'", 'blob:'],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

@@ -22,8 +22,8 @@ function madeBeforeAll<T extends object>(make: () => Promise<T>, what: string): 
 }
 
 /** The app of a test file with a fresh database: made in beforeAll, closed in afterAll. */
-export function testAppPerFile(overrides: Partial<AppConfig> = {}): TestApp {
-  const t = madeBeforeAll(() => createTestApp(overrides), 'The test app');
+export function testAppPerFile(overrides: Partial<AppConfig> = {}, buildOptions: Parameters<typeof createTestApp>[2] = {}): TestApp {
+  const t = madeBeforeAll(() => createTestApp(overrides, undefined, buildOptions), 'The test app');
   afterAll(() => t.close());
   return t;
 }

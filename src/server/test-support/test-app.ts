@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
+import { type BuildOptions, buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import { openTestDatabase } from './test-database.js';
@@ -36,19 +36,24 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     publicBaseUrl: 'https://adega.test',
     logLevel: 'silent',
     trustProxy: false,
+    onboardingEmailDnsCheck: false,
     clientDir: undefined,
     ...overrides,
   };
 }
 
 /** One app and one fresh database per test file (create it in beforeAll, close it in afterAll). */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, logStream?: NodeJS.WritableStream): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  logStream?: NodeJS.WritableStream,
+  buildOptions: Pick<BuildOptions, 'mailDomainResolver'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-app-'));
   const config = testConfig(dataDir, overrides);
   const database = await openTestDatabase();
   const as = (token: string, options: InjectOptions) =>
     app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
-  const app = await buildApp(config, logStream ? { database, logStream } : { database, logger: false });
+  const app = await buildApp(config, { ...buildOptions, ...(logStream ? { database, logStream } : { database, logger: false }) });
   await app.ready();
   return {
     app,

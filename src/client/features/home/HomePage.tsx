@@ -1,7 +1,7 @@
 import { Alert, Anchor, Avatar, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconBook2, IconBuildingStore, IconChartBar, IconPlus, IconTruckDelivery, IconWand } from '@tabler/icons-react';
+import { IconBook2, IconBuildingStore, IconChartBar, IconPlus, IconTruckDelivery, IconUserPlus, IconWand } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Permission } from '../../../shared/access-policy';
@@ -59,6 +59,14 @@ const SHORTCUTS: Shortcut[] = [
     ready: false,
     permission: { area: 'orders', action: 'read' },
   },
+  {
+    label: 'Cadastros',
+    description: 'Restaurantes que se cadastraram pelo site',
+    to: '/onboarding/cadastros',
+    icon: <IconUserPlus size={22} />,
+    ready: true,
+    permission: { area: 'onboardingReview', action: 'read' },
+  },
 ];
 
 const INTRO: Record<Role, string> = {
@@ -85,7 +93,7 @@ export function HomePage() {
         <Text c="dimmed">{user ? INTRO[user.role] : null}</Text>
       </div>
 
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
+      <SimpleGrid cols={{ base: 2, md: Math.max(4, shortcuts.length) }} spacing={{ base: 'xs', sm: 'md' }}>
         {shortcuts.map((s) =>
           s.ready ? (
             <Card key={s.to} component={Link} to={s.to} withBorder shadow="xs" padding="md">

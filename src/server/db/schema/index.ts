@@ -1,5 +1,6 @@
 export * from './catalog.js';
 export * from './establishments.js';
+export * from './onboarding.js';
 export * from './orders.js';
 export * from './product-imports.js';
 export * from './products.js';

@@ -3,6 +3,7 @@ import * as repo from './repository.js';
 
 export { establishmentRoutes } from './routes.js';
 export {
+  chooseSlug,
   createEstablishmentService,
   type EstablishmentService,
   findVisibleEstablishment,

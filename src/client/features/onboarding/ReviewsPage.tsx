@@ -1,0 +1,86 @@
+import { Alert, Anchor, Group, NativeSelect, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { maskCnpj } from '../../../shared/field-rules';
+import { ONBOARDING_STATUS_LABELS, ONBOARDING_STATUSES } from '../../../shared/onboarding';
+import { errorMessage } from '../../lib/api';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageHeader } from '../../ui/PageHeader';
+import { ReviewStatusBadge } from './ReviewStatusBadge';
+import { useReviews } from './reviews-api';
+
+const STATUS_OPTIONS = [
+  { value: '', label: 'Todos' },
+  ...ONBOARDING_STATUSES.map((s) => ({ value: s, label: ONBOARDING_STATUS_LABELS[s] })),
+];
+const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+
+/** /onboarding/cadastros: the restaurants' sign-ups, the ones waiting for a decision first (status Enviado). */
+export function ReviewsPage() {
+  const [status, setStatus] = useState('submitted');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const reviews = useReviews({ status, search: debounced });
+
+  return (
+    <>
+      <PageHeader
+        title="Cadastros de restaurantes"
+        description="Restaurantes que se cadastraram pelo site. Confira os dados e o cardápio, e aprove ou rejeite."
+      >
+        <Group gap="sm" align="flex-end" wrap="wrap" mt="sm">
+          <NativeSelect label="Status" data={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.currentTarget.value)} w={180} />
+          <TextInput
+            type="search"
+            label="Buscar"
+            placeholder="Nome, CNPJ, cidade ou responsável"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: '1 1 240px' }}
+          />
+        </Group>
+      </PageHeader>
+
+      {reviews.isError ? (
+        <Alert color="red" variant="light" title="Não foi possível carregar os cadastros" role="alert">
+          {errorMessage(reviews.error, 'Tente novamente em instantes.')}
+        </Alert>
+      ) : reviews.isPending ? (
+        <Stack gap="xs">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} h={72} radius="md" />
+          ))}
+        </Stack>
+      ) : reviews.data.length === 0 ? (
+        <EmptyState icon={<IconUserPlus size={24} />} title="Nenhum cadastro encontrado.">
+          Quando um restaurante se cadastrar em /onboarding, ele aparece aqui.
+        </EmptyState>
+      ) : (
+        <Stack component="ul" gap="xs" aria-label="Cadastros" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {reviews.data.map((p) => (
+            <Paper component="li" key={p.id} withBorder shadow="xs" p="md" radius="md">
+              <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                <div style={{ minWidth: 0 }}>
+                  <Anchor component={Link} to={`/onboarding/cadastros/${p.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {p.establishment_name}
+                  </Anchor>
+                  <Text size="sm" c="dimmed">
+                    CNPJ {maskCnpj(p.cnpj)} · {p.city} - {p.state}
+                  </Text>
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {p.contact_name} · {p.contact_email} · {p.submitted_at ? 'enviado' : 'iniciado'} em{' '}
+                    {dateTime.format(new Date(p.submitted_at ?? p.created_at))}
+                  </Text>
+                </div>
+                <ReviewStatusBadge status={p.status} />
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </>
+  );
+}

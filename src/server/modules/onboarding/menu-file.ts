@@ -1,0 +1,55 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { MENU_MAX_BYTES, MENU_TOO_LARGE, MENU_TYPE_NOT_ALLOWED } from '../../../shared/onboarding.js';
+import { AppError } from '../../core/app-error.js';
+import { createWorkQueue, MAX_INPUT_PIXELS } from '../uploads/index.js';
+
+export type MenuFileType = 'application/pdf' | 'image/jpeg' | 'image/png';
+export interface MenuFile {
+  bytes: Buffer;
+  type: MenuFileType;
+  extension: 'pdf' | 'jpg' | 'png';
+}
+
+const EXTENSIONS: Record<MenuFileType, MenuFile['extension']> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+/** Menu photos must stay readable: larger than the 2000 px of logos and wine pictures. */
+const MAX_DIMENSION = 4000;
+
+export const menuTooLarge = () => new AppError('too_large', 413, MENU_TOO_LARGE);
+export const menuTypeNotAllowed = () => new AppError('unsupported_media_type', 415, MENU_TYPE_NOT_ALLOWED);
+
+/** At most two menu photos decode at once, four wait, the rest get 503 (docs/decisions/0005). */
+const imageWork = createWorkQueue(2, 4);
+
+/**
+ * The type comes from the bytes (file-type), never from the name or the declared content type: a script renamed
+ * .pdf is refused. PDFs are kept as sent; photos are re-encoded (orientation applied, metadata dropped, bounded).
+ */
+export async function prepareMenuFile(bytes: Buffer): Promise<MenuFile> {
+  if (bytes.length > MENU_MAX_BYTES) throw menuTooLarge();
+  const detected = await fileTypeFromBuffer(bytes);
+  const type = detected?.mime as MenuFileType | undefined;
+  if (!type || !(type in EXTENSIONS)) throw menuTypeNotAllowed();
+  if (type === 'application/pdf') return { bytes, type, extension: 'pdf' };
+  return { bytes: await imageWork(() => reencode(bytes, type)), type, extension: EXTENSIONS[type] };
+}
+
+async function reencode(bytes: Buffer, type: 'image/jpeg' | 'image/png'): Promise<Buffer> {
+  try {
+    const pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: 'inside', withoutEnlargement: true });
+    return await (type === 'image/jpeg' ? pipeline.jpeg({ quality: 85, mozjpeg: true }) : pipeline.png({ compressionLevel: 9 })).toBuffer();
+  } catch {
+    throw new AppError('invalid_image', 415, 'Imagem inválida ou corrompida. Envie outro arquivo PDF, JPG ou PNG.');
+  }
+}
+
+/** A file name safe to keep and show: no path, no control characters, at most 200 characters. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters on purpose
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
+export function cleanFileName(name: string | undefined, extension: string): string {
+  const base = (name ?? '').split(/[\\/]/).pop()?.replace(CONTROL_CHARACTERS, '').trim() ?? '';
+  return (base || `cardapio.${extension}`).slice(0, 200);
+}
