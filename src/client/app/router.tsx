@@ -37,6 +37,7 @@ export const router = createBrowserRouter([
             path: 'catalogo/:id/editar',
             lazy: () => import('../features/catalog/CatalogFormPage').then((m) => ({ Component: m.CatalogFormPage })),
           },
+          { path: 'analytics', lazy: () => import('../features/analytics/AnalyticsPage').then((m) => ({ Component: m.AnalyticsPage })) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsDashboard } from '../../../shared/analytics.js';
 import type { Caller } from '../../core/caller.js';
 import { analyticsSupplierDaily, orders } from '../../db/schema/index.js';
+import { createSupplierRow, insertOrders, linkSupplierUser } from '../../test-support/analytics-fixtures.js';
 import { createEstablishmentRow, createUser } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 import { createAnalyticsService } from './service.js';
-import { createSupplierRow, insertOrders, linkSupplierUser } from './test-orders.js';
 
 const t = testAppPerFile();
 const admin = testUserPerFile(t, 'admin');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { orders, suppliers, users } from '../../db/schema/index.js';
-import type { TestUser } from '../../test-support/factories.js';
+import type { Db } from '../db/client.js';
+import { orders, suppliers, users } from '../db/schema/index.js';
+import type { TestUser } from './factories.js';
 
 /**
  * Test rows for the analytics tests, inserted straight through Drizzle (the orders API is another module's):
