@@ -28,7 +28,7 @@ export async function insertOrders(db: Db, count: number): Promise<void> {
       with s as (select array_agg(id order by company_name) as ids from suppliers where company_name like 'Importadora Bench %'),
       e as (select array_agg(id order by slug) as ids from establishments where slug like 'restaurante-bench-%'),
       src as (
-        select g, now() - ((g * 7919) % 730) * interval '1 day' - ((g * 104729) % 86400) * interval '1 second' as at,
+        select g, now() - ((g::bigint * 7919) % 730) * interval '1 day' - ((g::bigint * 104729) % 86400) * interval '1 second' as at,
           1 + (g % 9) as items,
           (select sum((1 + (g + i) % 6) * (40.90 + ((g * 7 + i * 13) % 400))) from generate_series(1, 1 + g % 9) i) as total
         from generate_series(${from}::int, ${to}::int) g
