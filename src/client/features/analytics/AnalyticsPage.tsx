@@ -197,13 +197,15 @@ function SupplierRanking({ suppliers }: { suppliers: AnalyticsDashboard['top_sup
           Nenhuma venda no período.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={280}>
+        <Table.ScrollContainer minWidth={260}>
           <Table verticalSpacing="xs" horizontalSpacing="xs" fz="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={36}>#</Table.Th>
                 <Table.Th>Fornecedor</Table.Th>
-                <Table.Th ta="right">Pedidos</Table.Th>
+                <Table.Th ta="right" visibleFrom="xs">
+                  Pedidos
+                </Table.Th>
                 <Table.Th ta="right">Receita</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -211,8 +213,15 @@ function SupplierRanking({ suppliers }: { suppliers: AnalyticsDashboard['top_sup
               {suppliers.map((s, i) => (
                 <Table.Tr key={s.name}>
                   <Table.Td fw={700}>{i + 1}º</Table.Td>
-                  <Table.Td>{s.name}</Table.Td>
-                  <Table.Td ta="right">{formatInteger(s.orders)}</Table.Td>
+                  <Table.Td>
+                    {s.name}
+                    <Text size="xs" c="dimmed" hiddenFrom="xs">
+                      {s.orders === 1 ? '1 pedido' : `${formatInteger(s.orders)} pedidos`}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right" visibleFrom="xs">
+                    {formatInteger(s.orders)}
+                  </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatBRL(s.revenue)}
                   </Table.Td>
