@@ -13,6 +13,15 @@ export const BENCH_SUPPLIERS = 200;
 export const BENCH_ESTABLISHMENTS = 100;
 
 export async function insertOrders(db: Db, count: number): Promise<void> {
+  // One transaction without the app's statement timeout: a batch on a busy server takes longer than a request may.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local statement_timeout = 0`);
+    await load(tx as unknown as Db, count);
+  });
+  await db.execute(sql`analyze`);
+}
+
+async function load(db: Db, count: number): Promise<void> {
   await db.execute(sql`
     insert into suppliers (name, company_name, email, phone, commission_rate, contract_start_date, contract_end_date)
     select 'Contato ' || g, 'Importadora Bench ' || lpad(g::text, 3, '0'), 'fornecedor' || g || '@bench.test', '+5511999990000', 10,
@@ -49,5 +58,4 @@ export async function insertOrders(db: Db, count: number): Promise<void> {
   }
   await db.execute(sql`alter table orders enable trigger orders_analytics_sync`);
   await db.execute(sql`select analytics_supplier_daily_rebuild()`);
-  await db.execute(sql`analyze`);
 }
