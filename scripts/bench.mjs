@@ -8,6 +8,9 @@
 // postgres://postgres@127.0.0.1:5432: the app gets a database of its own there, dropped after), BENCH_CATALOG_SIZE
 // (catalogue wines, default 50000; aims: p95 < 30 ms on PGlite and < 15 ms on PostgreSQL at 50k, < 50 ms at 500k),
 // BENCH_SKIP_SEARCH=1, BENCH_LOG_LEVEL (default warn). Part (c) prints the login route's JavaScript when dist/ is built.
+// Part (d), bench/analytics.ts: the analytics dashboard and the orders list over 100,000 generated orders on PGlite and
+// 1,000,000 on PostgreSQL (BENCH_POSTGRES_URL or TEST_DATABASE_URL); knobs in that file. BENCH_ONLY=analytics runs
+// part (d) alone; BENCH_SKIP_ANALYTICS=1 leaves it out.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -117,8 +120,22 @@ async function benchSearch(base, token) {
   return { timings, rows };
 }
 
+/** Part (d) in a child process of its own (it builds its own apps and databases); its lines go straight to stdout. */
+function benchAnalytics() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/analytics.ts'], { cwd: root, env, stdio: 'inherit' });
+    children.push(child);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/analytics.ts exited with ${code}`))));
+  });
+}
+
 async function main() {
   const started = performance.now();
+  if (process.env.BENCH_ONLY === 'analytics') {
+    await benchAnalytics();
+    out(`\ntotal ${fmt((performance.now() - started) / 1000)} s\n`);
+    return;
+  }
   out(
     `Adega benchmark (NODE_ENV=production, database: ${process.env.BENCH_DATABASE_URL || process.env.BENCH_POSTGRES_URL ? 'PostgreSQL' : 'PGlite'})\n`,
   );
@@ -163,6 +180,7 @@ ${row('bare node:http, same bytes', bareRun)}
   ${fmt(gzipBytes / 1024)} KB gzip   (budget ${fmt(LOGIN_JS_BUDGET_BYTES / 1024)} KB; details: node bench/bundle-size.mjs)
 `);
   }
+  if (!process.env.BENCH_SKIP_ANALYTICS) await benchAnalytics();
   out(`
 total ${fmt((performance.now() - started) / 1000)} s
 `);

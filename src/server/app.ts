@@ -13,6 +13,7 @@ import { registerRoutePolicy } from './http/route-policy.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerClientApp, registerUploads } from './http/static-and-spa.js';
 import { createJobRunner, type JobRunner, jobsConnection } from './jobs/runner.js';
+import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
 import { authRoutes, createAuthService, createTokenSigner } from './modules/auth/index.js';
 import { catalogRoutes, createCatalogService } from './modules/catalog/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
@@ -135,6 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(onboardingPublicRoutes(onboarding));
   await app.register(onboardingReviewRoutes(onboarding));
+  await app.register(analyticsRoutes(createAnalyticsService({ db })));
   await app.register(seedRoutes(createSeedService({ db, storage: storage.public, onPublicChange })));
 
   await registerUploads(app, uploadsDirectory(config.dataDir));

@@ -13,5 +13,6 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Cartas', to: '/cartas', permission: { area: 'menus', action: 'read' } },
   { label: 'Catálogo', to: '/catalogo', permission: { area: 'catalog', action: 'read' } },
   { label: 'Cadastros', to: '/onboarding/cadastros', permission: { area: 'onboardingReview', action: 'read' } },
+  { label: 'Indicadores', to: '/analytics', permission: { area: 'analytics', action: 'read' } },
   { label: 'Usuários', to: '/usuarios', permission: { area: 'users', action: 'read' } },
 ];

@@ -51,6 +51,7 @@ export const router = createBrowserRouter([
             path: 'onboarding/cadastros/:id',
             lazy: () => import('../features/onboarding/ReviewDetailPage').then((m) => ({ Component: m.ReviewDetailPage })),
           },
+          { path: 'analytics', lazy: () => import('../features/analytics/AnalyticsPage').then((m) => ({ Component: m.AnalyticsPage })) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

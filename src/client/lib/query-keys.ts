@@ -22,6 +22,10 @@ export const queryKeys = {
     search: (q: string) => ['catalog', 'search', q] as const,
     detail: (id: string) => ['catalog', 'detail', id] as const,
   },
+  analytics: {
+    all: ['analytics'] as const,
+    dashboard: (days: number) => ['analytics', 'dashboard', days] as const,
+  },
   users: {
     all: ['users'] as const,
   },

@@ -32,7 +32,7 @@ const SHORTCUTS: Shortcut[] = [
     description: 'Receita, pedidos e comissões',
     to: '/analytics',
     icon: <IconChartBar size={22} />,
-    ready: false,
+    ready: true,
     permission: { area: 'analytics', action: 'read' },
   },
   {

@@ -1,0 +1,3 @@
+/** The analytics module's only door: the app imports from here. */
+export { analyticsRoutes } from './routes.js';
+export { type AnalyticsService, createAnalyticsService } from './service.js';

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { analyticsDashboardSchema, analyticsQuerySchema } from '../../../shared/analytics.js';
+import { callerOf } from '../../http/authenticate.js';
+import type { AnalyticsService } from './service.js';
+
+export function analyticsRoutes(service: AnalyticsService) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      '/api/analytics/dashboard',
+      {
+        config: { policy: { area: 'analytics', action: 'read' } },
+        schema: { querystring: analyticsQuerySchema, response: { 200: analyticsDashboardSchema } },
+      },
+      async (request) => service.dashboard(callerOf(request), request.query.days),
+    );
+  };
+}
