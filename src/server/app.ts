@@ -17,6 +17,7 @@ import { authRoutes, createAuthService, createTokenSigner } from './modules/auth
 import { catalogRoutes, createCatalogService } from './modules/catalog/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { createProductService, productRoutes } from './modules/products/index.js';
 import { createPublicService, publicApiRoutes } from './modules/public/index.js';
 import { createSeedService, seedRoutes } from './modules/seed/index.js';
 import { uploadRoutes } from './modules/uploads/index.js';
@@ -105,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes(auth));
   await app.register(userRoutes(createUserService({ db })));
   await app.register(catalogRoutes(createCatalogService({ db })));
+  await app.register(productRoutes(createProductService({ db })));
   await app.register(publicApiRoutes(createPublicService({ db })));
   await app.register(uploadRoutes(storage.public));
   // Every write to an establishment, a menu or its wines drops that establishment's cached public pages.
