@@ -12,5 +12,6 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Início', to: '/' },
   { label: 'Cartas', to: '/cartas', permission: { area: 'menus', action: 'read' } },
   { label: 'Catálogo', to: '/catalogo', permission: { area: 'catalog', action: 'read' } },
+  { label: 'Produtos', to: '/produtos/gerenciar', permission: { area: 'products', action: 'read' } },
   { label: 'Usuários', to: '/usuarios', permission: { area: 'users', action: 'read' } },
 ];

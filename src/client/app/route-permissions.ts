@@ -13,6 +13,7 @@ const ROUTE_PERMISSIONS: { path: string; permission: Permission }[] = [
   { path: '/catalogo', permission: { area: 'catalog', action: 'read' } },
   { path: '/catalogo/novo', permission: { area: 'catalog', action: 'create' } },
   { path: '/catalogo/:id/editar', permission: { area: 'catalog', action: 'update' } },
+  { path: '/produtos/gerenciar', permission: { area: 'products', action: 'read' } },
 ];
 
 export function permissionForPath(pathname: string): Permission | undefined {

@@ -37,6 +37,10 @@ export const router = createBrowserRouter([
             path: 'catalogo/:id/editar',
             lazy: () => import('../features/catalog/CatalogFormPage').then((m) => ({ Component: m.CatalogFormPage })),
           },
+          {
+            path: 'produtos/gerenciar',
+            lazy: () => import('../features/products/ProductsPage').then((m) => ({ Component: m.ProductsPage })),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
