@@ -66,18 +66,28 @@ export function ProductsPage() {
     if (loadFailed) notifyError(PRODUCT_SCREEN_TEXTS.loadFailed);
   }, [loadFailed]);
 
-  const paramsKey = params.toString();
-  useEffect(() => setSearch(filtersFrom(new URLSearchParams(paramsKey)).search), [paramsKey]);
-  const [settled] = useDebouncedValue(search, FILTER_DEBOUNCE_MS);
-  const latestParams = useRef(params);
-  latestParams.current = params;
+  // The URL holds the applied filters (back/forward, shared links). The box follows it only when the URL changes from
+  // outside (back/forward), never over what is being typed: `pushed` is the search this screen last put in the URL.
+  const urlSearch = applied.search;
+  const pushed = useRef(urlSearch);
   useEffect(() => {
-    const current = filtersFrom(latestParams.current);
-    if (settled.trim() !== current.search.trim()) setParams(paramsFrom({ ...current, search: settled }), { replace: true });
-  }, [settled, setParams]);
+    if (urlSearch !== pushed.current) setSearch(urlSearch);
+    pushed.current = urlSearch;
+  }, [urlSearch]);
+  const [settled] = useDebouncedValue(search, FILTER_DEBOUNCE_MS);
+  // Compared with what was last pushed, not with `params`: right after "Limpar filtros" the URL may not show it yet.
+  const applySearch = (value: string, replace: boolean) => {
+    if (value.trim() === pushed.current) return;
+    pushed.current = value.trim();
+    setParams((prev) => paramsFrom({ ...filtersFrom(prev), search: value }), { replace });
+  };
+  const applySearchRef = useRef(applySearch);
+  applySearchRef.current = applySearch;
+  useEffect(() => applySearchRef.current(settled, true), [settled]);
 
   const setCategory = (category_id: string) => setParams(paramsFrom({ search, category_id }));
   const clear = () => {
+    pushed.current = '';
     setSearch('');
     setParams(new URLSearchParams());
   };
@@ -151,7 +161,7 @@ export function ProductsPage() {
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
               onKeyDown={(e) => {
-                if (e.key === 'Enter') setParams(paramsFrom({ ...applied, search }));
+                if (e.key === 'Enter') applySearch(search, false);
               }}
             />
           </Grid.Col>
