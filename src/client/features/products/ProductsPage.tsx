@@ -22,15 +22,21 @@ import { hasFilters, type ProductFilters, useCategories, useDeleteProduct, usePr
 
 const FILTER_DEBOUNCE_MS = 350;
 
-const filtersFrom = (params: URLSearchParams): ProductFilters => ({
-  search: params.get('search') ?? '',
+interface View extends ProductFilters {
+  page: number;
+}
+
+const viewFrom = (params: URLSearchParams): View => ({
+  search: (params.get('search') ?? '').trim(),
   category_id: params.get('category_id') ?? '',
+  page: Math.max(1, Number(params.get('page')) || 1),
 });
 
-function paramsFrom(filters: ProductFilters): URLSearchParams {
+function paramsOf(view: View): URLSearchParams {
   const next = new URLSearchParams();
-  if (filters.search.trim()) next.set('search', filters.search.trim());
-  if (filters.category_id) next.set('category_id', filters.category_id);
+  if (view.search) next.set('search', view.search);
+  if (view.category_id) next.set('category_id', view.category_id);
+  if (view.page > 1) next.set('page', String(view.page));
   return next;
 }
 
@@ -40,9 +46,12 @@ type Dialog = { kind: 'product'; product: Product | null } | { kind: 'category';
 export function ProductsPage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
-  const applied = filtersFrom(params);
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(applied.search);
+  // The screen's own state is the source of truth, written to the URL (shared links, reload); the URL is read back
+  // only on first load and on back/forward. Reading it on every render would lag behind while a navigation is pending.
+  const [view, setView] = useState(() => viewFrom(params));
+  const applied: ProductFilters = { search: view.search, category_id: view.category_id };
+  const page = view.page;
+  const [search, setSearch] = useState(view.search);
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useProducts(applied, page);
   const stats = useProductStats();
@@ -66,37 +75,34 @@ export function ProductsPage() {
     if (loadFailed) notifyError(PRODUCT_SCREEN_TEXTS.loadFailed);
   }, [loadFailed]);
 
-  // The URL holds the applied filters (back/forward, shared links). The box follows it only when the URL changes from
-  // outside (back/forward), never over what is being typed: `pushed` is the search this screen last put in the URL.
-  const urlSearch = applied.search;
-  const pushed = useRef(urlSearch);
   useEffect(() => {
-    if (urlSearch !== pushed.current) setSearch(urlSearch);
-    pushed.current = urlSearch;
-  }, [urlSearch]);
+    const onPop = () => {
+      const next = viewFrom(new URLSearchParams(window.location.search));
+      setView(next);
+      setSearch(next.search);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  const viewKey = paramsOf(view).toString();
+  const latestParamsKey = useRef(params.toString());
+  latestParamsKey.current = params.toString();
+  useEffect(() => {
+    if (viewKey !== latestParamsKey.current) setParams(new URLSearchParams(viewKey));
+  }, [viewKey, setParams]);
+
   const [settled] = useDebouncedValue(search, FILTER_DEBOUNCE_MS);
-  // Compared with what was last pushed, not with `params`: right after "Limpar filtros" the URL may not show it yet.
-  const applySearch = (value: string, replace: boolean) => {
-    if (value.trim() === pushed.current) return;
-    pushed.current = value.trim();
-    setParams((prev) => paramsFrom({ ...filtersFrom(prev), search: value }), { replace });
-  };
+  const applySearch = (value: string) => setView((v) => (v.search === value.trim() ? v : { ...v, search: value.trim(), page: 1 }));
   const applySearchRef = useRef(applySearch);
   applySearchRef.current = applySearch;
-  useEffect(() => applySearchRef.current(settled, true), [settled]);
+  useEffect(() => applySearchRef.current(settled), [settled]);
 
-  const setCategory = (category_id: string) => setParams(paramsFrom({ search, category_id }));
+  const setCategory = (category_id: string) => setView({ search: search.trim(), category_id, page: 1 });
   const clear = () => {
-    pushed.current = '';
     setSearch('');
-    setParams(new URLSearchParams());
+    setView({ search: '', category_id: '', page: 1 });
   };
-  const goToPage = (p: number) => {
-    const next = new URLSearchParams(params);
-    if (p > 1) next.set('page', String(p));
-    else next.delete('page');
-    setParams(next);
-  };
+  const goToPage = (p: number) => setView((v) => ({ ...v, page: p }));
 
   const onDelete = (product: Product) =>
     confirmDelete({
@@ -161,7 +167,7 @@ export function ProductsPage() {
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
               onKeyDown={(e) => {
-                if (e.key === 'Enter') applySearch(search, false);
+                if (e.key === 'Enter') applySearch(search);
               }}
             />
           </Grid.Col>
