@@ -36,7 +36,8 @@ export default defineConfig({
     command: 'node tests/e2e/support/start-server.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A fresh PGlite is created and migrated twice (the e2e suppliers, then the app): slow on a busy machine.
+    timeout: 150_000,
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',

@@ -25,6 +25,7 @@ import {
   onboardingPublicRoutes,
   onboardingReviewRoutes,
 } from './modules/onboarding/index.js';
+import { createProductService, productRoutes } from './modules/products/index.js';
 import { createPublicService, publicApiRoutes } from './modules/public/index.js';
 import { createSeedService, seedRoutes } from './modules/seed/index.js';
 import { uploadRoutes } from './modules/uploads/index.js';
@@ -115,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes(auth));
   await app.register(userRoutes(createUserService({ db })));
   await app.register(catalogRoutes(createCatalogService({ db })));
+  await app.register(productRoutes(createProductService({ db })));
   await app.register(publicApiRoutes(createPublicService({ db })));
   await app.register(uploadRoutes(storage.public));
   // Every write to an establishment, a menu or its wines drops that establishment's cached public pages.

@@ -35,9 +35,9 @@ const DESIGN_ROLES: Record<string, [manager: Cell, sommelier: Cell, supplier: Ce
   'products.create': ['-', '-', 'own'],
   'products.update': ['-', '-', 'own'],
   'products.delete': ['-', '-', 'own'],
-  // Categories are one tree shared by every supplier: everyone reads it, only the admin shapes it.
+  // Categories are one tree shared by every supplier: everyone reads it, suppliers add to it, only the admin reshapes it.
   'productCategories.read': ['all', 'all', 'all'],
-  'productCategories.create': ['-', '-', '-'],
+  'productCategories.create': ['-', '-', 'all'],
   'productCategories.update': ['-', '-', '-'],
   // An import is a supplier's private spreadsheet: establishments see the products it creates, not the file.
   'imports.read': ['-', '-', 'own'],

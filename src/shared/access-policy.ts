@@ -71,10 +71,13 @@ export const POLICY = {
     update: { supplier: 'own' },
     delete: { supplier: 'own' },
   },
-  /** Product categories are shared by every supplier: only the admin shapes the tree. */
+  /**
+   * Product categories are one tree shared by every supplier: a supplier adds the categories its range needs (by
+   * hand or by import), only the admin reshapes the tree (renames, moves, deactivates).
+   */
   productCategories: {
     read: { restaurant_manager: 'all', sommelier: 'all', supplier: 'all' },
-    create: NOBODY,
+    create: { supplier: 'all' },
     update: NOBODY,
   },
   imports: {

@@ -14,5 +14,6 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Catálogo', to: '/catalogo', permission: { area: 'catalog', action: 'read' } },
   { label: 'Cadastros', to: '/onboarding/cadastros', permission: { area: 'onboardingReview', action: 'read' } },
   { label: 'Indicadores', to: '/analytics', permission: { area: 'analytics', action: 'read' } },
+  { label: 'Produtos', to: '/produtos/gerenciar', permission: { area: 'products', action: 'read' } },
   { label: 'Usuários', to: '/usuarios', permission: { area: 'users', action: 'read' } },
 ];

@@ -16,6 +16,7 @@ const ROUTE_PERMISSIONS: { path: string; permission: Permission }[] = [
   { path: '/onboarding/cadastros', permission: { area: 'onboardingReview', action: 'read' } },
   { path: '/onboarding/cadastros/:id', permission: { area: 'onboardingReview', action: 'read' } },
   { path: '/analytics', permission: { area: 'analytics', action: 'read' } },
+  { path: '/produtos/gerenciar', permission: { area: 'products', action: 'read' } },
 ];
 
 export function permissionForPath(pathname: string): Permission | undefined {

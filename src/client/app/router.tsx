@@ -52,6 +52,10 @@ export const router = createBrowserRouter([
             lazy: () => import('../features/onboarding/ReviewDetailPage').then((m) => ({ Component: m.ReviewDetailPage })),
           },
           { path: 'analytics', lazy: () => import('../features/analytics/AnalyticsPage').then((m) => ({ Component: m.AnalyticsPage })) },
+          {
+            path: 'produtos/gerenciar',
+            lazy: () => import('../features/products/ProductsPage').then((m) => ({ Component: m.ProductsPage })),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

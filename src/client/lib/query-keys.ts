@@ -35,4 +35,14 @@ export const queryKeys = {
     detail: (id: string) => ['onboarding-reviews', 'detail', id] as const,
     menuFile: (id: string) => ['onboarding-reviews', 'detail', id, 'menu-file'] as const,
   },
+  products: {
+    all: ['products'] as const,
+    list: (filters: Record<string, string>, page: number) => ['products', 'list', filters, page] as const,
+    stats: () => ['products', 'stats'] as const,
+    categories: () => ['products', 'categories'] as const,
+  },
+  suppliers: {
+    all: ['suppliers'] as const,
+    options: () => ['suppliers', 'options'] as const,
+  },
 };

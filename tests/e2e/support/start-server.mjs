@@ -3,8 +3,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { seedSuppliers } from './seed-suppliers.mjs';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-e2e-'));
+await seedSuppliers(dataDir);
 const child = spawn(process.execPath, ['dist/node/server/main.js'], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: '' },

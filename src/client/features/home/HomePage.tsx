@@ -1,7 +1,16 @@
 import { Alert, Anchor, Avatar, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconBook2, IconBuildingStore, IconChartBar, IconPlus, IconTruckDelivery, IconUserPlus, IconWand } from '@tabler/icons-react';
+import {
+  IconBook2,
+  IconBuildingStore,
+  IconChartBar,
+  IconPackage,
+  IconPlus,
+  IconTruckDelivery,
+  IconUserPlus,
+  IconWand,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Permission } from '../../../shared/access-policy';
@@ -67,13 +76,21 @@ const SHORTCUTS: Shortcut[] = [
     ready: true,
     permission: { area: 'onboardingReview', action: 'read' },
   },
+  {
+    label: 'Produtos',
+    description: 'Estoque, categorias e preços',
+    to: '/produtos/gerenciar',
+    icon: <IconPackage size={22} />,
+    ready: true,
+    permission: { area: 'products', action: 'read' },
+  },
 ];
 
 const INTRO: Record<Role, string> = {
   admin: 'Suas cartas de vinhos, estabelecimentos e o catálogo em um só lugar.',
   restaurant_manager: 'Os estabelecimentos que você gerencia, suas cartas de vinhos e o catálogo.',
   sommelier: 'As cartas de vinhos dos seus estabelecimentos e o catálogo global.',
-  supplier: 'Consulte o catálogo global de vinhos. Pedidos e indicadores chegam em breve.',
+  supplier: 'Seus produtos e seu estoque, e o catálogo global de vinhos. Pedidos e indicadores chegam em breve.',
 };
 
 export function HomePage() {
@@ -93,7 +110,7 @@ export function HomePage() {
         <Text c="dimmed">{user ? INTRO[user.role] : null}</Text>
       </div>
 
-      <SimpleGrid cols={{ base: 2, md: Math.max(4, shortcuts.length) }} spacing={{ base: 'xs', sm: 'md' }}>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
         {shortcuts.map((s) =>
           s.ready ? (
             <Card key={s.to} component={Link} to={s.to} withBorder shadow="xs" padding="md">

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { foldSqlText } from '../fold-sql.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { suppliers } from './suppliers.js';
 
@@ -46,13 +47,31 @@ export const products = pgTable(
     /** The import and spreadsheet row that created it: a resumed import never inserts a row twice. */
     importId: uuid('import_id'),
     importRow: integer('import_row'),
+    /**
+     * Name, SKU and description folded like foldText() (accents, case, ligatures): what `search` matches, through a
+     * trigram index. Generated, so every writer (API, import, seed) keeps it right without knowing of it.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(foldSqlText(`coalesce("name", '') || ' ' || coalesce("sku", '') || ' ' || coalesce("description", '')`))),
+    /** The name folded: products are listed in this order, ignoring case and accents. */
+    sortKey: text('sort_key')
+      .notNull()
+      .generatedAlwaysAs(sql.raw(foldSqlText('"name"'))),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('products_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('products_sort_key_idx').on(sql`${t.sortKey} collate "C"`, t.id),
+    index('products_supplier_sort_key_idx').on(t.supplierId, sql`${t.sortKey} collate "C"`, t.id),
+    // Never negative, whoever writes (SPEC §5 and the import alike).
+    check('products_price_nonnegative', sql`${t.price} >= 0`),
+    check('products_cost_nonnegative', sql`${t.cost} >= 0`),
+    check('products_stock_nonnegative', sql`${t.stockQuantity} >= 0`),
+    check('products_min_stock_nonnegative', sql`${t.minStock} >= 0`),
     uniqueIndex('products_supplier_sku_key').on(t.supplierId, t.sku).where(sql`${t.sku} is not null`),
     uniqueIndex('products_import_row_key').on(t.importId, t.importRow).where(sql`${t.importId} is not null`),
     index('products_category_idx').on(t.categoryId),
-    index('products_supplier_idx').on(t.supplierId),
   ],
 );

@@ -1,0 +1,111 @@
+import { Alert, Button, Group, Modal, Select, Stack, Switch } from '@mantine/core';
+import { Controller, FormProvider } from 'react-hook-form';
+import {
+  categoryPath,
+  categorySubtree,
+  PRODUCT_SCREEN_TEXTS,
+  type ProductCategory,
+  type ProductCategoryFormValues,
+  productCategoryInputSchema,
+} from '../../../shared/products';
+import { useServerForm } from '../../lib/use-server-form';
+import { TextareaField } from '../../ui/form-fields';
+import { TextField } from '../../ui/text-fields';
+import { useSaveCategory } from './products-api';
+
+interface Props {
+  opened: boolean;
+  /** null: a new category. */
+  category: ProductCategory | null;
+  categories: ProductCategory[];
+  onClose(): void;
+  onSaved(category: ProductCategory, message: string): void;
+}
+
+export function CategoryFormModal(props: Props) {
+  return props.opened ? <CategoryFormDialog key={props.category?.id ?? 'nova'} {...props} /> : null;
+}
+
+/** The parent choices: every category but this one and the ones below it (the tree cannot loop). */
+export function parentOptions(categories: ProductCategory[], editingId: string | undefined) {
+  const excluded = editingId ? categorySubtree(categories, editingId) : new Set<string>();
+  return categories
+    .filter((c) => !excluded.has(c.id))
+    .map((c) => ({ value: c.id, label: categoryPath(categories, c.id) + (c.active ? '' : ' (inativa)') }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
+}
+
+function CategoryFormDialog({ category, categories, onClose, onSaved }: Props) {
+  const save = useSaveCategory();
+  const { form, onSubmit, error, formRef, requestClose } = useServerForm({
+    schema: productCategoryInputSchema,
+    defaults: {
+      name: category?.name ?? '',
+      description: category?.description ?? '',
+      parent_id: category?.parent_id ?? '',
+      active: category?.active ?? true,
+    } satisfies ProductCategoryFormValues,
+    failMessage: PRODUCT_SCREEN_TEXTS.categorySaveFailed,
+    submit: async (values) => {
+      const saved = await save.mutateAsync({ id: category?.id, values });
+      onSaved(saved, category ? 'Categoria atualizada.' : 'Categoria criada.');
+    },
+  });
+  const close = () => requestClose(onClose);
+
+  return (
+    <Modal opened onClose={close} title={category ? 'Editar Categoria' : 'Nova Categoria'} size="md" centered>
+      <FormProvider {...form}>
+        <form ref={formRef} onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            {error && (
+              <Alert color="red" variant="light" role="alert" title={PRODUCT_SCREEN_TEXTS.categorySaveFailed}>
+                {error !== PRODUCT_SCREEN_TEXTS.categorySaveFailed && error}
+              </Alert>
+            )}
+            <TextField label="Nome" withAsterisk name="name" data-autofocus />
+            <TextareaField label="Descrição" name="description" autosize minRows={2} />
+            <Controller
+              control={form.control}
+              name="parent_id"
+              render={({ field, fieldState }) => (
+                <Select
+                  label="Categoria pai"
+                  description="Deixe vazio para uma categoria principal."
+                  placeholder="Nenhuma (categoria principal)"
+                  clearable
+                  searchable
+                  data={parentOptions(categories, category?.id)}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="active"
+              render={({ field }) => (
+                <Switch
+                  label="Ativa"
+                  checked={field.value ?? true}
+                  onChange={(e) => field.onChange(e.currentTarget.checked)}
+                  ref={field.ref}
+                />
+              )}
+            />
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={close}>
+                Cancelar
+              </Button>
+              <Button type="submit" loading={form.formState.isSubmitting}>
+                Salvar
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </FormProvider>
+    </Modal>
+  );
+}

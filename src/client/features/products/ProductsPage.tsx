@@ -1,0 +1,350 @@
+import { Alert, Badge, Button, Grid, Group, Loader, LoadingOverlay, Paper, Select, Skeleton, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCategoryPlus, IconEdit, IconPackage, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { scopeFor } from '../../../shared/access-policy';
+import { formatBRL } from '../../../shared/money';
+import { PRODUCT_SCREEN_TEXTS, type Product, type ProductCategory } from '../../../shared/products';
+import { errorMessage } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { principalOf, useCan } from '../../lib/use-can';
+import { confirmDelete } from '../../ui/confirm';
+import { EmptyState } from '../../ui/EmptyState';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/PageHeader';
+import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
+import { CategoryFormModal, parentOptions } from './CategoryFormModal';
+import { PageButtons } from './PageButtons';
+import { ProductFormModal } from './ProductFormModal';
+import { ProductStatsCards } from './ProductStatsCards';
+import { hasFilters, type ProductFilters, useCategories, useDeleteProduct, useProductStats, useProducts } from './products-api';
+
+const FILTER_DEBOUNCE_MS = 350;
+
+interface View extends ProductFilters {
+  page: number;
+}
+
+const viewFrom = (params: URLSearchParams): View => ({
+  search: (params.get('search') ?? '').trim(),
+  category_id: params.get('category_id') ?? '',
+  page: Math.max(1, Number(params.get('page')) || 1),
+});
+
+function paramsOf(view: View): URLSearchParams {
+  const next = new URLSearchParams();
+  if (view.search) next.set('search', view.search);
+  if (view.category_id) next.set('category_id', view.category_id);
+  if (view.page > 1) next.set('page', String(view.page));
+  return next;
+}
+
+type Dialog = { kind: 'product'; product: Product | null } | { kind: 'category'; category: ProductCategory | null } | null;
+
+/** /produtos/gerenciar — stock: stats, search, category filter, the product table and its two dialogs. */
+export function ProductsPage() {
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  // The screen's own state is the source of truth, written to the URL (shared links, reload); the URL is read back
+  // only on first load and on back/forward. Reading it on every render would lag behind while a navigation is pending.
+  const [view, setView] = useState(() => viewFrom(params));
+  const applied: ProductFilters = { search: view.search, category_id: view.category_id };
+  const page = view.page;
+  const [search, setSearch] = useState(view.search);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const list = useProducts(applied, page);
+  const stats = useProductStats();
+  const categories = useCategories();
+  const remove = useDeleteProduct();
+  const canCreate = useCan('products', 'create');
+  const canUpdate = useCan('products', 'update');
+  const canDelete = useCan('products', 'delete');
+  const canCreateCategory = useCan('productCategories', 'create');
+  const canUpdateCategory = useCan('productCategories', 'update');
+  // Whoever may write every supplier's products picks the supplier; a supplier user's are always its own.
+  const seesEverySupplier = user ? scopeFor(principalOf(user), 'products', 'read').kind === 'all' : false;
+  const picksSupplier = user ? scopeFor(principalOf(user), 'products', 'create').kind === 'all' : false;
+  const filtered = hasFilters(applied);
+  const allCategories = categories.data ?? [];
+  const categoryOptions = useMemo(() => parentOptions(categories.data ?? [], undefined), [categories.data]);
+  const selectedCategory = allCategories.find((c) => c.id === applied.category_id) ?? null;
+
+  const loadFailed = list.isError || stats.isError || categories.isError;
+  useEffect(() => {
+    if (loadFailed) notifyError(PRODUCT_SCREEN_TEXTS.loadFailed);
+  }, [loadFailed]);
+
+  useEffect(() => {
+    const onPop = () => {
+      const next = viewFrom(new URLSearchParams(window.location.search));
+      setView(next);
+      setSearch(next.search);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  const viewKey = paramsOf(view).toString();
+  const latestParamsKey = useRef(params.toString());
+  latestParamsKey.current = params.toString();
+  useEffect(() => {
+    if (viewKey !== latestParamsKey.current) setParams(new URLSearchParams(viewKey));
+  }, [viewKey, setParams]);
+
+  const [settled] = useDebouncedValue(search, FILTER_DEBOUNCE_MS);
+  const applySearch = (value: string) => setView((v) => (v.search === value.trim() ? v : { ...v, search: value.trim(), page: 1 }));
+  const applySearchRef = useRef(applySearch);
+  applySearchRef.current = applySearch;
+  useEffect(() => applySearchRef.current(settled), [settled]);
+
+  const setCategory = (category_id: string) => setView({ search: search.trim(), category_id, page: 1 });
+  const clear = () => {
+    setSearch('');
+    setView({ search: '', category_id: '', page: 1 });
+  };
+  const goToPage = (p: number) => setView((v) => ({ ...v, page: p }));
+
+  const onDelete = (product: Product) =>
+    confirmDelete({
+      title: 'Excluir produto',
+      message: (
+        <>
+          <Text size="sm">Tem certeza que deseja excluir este produto?</Text>
+          <Text size="sm" fw={600} mt={4}>
+            {product.name}
+          </Text>
+        </>
+      ),
+      onConfirm: () =>
+        remove.mutate(product.id, {
+          onSuccess: () => notifySuccess('Produto excluído.'),
+          onError: (err) => {
+            console.error(err);
+            notifyError(errorMessage(err, PRODUCT_SCREEN_TEXTS.deleteFailed), PRODUCT_SCREEN_TEXTS.deleteFailed);
+          },
+        }),
+    });
+
+  const products = list.data?.products ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = list.data?.total_pages ?? 1;
+
+  return (
+    <>
+      <PageHeader
+        title="Gerenciar Produtos"
+        description="Produtos e estoque dos fornecedores, organizados em categorias."
+        back={{ to: '/', label: 'Início' }}
+        actions={
+          <Group gap="xs">
+            {canCreateCategory && (
+              <Button
+                variant="default"
+                leftSection={<IconCategoryPlus size={18} />}
+                onClick={() => setDialog({ kind: 'category', category: null })}
+              >
+                Nova Categoria
+              </Button>
+            )}
+            {canCreate && (
+              <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'product', product: null })}>
+                Novo Produto
+              </Button>
+            )}
+          </Group>
+        }
+      />
+
+      <ProductStatsCards stats={stats.data} loading={stats.isPending && !stats.isError} />
+
+      <Paper withBorder shadow="xs" p="md" mb="md" role="search" aria-label="Filtrar produtos">
+        <Grid gap="sm" align="flex-end">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <TextInput
+              label="Buscar"
+              placeholder="Nome, SKU ou descrição"
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') applySearch(search);
+              }}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8, md: 4 }}>
+            <Select
+              label="Categoria"
+              placeholder="Todas as categorias"
+              description="Inclui as subcategorias."
+              clearable
+              searchable
+              data={categoryOptions}
+              value={applied.category_id || null}
+              onChange={(v) => setCategory(v ?? '')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4, md: 3 }}>
+            <Group gap="xs" wrap="nowrap" justify="flex-end">
+              {list.isFetching && !list.isPending && <Loader size="sm" aria-label="Buscando" />}
+              {canUpdateCategory && selectedCategory && (
+                <Button
+                  variant="subtle"
+                  leftSection={<IconEdit size={16} />}
+                  onClick={() => setDialog({ kind: 'category', category: selectedCategory })}
+                >
+                  Editar categoria
+                </Button>
+              )}
+              <Button variant="default" onClick={clear} leftSection={<IconX size={16} />} disabled={!filtered && search === ''}>
+                Limpar filtros
+              </Button>
+            </Group>
+          </Grid.Col>
+        </Grid>
+      </Paper>
+
+      {list.isError ? (
+        <Alert color="red" variant="light" title={PRODUCT_SCREEN_TEXTS.loadFailed} role="alert">
+          {errorMessage(list.error, 'Tente novamente em instantes.')}
+        </Alert>
+      ) : list.isPending ? (
+        <Paper withBorder p="md">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} h={24} mb="sm" />
+          ))}
+        </Paper>
+      ) : products.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon={<IconSearch size={26} />}
+            title="Nenhum produto encontrado"
+            action={
+              <Button variant="default" onClick={clear}>
+                Limpar filtros
+              </Button>
+            }
+          >
+            Nenhum produto corresponde a esta busca.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon={<IconPackage size={26} />}
+            title="Nenhum produto cadastrado"
+            action={
+              canCreate && (
+                <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'product', product: null })}>
+                  Novo Produto
+                </Button>
+              )
+            }
+          >
+            Cadastre os produtos um a um ou importe uma planilha.
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+            {total === 1 ? '1 produto' : `${total.toLocaleString('pt-BR')} produtos`}
+            {filtered ? ' encontrados' : ''}
+            {pages > 1 ? ` · página ${Math.min(page, pages)} de ${pages}` : ''}
+          </Text>
+          <Paper withBorder shadow="xs" pos="relative" style={{ overflowX: 'auto' }}>
+            <LoadingOverlay visible={list.isFetching && list.isPlaceholderData} overlayProps={{ blur: 1 }} />
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={seesEverySupplier ? 900 : 760}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Produto</Table.Th>
+                  <Table.Th>Categoria</Table.Th>
+                  {seesEverySupplier && <Table.Th>Fornecedor</Table.Th>}
+                  <Table.Th ta="right">Preço</Table.Th>
+                  <Table.Th ta="right">Estoque</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  {(canUpdate || canDelete) && (
+                    <Table.Th w={90}>
+                      <span className="visually-hidden">Ações</span>
+                    </Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {products.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>
+                      <Text fw={600} size="sm">
+                        {p.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {[p.sku && `SKU ${p.sku}`, p.description && cut(p.description)].filter(Boolean).join(' · ') || '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{p.category_name ?? '—'}</Text>
+                    </Table.Td>
+                    {seesEverySupplier && (
+                      <Table.Td>
+                        <Text size="sm">{p.supplier_name ?? '—'}</Text>
+                      </Table.Td>
+                    )}
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {p.price !== null ? formatBRL(p.price) : '—'}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm" span fw={p.low_stock ? 600 : undefined} c={p.low_stock ? 'red.8' : undefined}>
+                        {p.stock_quantity.toLocaleString('pt-BR')}
+                        {p.unit ? ` ${p.unit}` : ''}
+                      </Text>
+                      {p.low_stock && (
+                        <Badge color="red" c="red.9" variant="light" ml={6} tt="none" title={`Mínimo: ${p.min_stock}`}>
+                          Estoque baixo
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={p.active ? 'green' : 'gray'} c={p.active ? '#1e6b2f' : 'gray.8'} variant="light" tt="none">
+                        {p.active ? 'Ativo' : 'Inativo'}
+                      </Badge>
+                    </Table.Td>
+                    {(canUpdate || canDelete) && (
+                      <Table.Td>
+                        <Group gap={4} wrap="nowrap" justify="flex-end">
+                          {canUpdate && <EditRowIcon label={p.name} onClick={() => setDialog({ kind: 'product', product: p })} />}
+                          {canDelete && <DeleteRowIcon label={p.name} onClick={() => onDelete(p)} />}
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+          <PageButtons page={Math.min(page, pages)} total={pages} onChange={goToPage} />
+        </>
+      )}
+
+      <ProductFormModal
+        opened={dialog?.kind === 'product'}
+        product={dialog?.kind === 'product' ? dialog.product : null}
+        categories={allCategories}
+        picksSupplier={picksSupplier}
+        onClose={() => setDialog(null)}
+        onSaved={(message) => {
+          setDialog(null);
+          notifySuccess(message);
+        }}
+      />
+      <CategoryFormModal
+        opened={dialog?.kind === 'category'}
+        category={dialog?.kind === 'category' ? dialog.category : null}
+        categories={allCategories}
+        onClose={() => setDialog(null)}
+        onSaved={(_category, message) => {
+          setDialog(null);
+          notifySuccess(message);
+        }}
+      />
+    </>
+  );
+}
+
+/** SPEC §9: descriptions in lists are cut to their first 50 characters. */
+const cut = (text: string) => (text.length > 50 ? `${text.slice(0, 50)}…` : text);

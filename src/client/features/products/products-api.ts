@@ -1,0 +1,80 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  PRODUCTS_PAGE_SIZE,
+  type ProductCategoryInput,
+  type ProductInput,
+  productCategorySchema,
+  productListSchema,
+  productSchema,
+  productStatsSchema,
+} from '../../../shared/products';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+export interface ProductFilters {
+  search: string;
+  category_id: string;
+}
+
+export const EMPTY_FILTERS: ProductFilters = { search: '', category_id: '' };
+export const hasFilters = (f: ProductFilters) => f.search.trim() !== '' || f.category_id !== '';
+
+export function useProducts(filters: ProductFilters, page: number) {
+  return useQuery({
+    queryKey: queryKeys.products.list({ ...filters }, page),
+    queryFn: () => {
+      const params = new URLSearchParams({ page: String(page), limit: String(PRODUCTS_PAGE_SIZE) });
+      if (filters.search.trim()) params.set('search', filters.search.trim());
+      if (filters.category_id) params.set('category_id', filters.category_id);
+      return api.get(`/products?${params}`, productListSchema);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useProductStats = () =>
+  useQuery({ queryKey: queryKeys.products.stats(), queryFn: () => api.get('/products/stats', productStatsSchema) });
+
+export const useCategories = () =>
+  useQuery({ queryKey: queryKeys.products.categories(), queryFn: () => api.get('/products/categories', productCategorySchema.array()) });
+
+const supplierOptionSchema = z.object({ id: z.string(), name: z.string(), company_name: z.string().nullish() });
+export type SupplierOption = z.infer<typeof supplierOptionSchema>;
+
+/** The admin's supplier choice: the first 100 suppliers (GET /api/suppliers answers a plain array). */
+export const useSupplierOptions = (enabled: boolean) =>
+  useQuery({
+    queryKey: queryKeys.suppliers.options(),
+    queryFn: () => api.get('/suppliers?limit=100', supplierOptionSchema.array()),
+    enabled,
+    retry: false,
+  });
+
+export function useSaveProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id?: string; values: ProductInput }) =>
+      id ? api.put(`/products/${id}`, values, productSchema) : api.post('/products', values, productSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+  });
+}
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/products/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+  });
+}
+
+export function useSaveCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id?: string; values: ProductCategoryInput }) =>
+      id
+        ? api.put(`/products/categories/${id}`, values, productCategorySchema)
+        : api.post('/products/categories', values, productCategorySchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+  });
+}

@@ -1,0 +1,161 @@
+import { and, asc, count, eq, getTableColumns, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Scope } from '../../../shared/access-policy.js';
+import { escapeLike, searchTerms } from '../../../shared/text-search.js';
+import { scopeWhere } from '../../core/scope.js';
+import type { Executor } from '../../db/client.js';
+import { productCategories, products, suppliers } from '../../db/schema/index.js';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'searchText' | 'sortKey'>;
+export type ProductListRow = ProductRow & { categoryName: string | null; supplierName: string | null };
+export type CategoryRow = typeof productCategories.$inferSelect;
+export type CategoryValues = Omit<typeof productCategories.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export const PRODUCT_SKU_KEY = 'products_supplier_sku_key';
+export const PRODUCT_CATEGORY_FK = 'products_category_id_product_categories_id_fk';
+export const PRODUCT_SUPPLIER_FK = 'products_supplier_id_suppliers_id_fk';
+export const CATEGORY_PARENT_FK = 'product_categories_parent_id_product_categories_id_fk';
+
+/** A category and every category below it (recursive CTE over parent_id; the tree has no cycles). */
+const subtreeIds = (rootId: string) => sql`(
+  with recursive subtree(id) as (
+    select ${productCategories.id} from ${productCategories} where ${productCategories.id} = ${rootId}
+    union
+    select c.id from ${productCategories} c join subtree s on c.parent_id = s.id
+  ) select id from subtree)`;
+
+export interface ProductSearch {
+  scope: Scope;
+  search?: string | undefined;
+  categoryId?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+function conditions(search: ProductSearch): SQL | undefined {
+  const where: (SQL | undefined)[] = [scopeWhere(search.scope, { supplierId: products.supplierId })];
+  // Every word must appear in the folded name/SKU/description (pg_trgm GIN index on search_text).
+  for (const term of searchTerms(search.search)) where.push(sql`${products.searchText} like ${`%${escapeLike(term)}%`}`);
+  if (search.categoryId) where.push(sql`${products.categoryId} in ${subtreeIds(search.categoryId)}`);
+  return and(...where);
+}
+
+const listColumns = { ...getTableColumns(products), categoryName: productCategories.name, supplierName: suppliers.companyName };
+
+export async function search(db: Executor, search: ProductSearch): Promise<{ rows: ProductListRow[]; total: number }> {
+  const where = conditions(search);
+  const [counted] = await db.select({ n: count() }).from(products).where(where);
+  const total = counted?.n ?? 0;
+  if (total === 0 || search.offset >= total) return { rows: [], total };
+  const rows = await db
+    .select(listColumns)
+    .from(products)
+    .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
+    .where(where)
+    .orderBy(sql`${products.sortKey} collate "C"`, asc(products.id))
+    .limit(search.limit)
+    .offset(search.offset);
+  return { rows, total };
+}
+
+export async function stats(db: Executor, scope: Scope) {
+  const where = scopeWhere(scope, { supplierId: products.supplierId });
+  const [row] = await db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${products.active})`.mapWith(Number),
+      lowStock: sql<number>`count(*) filter (where ${lte(products.stockQuantity, products.minStock)})`.mapWith(Number),
+    })
+    .from(products)
+    .where(where);
+  const [categories] = await db.select({ n: count() }).from(productCategories);
+  return { total: row?.total ?? 0, active: row?.active ?? 0, lowStock: row?.lowStock ?? 0, categories: categories?.n ?? 0 };
+}
+
+export async function findListRow(db: Executor, id: string): Promise<ProductListRow | undefined> {
+  const [row] = await db
+    .select(listColumns)
+    .from(products)
+    .leftJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .leftJoin(suppliers, eq(suppliers.id, products.supplierId))
+    .where(eq(products.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function findById(db: Executor, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row;
+}
+
+export async function insert(db: Executor, values: ProductValues): Promise<ProductRow> {
+  const [row] = await db.insert(products).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function update(db: Executor, id: string, values: ProductValues): Promise<ProductRow | undefined> {
+  const [row] = await db
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning();
+  return row;
+}
+
+export async function remove(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  return rows.length > 0;
+}
+
+/** The supplier ids among `ids` that exist. */
+export async function existingSuppliers(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: suppliers.id }).from(suppliers).where(inArray(suppliers.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+// ── Categories ──────────────────────────────────────────────────────────────
+
+export function listCategories(db: Executor): Promise<CategoryRow[]> {
+  return db.select().from(productCategories).orderBy(asc(productCategories.name), asc(productCategories.id));
+}
+
+export async function findCategory(db: Executor, id: string): Promise<CategoryRow | undefined> {
+  const [row] = await db.select().from(productCategories).where(eq(productCategories.id, id)).limit(1);
+  return row;
+}
+
+export async function insertCategory(db: Executor, values: CategoryValues): Promise<CategoryRow> {
+  const [row] = await db.insert(productCategories).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateCategory(db: Executor, id: string, values: CategoryValues): Promise<CategoryRow | undefined> {
+  const [row] = await db
+    .update(productCategories)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(productCategories.id, id))
+    .returning();
+  return row;
+}
+
+/** Is `candidateId` the category `id` itself or one of its descendants? (Then it cannot become its parent.) */
+export async function isInSubtree(db: Executor, id: string, candidateId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: productCategories.id })
+    .from(productCategories)
+    .where(and(eq(productCategories.id, candidateId), sql`${productCategories.id} in ${subtreeIds(id)}`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Serialises writes to the category tree for the rest of the transaction (reads go on): two concurrent moves
+ * (A under B, B under A) could otherwise each pass the cycle check.
+ */
+export async function lockCategoryTree(db: Executor): Promise<void> {
+  await db.execute(sql`lock table ${productCategories} in share row exclusive mode`);
+}
