@@ -78,3 +78,20 @@ export const supplierListQuerySchema = z.object({
   limit: queryLimit(SUPPLIERS_MAX_LIMIT),
 });
 export type SupplierListQuery = z.output<typeof supplierListQuerySchema>;
+
+/** Today's calendar date in America/Sao_Paulo, "YYYY-MM-DD". */
+export const saoPauloToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+
+/** A contract "ending" within this many days is flagged (list badge, dashboard alert). */
+export const CONTRACT_ENDING_DAYS = 30;
+
+/** Where a contract stands today: ended, ending within 30 days (with the days left), or neither (null). */
+export function contractState(
+  endDate: string | null,
+  today = saoPauloToday(),
+): { kind: 'ended' } | { kind: 'ending'; days: number } | null {
+  if (!endDate) return null;
+  const days = Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  if (days < 0) return { kind: 'ended' };
+  return days <= CONTRACT_ENDING_DAYS ? { kind: 'ending', days } : null;
+}

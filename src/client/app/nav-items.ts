@@ -12,5 +12,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Início', to: '/' },
   { label: 'Cartas', to: '/cartas', permission: { area: 'menus', action: 'read' } },
   { label: 'Catálogo', to: '/catalogo', permission: { area: 'catalog', action: 'read' } },
+  { label: 'Fornecedores', to: '/fornecedores', permission: { area: 'suppliers', action: 'read' } },
+  { label: 'Pedidos', to: '/pedidos', permission: { area: 'orders', action: 'read' } },
   { label: 'Usuários', to: '/usuarios', permission: { area: 'users', action: 'read' } },
 ];

@@ -13,6 +13,12 @@ const ROUTE_PERMISSIONS: { path: string; permission: Permission }[] = [
   { path: '/catalogo', permission: { area: 'catalog', action: 'read' } },
   { path: '/catalogo/novo', permission: { area: 'catalog', action: 'create' } },
   { path: '/catalogo/:id/editar', permission: { area: 'catalog', action: 'update' } },
+  { path: '/fornecedores', permission: { area: 'suppliers', action: 'read' } },
+  { path: '/fornecedores/novo', permission: { area: 'suppliers', action: 'create' } },
+  { path: '/fornecedores/:id/editar', permission: { area: 'suppliers', action: 'update' } },
+  { path: '/pedidos', permission: { area: 'orders', action: 'read' } },
+  { path: '/pedidos/novo', permission: { area: 'orders', action: 'create' } },
+  { path: '/pedidos/:id', permission: { area: 'orders', action: 'read' } },
 ];
 
 export function permissionForPath(pathname: string): Permission | undefined {

@@ -37,6 +37,21 @@ export const router = createBrowserRouter([
             path: 'catalogo/:id/editar',
             lazy: () => import('../features/catalog/CatalogFormPage').then((m) => ({ Component: m.CatalogFormPage })),
           },
+          {
+            path: 'fornecedores',
+            lazy: () => import('../features/suppliers/SuppliersPage').then((m) => ({ Component: m.SuppliersPage })),
+          },
+          {
+            path: 'fornecedores/novo',
+            lazy: () => import('../features/suppliers/SupplierFormPage').then((m) => ({ Component: m.SupplierFormPage })),
+          },
+          {
+            path: 'fornecedores/:id/editar',
+            lazy: () => import('../features/suppliers/SupplierFormPage').then((m) => ({ Component: m.SupplierFormPage })),
+          },
+          { path: 'pedidos', lazy: () => import('../features/orders/OrdersPage').then((m) => ({ Component: m.OrdersPage })) },
+          { path: 'pedidos/novo', lazy: () => import('../features/orders/OrderFormPage').then((m) => ({ Component: m.OrderFormPage })) },
+          { path: 'pedidos/:id', lazy: () => import('../features/orders/OrderPage').then((m) => ({ Component: m.OrderPage })) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

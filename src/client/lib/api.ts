@@ -23,7 +23,7 @@ const errorBodySchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * The one way the admin talks to the API: adds the session token, ends the session on any 401 (SPEC §4) and turns
@@ -72,6 +72,7 @@ export const api = {
   get: <S extends z.ZodType>(path: string, schema: S) => send('GET', path, schema),
   post: <S extends z.ZodType>(path: string, body: unknown, schema: S) => send('POST', path, schema, body),
   put: <S extends z.ZodType>(path: string, body: unknown, schema: S) => send('PUT', path, schema, body),
+  patch: <S extends z.ZodType>(path: string, body: unknown, schema: S) => send('PATCH', path, schema, body),
   delete: async (path: string): Promise<void> => {
     await request('DELETE', path);
   },
