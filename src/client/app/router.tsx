@@ -5,6 +5,9 @@ import { NotFoundPage, RouteError } from './RouteError';
 
 // Only the login screen is in the first download (docs/decisions/0012): every other screen, the layout included,
 // loads when first opened, so the login route stays within its JavaScript budget (bench/bundle-size.mjs).
+// One import for an area with several screens: each import() carries its preload list into the first download.
+const marketplaceScreens = () => import('./marketplace-screens');
+
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   {
@@ -37,21 +40,12 @@ export const router = createBrowserRouter([
             path: 'catalogo/:id/editar',
             lazy: () => import('../features/catalog/CatalogFormPage').then((m) => ({ Component: m.CatalogFormPage })),
           },
-          {
-            path: 'fornecedores',
-            lazy: () => import('../features/suppliers/SuppliersPage').then((m) => ({ Component: m.SuppliersPage })),
-          },
-          {
-            path: 'fornecedores/novo',
-            lazy: () => import('../features/suppliers/SupplierFormPage').then((m) => ({ Component: m.SupplierFormPage })),
-          },
-          {
-            path: 'fornecedores/:id/editar',
-            lazy: () => import('../features/suppliers/SupplierFormPage').then((m) => ({ Component: m.SupplierFormPage })),
-          },
-          { path: 'pedidos', lazy: () => import('../features/orders/OrdersPage').then((m) => ({ Component: m.OrdersPage })) },
-          { path: 'pedidos/novo', lazy: () => import('../features/orders/OrderFormPage').then((m) => ({ Component: m.OrderFormPage })) },
-          { path: 'pedidos/:id', lazy: () => import('../features/orders/OrderPage').then((m) => ({ Component: m.OrderPage })) },
+          { path: 'fornecedores', lazy: () => marketplaceScreens().then((m) => ({ Component: m.SuppliersPage })) },
+          { path: 'fornecedores/novo', lazy: () => marketplaceScreens().then((m) => ({ Component: m.SupplierFormPage })) },
+          { path: 'fornecedores/:id/editar', lazy: () => marketplaceScreens().then((m) => ({ Component: m.SupplierFormPage })) },
+          { path: 'pedidos', lazy: () => marketplaceScreens().then((m) => ({ Component: m.OrdersPage })) },
+          { path: 'pedidos/novo', lazy: () => marketplaceScreens().then((m) => ({ Component: m.OrderFormPage })) },
+          { path: 'pedidos/:id', lazy: () => marketplaceScreens().then((m) => ({ Component: m.OrderPage })) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

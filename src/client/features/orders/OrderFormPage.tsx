@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, FormProvider, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { Controller, FormProvider, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { formatPercent } from '../../../shared/field-rules';
@@ -43,6 +43,9 @@ function lineCents(item: ItemValues | undefined): number | null {
   return toCents(price) * quantity;
 }
 
+let rowCounter = 0;
+const newRowKey = () => `item-${++rowCounter}`;
+
 const money = (cents: number) => formatBRL(centsToDecimal(cents));
 
 /** /pedidos/novo — an order from one establishment to one supplier, wines from the catalogue. */
@@ -62,7 +65,20 @@ export function OrderFormPage() {
       navigate(`/pedidos/${order.id}`);
     },
   });
-  const items = useFieldArray({ control: form.control, name: 'items' });
+  // Rows kept by hand rather than with useFieldArray, which would grow react-hook-form in the login route's bundle.
+  const [rowKeys, setRowKeys] = useState(() => [newRowKey()]);
+  const addItem = () => {
+    form.setValue('items', [...form.getValues('items'), { ...NEW_ITEM }], { shouldDirty: true });
+    setRowKeys((keys) => [...keys, newRowKey()]);
+  };
+  const removeItem = (index: number) => {
+    form.setValue(
+      'items',
+      form.getValues('items').filter((_, i) => i !== index),
+      { shouldDirty: true },
+    );
+    setRowKeys((keys) => keys.filter((_, i) => i !== index));
+  };
   const watched = useWatch({ control: form.control, name: 'items' });
   const supplierId = useWatch({ control: form.control, name: 'supplier_id' });
   const supplier = suppliers.data?.find((s) => s.id === supplierId);
@@ -142,8 +158,8 @@ export function OrderFormPage() {
 
           <FormSection title="Vinhos">
             <Stack gap="sm">
-              {items.fields.map((row, index) => (
-                <Paper key={row.id} withBorder p="sm" radius="md" bg="gray.0">
+              {rowKeys.map((rowKey, index) => (
+                <Paper key={rowKey} withBorder p="sm" radius="md" bg="gray.0">
                   <Grid gap="sm" align="flex-start">
                     <Grid.Col span={{ base: 12, md: 6 }}>
                       <WinePicker index={index} />
@@ -172,13 +188,13 @@ export function OrderFormPage() {
                     </Grid.Col>
                     <Grid.Col span={1} visibleFrom="md">
                       <Group justify="flex-end" mt={28}>
-                        <RemoveItemButton index={index} onRemove={() => items.remove(index)} disabled={items.fields.length === 1} />
+                        <RemoveItemButton index={index} onRemove={() => removeItem(index)} disabled={rowKeys.length === 1} />
                       </Group>
                     </Grid.Col>
                   </Grid>
                   <Group justify="space-between" mt={4}>
                     <Box hiddenFrom="md">
-                      <RemoveItemButton index={index} onRemove={() => items.remove(index)} disabled={items.fields.length === 1} />
+                      <RemoveItemButton index={index} onRemove={() => removeItem(index)} disabled={rowKeys.length === 1} />
                     </Box>
                     <Text size="sm" c="dimmed" ml="auto">
                       Subtotal: {lines[index] === null || lines[index] === undefined ? '—' : money(lines[index])}
@@ -192,7 +208,7 @@ export function OrderFormPage() {
                 </Text>
               )}
               <Group>
-                <Button variant="light" leftSection={<IconPlus size={18} />} onClick={() => items.append({ ...NEW_ITEM })}>
+                <Button variant="light" leftSection={<IconPlus size={18} />} onClick={addItem}>
                   Adicionar vinho
                 </Button>
               </Group>
