@@ -25,9 +25,11 @@ import {
   onboardingPublicRoutes,
   onboardingReviewRoutes,
 } from './modules/onboarding/index.js';
+import { createOrderService, orderRoutes } from './modules/orders/index.js';
 import { createProductService, productRoutes } from './modules/products/index.js';
 import { createPublicService, publicApiRoutes } from './modules/public/index.js';
 import { createSeedService, seedRoutes } from './modules/seed/index.js';
+import { createSupplierService, supplierRoutes } from './modules/suppliers/index.js';
 import { uploadRoutes } from './modules/uploads/index.js';
 import { registerOrphanCleanup } from './modules/uploads/orphan-cleanup.js';
 import { createUserService, userRoutes } from './modules/users/index.js';
@@ -117,6 +119,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(userRoutes(createUserService({ db })));
   await app.register(catalogRoutes(createCatalogService({ db })));
   await app.register(productRoutes(createProductService({ db })));
+  await app.register(supplierRoutes(createSupplierService({ db })));
+  await app.register(orderRoutes(createOrderService({ db })));
   await app.register(publicApiRoutes(createPublicService({ db })));
   await app.register(uploadRoutes(storage.public));
   // Every write to an establishment, a menu or its wines drops that establishment's cached public pages.

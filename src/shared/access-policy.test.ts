@@ -24,13 +24,15 @@ const DESIGN_ROLES: Record<string, [manager: Cell, sommelier: Cell, supplier: Ce
   'suppliers.read': ['all', 'all', 'own'],
   'suppliers.create': ['-', '-', '-'],
   'suppliers.update': ['-', '-', 'own'],
+  // Commission rate and contract dates: a supplier edits its contact details, not its terms.
+  'suppliers.setTerms': ['-', '-', '-'],
   'suppliers.delete': ['-', '-', '-'],
   'orders.read': ['own', 'own', 'own'],
   'orders.create': ['own', '-', '-'],
   'orders.confirm': ['-', '-', 'own'],
   'orders.ship': ['-', '-', 'own'],
-  'orders.deliver': ['-', '-', 'own'],
-  'orders.cancel': ['-', '-', 'own'],
+  'orders.deliver': ['own', 'own', '-'],
+  'orders.cancel': ['own', '-', 'own'],
   'products.read': ['all', 'all', 'own'],
   'products.create': ['-', '-', 'own'],
   'products.update': ['-', '-', 'own'],
@@ -120,6 +122,7 @@ describe('the access policy', () => {
     // An action nobody but the admin has.
     expect(deniedDetail('users', 'read')).toBe('Apenas administradores podem fazer isto.');
     expect(deniedDetail('crm', 'convert')).toBe('Apenas administradores podem fazer isto.');
-    expect(deniedDetail('orders', 'create')).toBe('Você não tem permissão para esta ação.');
+    expect(deniedDetail('orders', 'create')).toBe('Apenas gerentes de restaurante e administradores podem fazer pedidos.');
+    expect(deniedDetail('analytics', 'read')).toBe('Você não tem permissão para esta ação.');
   });
 });

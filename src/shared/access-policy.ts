@@ -53,17 +53,22 @@ export const POLICY = {
   suppliers: {
     read: { restaurant_manager: 'all', sommelier: 'all', supplier: 'own' },
     create: NOBODY,
+    /** A supplier user keeps its own contact details up to date… */
     update: { supplier: 'own' },
+    /** …but its commercial terms (commission rate, contract dates) are the marketplace's to set. */
+    setTerms: NOBODY,
     delete: NOBODY,
   },
   orders: {
     read: { restaurant_manager: 'own', sommelier: 'own', supplier: 'own' },
     create: { restaurant_manager: 'own' },
-    // docs/product.md "Roles": the supplier an order is addressed to moves its status; the establishment creates and reads it.
+    // docs/product.md "Roles" and docs/decisions/0014: the supplier an order is addressed to confirms and ships it;
+    // the buying establishment's people (its manager, and its sommelier who receives the wine) mark it delivered;
+    // the manager or the supplier may cancel while the transition allows it.
     confirm: { supplier: 'own' },
     ship: { supplier: 'own' },
-    deliver: { supplier: 'own' },
-    cancel: { supplier: 'own' },
+    deliver: { restaurant_manager: 'own', sommelier: 'own' },
+    cancel: { restaurant_manager: 'own', supplier: 'own' },
   },
   products: {
     read: { restaurant_manager: 'all', sommelier: 'all', supplier: 'own' },
@@ -141,6 +146,18 @@ const DENIED: { [A in Area]?: Partial<Record<ActionOf<A>, string>> } = {
     create: 'Seu perfil não pode adicionar vinhos ao catálogo.',
     update: 'Seu perfil não pode editar o catálogo.',
     delete: 'Apenas administradores podem excluir vinhos do catálogo.',
+  },
+  suppliers: {
+    create: 'Apenas administradores podem cadastrar fornecedores.',
+    update: 'Você não tem permissão para alterar este fornecedor.',
+    delete: 'Apenas administradores podem excluir fornecedores.',
+  },
+  orders: {
+    create: 'Apenas gerentes de restaurante e administradores podem fazer pedidos.',
+    confirm: 'Apenas o fornecedor do pedido pode confirmá-lo.',
+    ship: 'Apenas o fornecedor do pedido pode marcá-lo como enviado.',
+    deliver: 'Apenas o estabelecimento que fez o pedido pode marcá-lo como entregue.',
+    cancel: 'Apenas o gerente do estabelecimento ou o fornecedor do pedido podem cancelá-lo.',
   },
   seed: {
     create: 'Apenas administradores e gerentes de restaurante podem criar os dados de exemplo.',

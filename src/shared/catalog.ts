@@ -1,6 +1,7 @@
 /** Global wine catalogue (docs/product.md §4 "Catalogue wine"): one schema for the API and the React form. */
 import { z } from 'zod';
 import { optionalImageUrl, optionalMoney, optionalPercent } from './field-rules.js';
+import { queryInt, queryLimit, queryPage } from './list-query.js';
 
 export const CATALOG_DEFAULT_LIMIT = 50;
 export const CATALOG_MAX_LIMIT = 100;
@@ -106,13 +107,6 @@ export const catalogWineSchema = z.object({
 export type CatalogWine = z.infer<typeof catalogWineSchema>;
 
 const filterText = z.string().trim().max(200, 'Filtro longo demais (máximo 200 caracteres).').optional();
-const queryInt = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label}: informe um número inteiro.` })
-    .int(`${label}: informe um número inteiro.`)
-    .min(min, `${label}: mínimo ${min}.`)
-    .max(max, `${label}: máximo ${max}.`);
-
 /**
  * GET /api/catalog/wines. Answers a plain array (at most `limit`, default 50, capped at 100) ordered by name;
  * the number of matching wines is in the `X-Total-Count` header (a lower bound when `X-Total-Count-Capped: true`).
@@ -123,14 +117,9 @@ export const catalogListQuerySchema = z.object({
   country: filterText,
   grape_variety: filterText,
   wine_style: filterText,
-  limit: z.coerce
-    .number({ error: 'limit: informe um número inteiro.' })
-    .int('limit: informe um número inteiro.')
-    .min(1, 'limit: mínimo 1.')
-    .transform((v) => Math.min(v, CATALOG_MAX_LIMIT))
-    .optional(),
+  limit: queryLimit(CATALOG_MAX_LIMIT),
   offset: queryInt('offset', 0, 1_000_000).optional(),
-  page: queryInt('page', 1, 100_000).optional(),
+  page: queryPage(),
 });
 export type CatalogListQuery = z.output<typeof catalogListQuerySchema>;
 

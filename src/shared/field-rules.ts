@@ -21,6 +21,7 @@ export const FIELD_MESSAGES = {
   imageUrl: 'A imagem deve ser um arquivo enviado ou um endereço http(s), sem espaços nem os caracteres < > " \' `.',
   website: 'Informe um site válido, ex.: vinhavelha.com.br.',
   percent: 'Informe uma porcentagem entre 0 e 100, ex.: 13,5%.',
+  date: 'Informe uma data válida, ex.: 31/12/2026.',
 } as const;
 
 type Ctx = z.core.$RefinementCtx;
@@ -67,6 +68,16 @@ export function optionalPhone(invalidMessage: string = FIELD_MESSAGES.phone) {
     if (v === null) return null;
     return normalizePhone(v) ?? fail(ctx, invalidMessage, v);
   });
+}
+
+/** A required Brazilian phone, stored as E.164. */
+export function requiredPhone(requiredMessage = 'Informe o telefone.', invalidMessage: string = FIELD_MESSAGES.phone) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(40, 'Telefone: no máximo 40 caracteres.')
+    .transform((v, ctx) => normalizePhone(v) ?? fail(ctx, invalidMessage, v));
 }
 
 // ── CNPJ (numeric and the alphanumeric format of 2026) ─────────────────────
@@ -220,5 +231,29 @@ export function optionalPercent(label: string, invalidMessage: string = FIELD_ME
     if (v === null) return null;
     const n = parsePercent(v);
     return n === null ? fail(ctx, invalidMessage, v) : formatPercent(n);
+  });
+}
+
+// ── Calendar date ───────────────────────────────────────────────────────────
+
+/** "2026-12-31" (a date input) or "31/12/2026" (typed) -> "2026-12-31"; null when it is not a real calendar date. */
+export function parseIsoDate(value: string): string | null {
+  const v = value.trim();
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v) ?? /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
+  if (!m) return null;
+  const [year, month, day] = v.includes('/') ? [m[3], m[2], m[1]] : [m[1], m[2], m[3]];
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const iso = `${year}-${month}-${day}`;
+  return Number(year) >= 1900 && Number(year) <= 2999 && date.toISOString().slice(0, 10) === iso ? iso : null;
+}
+
+/** "2026-12-31" -> "31/12/2026". */
+export const formatIsoDate = (iso: string | null | undefined) => (iso ? iso.split('-').reverse().join('/') : '');
+
+/** An optional calendar date, stored as "YYYY-MM-DD"; empty -> null. */
+export function optionalDate(label: string, invalidMessage: string = FIELD_MESSAGES.date) {
+  return optionalText(label, 20).transform((v, ctx) => {
+    if (v === null) return null;
+    return parseIsoDate(v) ?? fail(ctx, invalidMessage, v);
   });
 }

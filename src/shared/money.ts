@@ -60,3 +60,22 @@ export function parseMoney(value: unknown): number | null | undefined {
   const n = Number(digits);
   return Number.isFinite(n) ? (negative ? -n : n) : undefined;
 }
+
+/**
+ * An amount in integer cents: 1250.5 or "1250.50" -> 125050. Numbers must already have at most two decimals (the
+ * money rule checks it); numeric strings from the database are read digit by digit, never through a binary float.
+ */
+export function toCents(amount: number | string): number {
+  if (typeof amount === 'number') return Math.round(amount * 100);
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!m) throw new Error(`not an amount: ${amount}`);
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -cents : cents;
+}
+
+/** 125050 -> "1250.50": what a numeric(…, 2) column takes and the API answers. */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -15,5 +15,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Cadastros', to: '/onboarding/cadastros', permission: { area: 'onboardingReview', action: 'read' } },
   { label: 'Indicadores', to: '/analytics', permission: { area: 'analytics', action: 'read' } },
   { label: 'Produtos', to: '/produtos/gerenciar', permission: { area: 'products', action: 'read' } },
+  { label: 'Fornecedores', to: '/fornecedores', permission: { area: 'suppliers', action: 'read' } },
+  { label: 'Pedidos', to: '/pedidos', permission: { area: 'orders', action: 'read' } },
   { label: 'Usuários', to: '/usuarios', permission: { area: 'users', action: 'read' } },
 ];

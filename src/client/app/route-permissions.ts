@@ -17,6 +17,12 @@ const ROUTE_PERMISSIONS: { path: string; permission: Permission }[] = [
   { path: '/onboarding/cadastros/:id', permission: { area: 'onboardingReview', action: 'read' } },
   { path: '/analytics', permission: { area: 'analytics', action: 'read' } },
   { path: '/produtos/gerenciar', permission: { area: 'products', action: 'read' } },
+  { path: '/fornecedores', permission: { area: 'suppliers', action: 'read' } },
+  { path: '/fornecedores/novo', permission: { area: 'suppliers', action: 'create' } },
+  { path: '/fornecedores/:id/editar', permission: { area: 'suppliers', action: 'update' } },
+  { path: '/pedidos', permission: { area: 'orders', action: 'read' } },
+  { path: '/pedidos/novo', permission: { area: 'orders', action: 'create' } },
+  { path: '/pedidos/:id', permission: { area: 'orders', action: 'read' } },
 ];
 
 export function permissionForPath(pathname: string): Permission | undefined {

@@ -5,6 +5,9 @@ import { NotFoundPage, RouteError } from './RouteError';
 
 // Only the login screen is in the first download (docs/decisions/0012): every other screen, the layout included,
 // loads when first opened, so the login route stays within its JavaScript budget (bench/bundle-size.mjs).
+// One import for an area with several screens: each import() carries its preload list into the first download.
+const marketplaceScreens = () => import('./marketplace-screens');
+
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   // Public: a prospective owner has no account yet (it opens for a signed-in user too).
@@ -56,6 +59,12 @@ export const router = createBrowserRouter([
             path: 'produtos/gerenciar',
             lazy: () => import('../features/products/ProductsPage').then((m) => ({ Component: m.ProductsPage })),
           },
+          { path: 'fornecedores', lazy: () => marketplaceScreens().then((m) => ({ Component: m.SuppliersPage })) },
+          { path: 'fornecedores/novo', lazy: () => marketplaceScreens().then((m) => ({ Component: m.SupplierFormPage })) },
+          { path: 'fornecedores/:id/editar', lazy: () => marketplaceScreens().then((m) => ({ Component: m.SupplierFormPage })) },
+          { path: 'pedidos', lazy: () => marketplaceScreens().then((m) => ({ Component: m.OrdersPage })) },
+          { path: 'pedidos/novo', lazy: () => marketplaceScreens().then((m) => ({ Component: m.OrderFormPage })) },
+          { path: 'pedidos/:id', lazy: () => marketplaceScreens().then((m) => ({ Component: m.OrderPage })) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

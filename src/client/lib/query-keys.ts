@@ -43,6 +43,13 @@ export const queryKeys = {
   },
   suppliers: {
     all: ['suppliers'] as const,
+    list: (search: string, page: number) => ['suppliers', 'list', search, page] as const,
     options: () => ['suppliers', 'options'] as const,
+    detail: (id: string) => ['suppliers', 'detail', id] as const,
+  },
+  orders: {
+    all: ['orders'] as const,
+    list: (filters: Record<string, string>, page: number) => ['orders', 'list', filters, page] as const,
+    detail: (id: string) => ['orders', 'detail', id] as const,
   },
 };

@@ -20,17 +20,21 @@ function postgresError(err: unknown): { sqlState: string; constraint: string | u
   return undefined;
 }
 
-function violates(err: unknown, sqlState: string, constraints: readonly string[] | string | undefined): boolean {
+function violates(err: unknown, sqlState: string | readonly string[], constraints: readonly string[] | string | undefined): boolean {
   const found = postgresError(err);
-  if (found?.sqlState !== sqlState) return false;
+  if (!found || ![sqlState].flat().includes(found.sqlState)) return false;
   if (constraints === undefined) return true;
   return found.constraint !== undefined && [constraints].flat().includes(found.constraint);
 }
 
 /** A unique violation; with `constraints`, only of one of those unique indexes (e.g. 'users_email_key'). */
 export const isUniqueViolation = (err: unknown, constraints?: readonly string[] | string) => violates(err, '23505', constraints);
-/** A foreign-key violation; with `constraints`, only of one of those keys (e.g. 'users_supplier_id_suppliers_id_fk'). */
-export const isForeignKeyViolation = (err: unknown, constraints?: readonly string[] | string) => violates(err, '23503', constraints);
+/**
+ * A foreign-key violation; with `constraints`, only of one of those keys (e.g. 'users_supplier_id_suppliers_id_fk').
+ * Deleting a row an ON DELETE RESTRICT key still points at reports 23001 (restrict_violation) instead of 23503.
+ */
+export const isForeignKeyViolation = (err: unknown, constraints?: readonly string[] | string) =>
+  violates(err, ['23503', '23001'], constraints);
 /** 22021: bytes not valid in the encoding (a NUL, say); 22P02: text that is not a valid value of the column's type. */
 export const isInvalidTextForDatabase = (err: unknown) => ['22021', '22P02'].includes(postgresError(err)?.sqlState ?? '');
 

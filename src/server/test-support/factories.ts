@@ -3,7 +3,7 @@ import { eq, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/roles.js';
 import type { Db } from '../db/client.js';
-import { catalogWines, establishments, menuWines, userEstablishments, users, wineMenus } from '../db/schema/index.js';
+import { catalogWines, establishments, menuWines, suppliers, userEstablishments, users, wineMenus } from '../db/schema/index.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { createTokenSigner } from '../modules/auth/tokens.js';
 import { catalogSearchText } from '../modules/catalog/search-text.js';
@@ -22,10 +22,14 @@ export interface TestUser {
   token: string;
 }
 
-export async function createUser(db: Db, role: Role, options: { establishmentIds?: string[]; email?: string } = {}): Promise<TestUser> {
+export async function createUser(
+  db: Db,
+  role: Role,
+  options: { establishmentIds?: string[]; email?: string; supplierId?: string } = {},
+): Promise<TestUser> {
   defaultHash ??= hashPassword(DEFAULT_PASSWORD);
   const email = options.email ?? uniqueEmail(role);
-  const row = await insertRow(db, users, { email, passwordHash: await defaultHash, role });
+  const row = await insertRow(db, users, { email, passwordHash: await defaultHash, role, supplierId: options.supplierId ?? null });
   for (const establishmentId of options.establishmentIds ?? []) {
     await db.insert(userEstablishments).values({ userId: row.id, establishmentId });
   }
@@ -87,4 +91,16 @@ export async function createTeam(db: Db, ownValues: Partial<typeof establishment
 export async function establishmentLinks(db: Db, userId: string): Promise<string[]> {
   const rows = await db.select().from(userEstablishments).where(eq(userEstablishments.userId, userId));
   return rows.map((l) => l.establishmentId).sort();
+}
+
+/** A supplier with the required fields filled in. */
+export function createSupplierRow(db: Db, values: Partial<typeof suppliers.$inferInsert> = {}) {
+  const s = suffix();
+  return insertRow(db, suppliers, {
+    name: `Contato ${s}`,
+    companyName: `Importadora ${s} Ltda.`,
+    email: `fornecedor-${s}@teste.com.br`,
+    phone: '+5548999991234',
+    ...values,
+  });
 }

@@ -18,7 +18,12 @@ export interface TestApp {
   /** app.inject with a Bearer token. */
   as(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Shorthand of `as` for the common case: a user, a method, a URL and an optional JSON body. */
-  call(user: { token: string }, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<LightMyRequestResponse>;
+  call(
+    user: { token: string },
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

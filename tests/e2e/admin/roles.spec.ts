@@ -14,19 +14,19 @@ test.describe('screens follow the access policy (defect 7)', () => {
     const nav = page.getByRole('navigation', { name: 'Navegação principal' });
     await expect(nav.getByRole('link', { name: 'Cartas' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Usuários' })).toHaveCount(0);
-    // Screens not built yet are never links.
+    // Not linked to a supplier yet: no supplier record, orders or figures of its own to open.
     await expect(page.getByRole('link', { name: /Indicadores|Fornecedores|Pedidos/ })).toHaveCount(0);
     await page.goto('/cartas');
     await expect(page.getByRole('heading', { name: 'Sem acesso a esta tela' })).toBeVisible();
   });
 
-  test('the admin sees the screens to come announced as "Em breve", not linked', async ({ page, admin }) => {
+  test('the admin sees the screens to come announced as "Em breve", not linked, and the built ones linked', async ({ page, admin }) => {
     await loginViaUi(page, admin);
-    for (const soon of ['Indicadores', 'Fornecedores', 'Pedidos']) {
-      await expect(page.getByText(soon, { exact: true })).toBeVisible();
-    }
-    await expect(page.getByText('Em breve')).toHaveCount(3);
-    await expect(page.getByRole('link', { name: /Indicadores|Fornecedores|Pedidos/ })).toHaveCount(0);
+    await expect(page.getByText('Indicadores', { exact: true })).toBeVisible();
+    await expect(page.getByText('Em breve')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: /Indicadores/ })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('link', { name: /Fornecedores/ })).toHaveAttribute('href', '/fornecedores');
+    await expect(page.getByRole('main').getByRole('link', { name: /Pedidos/ })).toHaveAttribute('href', '/pedidos');
   });
 
   test('a manager on /usuarios gets a clear no-access page, not a load error', async ({ page, request }) => {

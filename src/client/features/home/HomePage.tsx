@@ -57,7 +57,7 @@ const SHORTCUTS: Shortcut[] = [
     description: 'Parceiros e comissões',
     to: '/fornecedores',
     icon: <IconBuildingStore size={22} />,
-    ready: false,
+    ready: true,
     permission: { area: 'suppliers', action: 'read' },
   },
   {
@@ -65,7 +65,7 @@ const SHORTCUTS: Shortcut[] = [
     description: 'Compras dos estabelecimentos',
     to: '/pedidos',
     icon: <IconTruckDelivery size={22} />,
-    ready: false,
+    ready: true,
     permission: { area: 'orders', action: 'read' },
   },
   {
@@ -90,7 +90,7 @@ const INTRO: Record<Role, string> = {
   admin: 'Suas cartas de vinhos, estabelecimentos e o catálogo em um só lugar.',
   restaurant_manager: 'Os estabelecimentos que você gerencia, suas cartas de vinhos e o catálogo.',
   sommelier: 'As cartas de vinhos dos seus estabelecimentos e o catálogo global.',
-  supplier: 'Seus produtos e seu estoque, e o catálogo global de vinhos. Pedidos e indicadores chegam em breve.',
+  supplier: 'Os pedidos que os restaurantes fazem a você, seus produtos e seu estoque, e o catálogo global de vinhos.',
 };
 
 export function HomePage() {

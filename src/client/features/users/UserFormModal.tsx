@@ -5,19 +5,21 @@ import { ESTABLISHMENT_ROLES, ROLE_LABELS, ROLES, type Role } from '../../../sha
 import { type User, type UserUpdate, userCreateSchema, userUpdateSchema } from '../../../shared/users';
 import { useServerForm } from '../../lib/use-server-form';
 import { PasswordField, TextField } from '../../ui/text-fields';
-import { type EstablishmentOption, useSaveUser } from './users-api';
+import { type EstablishmentOption, type SupplierOption, useSaveUser } from './users-api';
 
 interface FormValues {
   email: string;
   password: string;
   role: Role;
   establishment_ids: string[];
+  supplier_id: string | null;
 }
 
 interface Props {
   opened: boolean;
   user: User | null;
   establishments: EstablishmentOption[];
+  suppliers: SupplierOption[];
   onClose(): void;
   onSaved(message: string): void;
 }
@@ -27,7 +29,7 @@ export function UserFormModal(props: Props) {
   return props.opened ? <UserFormDialog key={props.user?.id ?? 'novo'} {...props} /> : null;
 }
 
-function UserFormDialog({ user, establishments, onClose, onSaved }: Props) {
+function UserFormDialog({ user, establishments, suppliers, onClose, onSaved }: Props) {
   const isEdit = Boolean(user);
   const save = useSaveUser();
   // The same zod schemas the API validates with (an edit may leave the password empty).
@@ -39,6 +41,7 @@ function UserFormDialog({ user, establishments, onClose, onSaved }: Props) {
       password: '',
       role: user?.role ?? 'restaurant_manager',
       establishment_ids: user?.establishment_ids ?? [],
+      supplier_id: user?.supplier_id ?? null,
     },
     failMessage: 'Não foi possível salvar o usuário.',
     submit: async (values) => {
@@ -96,6 +99,27 @@ function UserFormDialog({ user, establishments, onClose, onSaved }: Props) {
                     value={field.value}
                     onChange={field.onChange}
                     searchable
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            )}
+            {role === 'supplier' && (
+              <Controller
+                control={form.control}
+                name="supplier_id"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Fornecedor"
+                    description="O fornecedor que este usuário representa: ele vê e atende só os pedidos deste."
+                    placeholder={suppliers.length ? 'Escolha o fornecedor' : 'Nenhum fornecedor cadastrado'}
+                    data={suppliers.map((s) => ({ value: s.id, label: `${s.name} (${s.company_name})` }))}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v)}
+                    searchable
+                    clearable
+                    nothingFoundMessage="Nenhum fornecedor"
+                    ref={field.ref}
                     error={fieldState.error?.message}
                   />
                 )}

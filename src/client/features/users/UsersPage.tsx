@@ -11,7 +11,7 @@ import { useCan } from '../../lib/use-can';
 import { PageHeader } from '../../ui/PageHeader';
 import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
 import { UserFormModal } from './UserFormModal';
-import { useDeleteUser, useEstablishmentOptions, useUsers } from './users-api';
+import { useDeleteUser, useEstablishmentOptions, useSupplierOptions, useUsers } from './users-api';
 
 export function UsersPage() {
   const { user: me } = useSession();
@@ -24,6 +24,8 @@ export function UsersPage() {
   const canUpdate = useCan('users', 'update');
   const canDelete = useCan('users', 'delete');
   const names = new Map((establishments.data ?? []).map((e) => [e.id, e.name]));
+  const suppliers = useSupplierOptions();
+  const supplierNames = new Map((suppliers.data ?? []).map((s) => [s.id, s.name]));
 
   const openForm = (user: User | null) => {
     setEditing(user);
@@ -83,6 +85,7 @@ export function UsersPage() {
                   </Group>
                   <Text size="sm" c="dimmed">
                     {user.establishment_ids.length > 0 && `${user.establishment_ids.map((id) => names.get(id) ?? '—').join(', ')} · `}
+                    {user.supplier_id && `${supplierNames.get(user.supplier_id) ?? 'Fornecedor'} · `}
                     Criado em {new Date(user.created_at).toLocaleDateString('pt-BR')}
                   </Text>
                 </div>
@@ -100,6 +103,7 @@ export function UsersPage() {
         opened={formOpen}
         user={editing}
         establishments={establishments.data ?? []}
+        suppliers={suppliers.data ?? []}
         onClose={() => setFormOpen(false)}
         onSaved={(message) => {
           setFormOpen(false);

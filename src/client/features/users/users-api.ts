@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type UserCreate, type UserUpdate, userSchema } from '../../../shared/users';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { establishmentListQuery } from '../../lib/shared-queries';
+import { establishmentListQuery, supplierOptionsQuery } from '../../lib/shared-queries';
 
 export const useUsers = () => useQuery({ queryKey: queryKeys.users.all, queryFn: () => api.get('/users', userSchema.array()) });
 
@@ -12,6 +12,14 @@ export interface EstablishmentOption {
 }
 
 export const useEstablishmentOptions = () => useQuery(establishmentListQuery());
+
+export interface SupplierOption {
+  id: string;
+  name: string;
+  company_name: string;
+}
+
+export const useSupplierOptions = () => useQuery(supplierOptionsQuery());
 
 export function useSaveUser() {
   const queryClient = useQueryClient();

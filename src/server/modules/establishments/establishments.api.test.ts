@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '../../../shared/field-rules.js';
-import { establishments, menuWines, wineMenus } from '../../db/schema/index.js';
-import { createEstablishmentRow, createTeam, createUser, establishmentLinks, type TestUser } from '../../test-support/factories.js';
+import { establishments, menuWines, orders, wineMenus } from '../../db/schema/index.js';
+import {
+  createEstablishmentRow,
+  createSupplierRow,
+  createTeam,
+  createUser,
+  establishmentLinks,
+  type TestUser,
+} from '../../test-support/factories.js';
 import { invalidationSpyPerFile, testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 import type { TestApp } from '../../test-support/test-app.js';
 
@@ -329,6 +336,25 @@ describe('DELETE /api/establishments/:id', () => {
     expect(await links(manager.id)).toEqual([]);
     expect(invalidate).toHaveBeenCalledWith(own.id);
     expect((await call(manager, 'DELETE', `/api/establishments/${own.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses with 409 while purchase orders point at it, keeping it and its orders', async () => {
+    const { own, manager } = await team();
+    const supplier = await createSupplierRow(t.db);
+    await t.db
+      .insert(orders)
+      .values({ establishmentId: own.id, supplierId: supplier.id, totalAmount: '50.00', commissionRate: '0.00', commissionAmount: '0.00' });
+    for (const user of [manager, admin]) {
+      const res = await call(user, 'DELETE', `/api/establishments/${own.id}`);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'conflict',
+        detail: 'Este estabelecimento tem pedidos registrados e não pode ser excluído: o histórico de pedidos é preservado.',
+      });
+    }
+    expect(await row(own.id)).toBeDefined();
+    expect(await t.db.select().from(orders).where(eq(orders.establishmentId, own.id))).toHaveLength(1);
+    expect(invalidate).not.toHaveBeenCalled();
   });
 
   it("answers 404 for another team's, 403 to sommeliers and suppliers; an admin deletes any", async () => {

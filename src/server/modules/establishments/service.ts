@@ -10,6 +10,7 @@ import { isUuidLike, nextFreeSlug, SLUG_MAX_LENGTH, slugify } from '../../../sha
 import { badRequest, conflict, notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller, coversEstablishment, requireScope } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
 import { toDto } from '../../db/row-mapping.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
 import * as repo from './repository.js';
@@ -19,6 +20,9 @@ export type OnPublicChange = (establishmentId: string) => void;
 export interface EstablishmentDeps {
   onPublicChange: OnPublicChange;
 }
+const ORDERS_ESTABLISHMENT_KEY = 'orders_establishment_id_establishments_id_fk';
+const ESTABLISHMENT_HAS_ORDERS =
+  'Este estabelecimento tem pedidos registrados e não pode ser excluído: o histórico de pedidos é preservado.';
 const SLUG_INVALID = 'Informe um endereço (slug) válido: letras, números e hífens.';
 const slugReserved = (slug: string) => `O endereço "${slug}" é reservado pelo sistema. Escolha outro.`;
 const slugTaken = (slug: string) => `Já existe um estabelecimento com o endereço "${slug}". Escolha outro.`;
@@ -97,7 +101,15 @@ export async function updateEstablishment(
 export async function deleteEstablishment(db: Db, caller: Caller, id: string, deps: EstablishmentDeps): Promise<void> {
   requireScope(caller, 'establishments', 'delete');
   assertEstablishmentAccess(caller, 'establishments', 'delete', id, ESTABLISHMENT_NOT_FOUND);
-  if (!(await repo.remove(db, id))) throw notFound(ESTABLISHMENT_NOT_FOUND);
+  let removed: boolean;
+  try {
+    removed = await repo.remove(db, id);
+  } catch (err) {
+    // Purchase orders keep their establishment (docs/decisions/0013): the history is not destroyed with it.
+    if (isForeignKeyViolation(err, ORDERS_ESTABLISHMENT_KEY)) throw conflict(ESTABLISHMENT_HAS_ORDERS);
+    throw err;
+  }
+  if (!removed) throw notFound(ESTABLISHMENT_NOT_FOUND);
   deps.onPublicChange(id);
 }
 

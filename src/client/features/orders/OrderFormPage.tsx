@@ -1,0 +1,300 @@
+import { ActionIcon, Alert, Box, Button, Grid, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Controller, FormProvider, useFormContext, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { formatPercent } from '../../../shared/field-rules';
+import { centsToDecimal, formatBRL, parseMoney, toCents } from '../../../shared/money';
+import { commissionCents, type OrderCreate, orderCreateSchema } from '../../../shared/orders';
+import { establishmentListQuery, supplierOptionsQuery } from '../../lib/shared-queries';
+import { useCan } from '../../lib/use-can';
+import { useServerForm } from '../../lib/use-server-form';
+import { FormSection } from '../../ui/FormSection';
+import { MoneyField, NumberField, TextareaField } from '../../ui/form-fields';
+import { notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/PageHeader';
+import { useCreateOrder, useWineSearch } from './orders-api';
+
+interface ItemValues {
+  wine_id: string;
+  /** Shown in the picker; not sent (the server names the item from the catalogue). */
+  wine_label: string;
+  quantity: number | string;
+  price: number | string;
+}
+interface FormValues {
+  establishment_id: string;
+  supplier_id: string;
+  items: ItemValues[];
+  notes: string;
+}
+
+/** SPEC §9: a new item starts with quantity 1 and price 0. */
+const NEW_ITEM: ItemValues = { wine_id: '', wine_label: '', quantity: 1, price: 0 };
+
+/** An item's line in cents, or null while its quantity or price is not readable yet. */
+function lineCents(item: ItemValues | undefined): number | null {
+  const quantity = Number(item?.quantity);
+  const price = parseMoney(item?.price);
+  if (!Number.isInteger(quantity) || quantity < 1 || typeof price !== 'number' || price < 0) return null;
+  return toCents(price) * quantity;
+}
+
+let rowCounter = 0;
+const newRowKey = () => `item-${++rowCounter}`;
+
+const money = (cents: number) => formatBRL(centsToDecimal(cents));
+
+/** /pedidos/novo — an order from one establishment to one supplier, wines from the catalogue. */
+export function OrderFormPage() {
+  const navigate = useNavigate();
+  const create = useCreateOrder();
+  const establishments = useQuery(establishmentListQuery());
+  const suppliers = useQuery(supplierOptionsQuery());
+  const canCreate = useCan('orders', 'create');
+  const { form, onSubmit, error, formRef, requestClose } = useServerForm({
+    schema: orderCreateSchema as unknown as z.ZodType<OrderCreate, FormValues>,
+    defaults: { establishment_id: '', supplier_id: '', items: [NEW_ITEM], notes: '' },
+    failMessage: 'Não foi possível criar o pedido. Confira os campos.',
+    submit: async (values) => {
+      const order = await create.mutateAsync(values);
+      notifySuccess(`Pedido #${order.number} criado.`);
+      navigate(`/pedidos/${order.id}`);
+    },
+  });
+  // Rows kept by hand rather than with useFieldArray, which would grow react-hook-form in the login route's bundle.
+  const [rowKeys, setRowKeys] = useState(() => [newRowKey()]);
+  const addItem = () => {
+    form.setValue('items', [...form.getValues('items'), { ...NEW_ITEM }], { shouldDirty: true });
+    setRowKeys((keys) => [...keys, newRowKey()]);
+  };
+  const removeItem = (index: number) => {
+    form.setValue(
+      'items',
+      form.getValues('items').filter((_, i) => i !== index),
+      { shouldDirty: true },
+    );
+    setRowKeys((keys) => keys.filter((_, i) => i !== index));
+  };
+  const watched = useWatch({ control: form.control, name: 'items' });
+  const supplierId = useWatch({ control: form.control, name: 'supplier_id' });
+  const supplier = suppliers.data?.find((s) => s.id === supplierId);
+  const lines = (watched ?? []).map(lineCents);
+  const total = lines.reduce<number>((sum, line) => sum + (line ?? 0), 0);
+  const itemsError = form.formState.errors.items?.message ?? form.formState.errors.items?.root?.message;
+
+  // One establishment: chosen for the user.
+  const onlyEstablishment = establishments.data?.length === 1 ? establishments.data[0]?.id : undefined;
+  useEffect(() => {
+    if (onlyEstablishment && !form.getValues('establishment_id')) form.setValue('establishment_id', onlyEstablishment);
+  }, [onlyEstablishment, form]);
+
+  return (
+    <FormProvider {...form}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
+        <PageHeader
+          title="Novo pedido"
+          description="Escolha o fornecedor e os vinhos do catálogo; o total e a comissão são calculados pelo servidor."
+          back={{ to: '/pedidos', label: 'Pedidos' }}
+        />
+        <Stack gap="lg" maw={960}>
+          {!canCreate && (
+            <Alert color="yellow" variant="light">
+              Seu perfil pode consultar pedidos, mas não criá-los.
+            </Alert>
+          )}
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <FormSection title="Comprador e fornecedor">
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Controller
+                  control={form.control}
+                  name="establishment_id"
+                  render={({ field, fieldState }) => (
+                    <Select
+                      label="Estabelecimento"
+                      withAsterisk
+                      searchable
+                      placeholder={establishments.data?.length === 0 ? 'Nenhum estabelecimento' : 'Escolha o estabelecimento'}
+                      data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+                      value={field.value || null}
+                      onChange={(v) => field.onChange(v ?? '')}
+                      ref={field.ref}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <Controller
+                  control={form.control}
+                  name="supplier_id"
+                  render={({ field, fieldState }) => (
+                    <Select
+                      label="Fornecedor"
+                      withAsterisk
+                      searchable
+                      nothingFoundMessage="Nenhum fornecedor"
+                      placeholder="Escolha o fornecedor"
+                      data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                      value={field.value || null}
+                      onChange={(v) => field.onChange(v ?? '')}
+                      ref={field.ref}
+                      error={fieldState.error?.message}
+                      description={supplier ? `${supplier.company_name} · comissão ${formatPercent(supplier.commission_rate)}` : undefined}
+                    />
+                  )}
+                />
+              </Grid.Col>
+            </Grid>
+          </FormSection>
+
+          <FormSection title="Vinhos">
+            <Stack gap="sm">
+              {rowKeys.map((rowKey, index) => (
+                <Paper key={rowKey} withBorder p="sm" radius="md" bg="gray.0">
+                  <Grid gap="sm" align="flex-start">
+                    <Grid.Col span={{ base: 12, md: 6 }}>
+                      <WinePicker index={index} />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 5, md: 2 }}>
+                      <NumberField
+                        name={`items.${index}.quantity`}
+                        label="Quantidade"
+                        min={1}
+                        allowDecimal={false}
+                        allowNegative={false}
+                        thousandSeparator=""
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 7, md: 3 }}>
+                      <MoneyField
+                        name={`items.${index}.price`}
+                        label="Preço unitário"
+                        leftSection={
+                          <Text size="sm" c="dimmed">
+                            R$
+                          </Text>
+                        }
+                        placeholder="0,00"
+                      />
+                    </Grid.Col>
+                    <Grid.Col span={1} visibleFrom="md">
+                      <Group justify="flex-end" mt={28}>
+                        <RemoveItemButton index={index} onRemove={() => removeItem(index)} disabled={rowKeys.length === 1} />
+                      </Group>
+                    </Grid.Col>
+                  </Grid>
+                  <Group justify="space-between" mt={4}>
+                    <Box hiddenFrom="md">
+                      <RemoveItemButton index={index} onRemove={() => removeItem(index)} disabled={rowKeys.length === 1} />
+                    </Box>
+                    <Text size="sm" c="dimmed" ml="auto">
+                      Subtotal: {lines[index] === null || lines[index] === undefined ? '—' : money(lines[index])}
+                    </Text>
+                  </Group>
+                </Paper>
+              ))}
+              {itemsError && (
+                <Text c="red" size="sm" role="alert">
+                  {itemsError}
+                </Text>
+              )}
+              <Group>
+                <Button variant="light" leftSection={<IconPlus size={18} />} onClick={addItem}>
+                  Adicionar vinho
+                </Button>
+              </Group>
+            </Stack>
+          </FormSection>
+
+          <Paper withBorder p="md" radius="md" aria-live="polite">
+            <Group justify="space-between">
+              <Text fw={600}>Total do pedido</Text>
+              <Text fw={700} fz="xl" data-testid="order-total">
+                {money(total)}
+              </Text>
+            </Group>
+            {supplier && (
+              <Text size="sm" c="dimmed" ta="right">
+                Comissão estimada ({formatPercent(supplier.commission_rate)}): {money(commissionCents(total, supplier.commission_rate))}
+              </Text>
+            )}
+          </Paper>
+
+          <FormSection title="Observações">
+            <TextareaField label="Observações" autosize minRows={2} maxRows={6} name="notes" />
+          </FormSection>
+
+          <Group gap="sm">
+            <Button type="submit" loading={form.formState.isSubmitting} disabled={!canCreate}>
+              Criar pedido
+            </Button>
+            <Button variant="default" onClick={() => requestClose(() => navigate('/pedidos'))}>
+              Cancelar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
+
+function RemoveItemButton({ index, onRemove, disabled }: { index: number; onRemove(): void; disabled: boolean }) {
+  return (
+    <Tooltip label="Remover vinho">
+      <ActionIcon variant="subtle" color="red" aria-label={`Remover vinho ${index + 1}`} onClick={onRemove} disabled={disabled}>
+        <IconTrash size={18} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** A searchable picker of catalogue wines; choosing one fills the price with its reference price. */
+function WinePicker({ index }: { index: number }) {
+  const { control, getValues, setValue } = useFormContext<FormValues>();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search, 250);
+  const wines = useWineSearch(q.trim());
+  const results = wines.data ?? [];
+  return (
+    <Controller
+      control={control}
+      name={`items.${index}.wine_id`}
+      render={({ field, fieldState }) => {
+        const label = getValues(`items.${index}.wine_label`);
+        const data = results.map((w) => ({ value: w.id, label: w.vintage ? `${w.name} ${w.vintage}` : w.name }));
+        if (field.value && !data.some((d) => d.value === field.value)) data.unshift({ value: field.value, label });
+        return (
+          <Select
+            label="Vinho"
+            withAsterisk
+            searchable
+            placeholder="Busque no catálogo"
+            nothingFoundMessage={wines.isFetching ? 'Buscando…' : 'Nenhum vinho encontrado'}
+            data={data}
+            filter={({ options }) => options}
+            searchValue={search}
+            onSearchChange={setSearch}
+            value={field.value || null}
+            onChange={(value, option) => {
+              field.onChange(value ?? '');
+              setValue(`items.${index}.wine_label`, option?.label ?? '');
+              const wine = results.find((w) => w.id === value);
+              if (wine) setValue(`items.${index}.price`, wine.price_reference ?? 0, { shouldDirty: true, shouldValidate: true });
+            }}
+            ref={field.ref}
+            error={fieldState.error?.message}
+          />
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,218 @@
+import { Alert, Button, Center, Grid, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconCheck, IconCircleDot, IconPackage, IconTruck, IconX } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { formatIsoDate, formatPercent } from '../../../shared/field-rules';
+import { formatBRL } from '../../../shared/money';
+import {
+  ORDER_MOVE_LABELS,
+  ORDER_STATUS_LABELS,
+  type OrderDetail,
+  type OrderMove,
+  type OrderStatus,
+  orderMovesFor,
+} from '../../../shared/orders';
+import { errorMessage } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { principalOf } from '../../lib/use-can';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/PageHeader';
+import { formatDateTime, formatDay, OrderStatusBadge } from './order-format';
+import { useMoveOrder, useOrder } from './orders-api';
+
+const STATUS_ICONS: Record<OrderStatus, ReactNode> = {
+  pending: <IconCircleDot size={14} />,
+  confirmed: <IconCheck size={14} />,
+  shipped: <IconTruck size={14} />,
+  delivered: <IconPackage size={14} />,
+  cancelled: <IconX size={14} />,
+};
+
+const MOVE_DONE: Record<OrderMove, string> = {
+  confirmed: 'Pedido confirmado.',
+  shipped: 'Pedido marcado como enviado.',
+  delivered: 'Pedido marcado como entregue.',
+  cancelled: 'Pedido cancelado.',
+};
+
+/** /pedidos/:id — items, totals, status timeline and the steps the caller may take. */
+export function OrderPage() {
+  const { id } = useParams();
+  const query = useOrder(id);
+  if (query.isPending) {
+    return (
+      <Center mih="40vh">
+        <Loader />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <>
+        <PageHeader title="Pedido" back={{ to: '/pedidos', label: 'Pedidos' }} />
+        <Alert color="red" variant="light" title="Não foi possível abrir o pedido" role="alert">
+          {errorMessage(query.error, 'Tente novamente em instantes.')}
+        </Alert>
+      </>
+    );
+  }
+  return <OrderView order={query.data} />;
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </div>
+  );
+}
+
+function OrderView({ order }: { order: OrderDetail }) {
+  const { user } = useSession();
+  const move = useMoveOrder(order.id);
+  const moves = user ? orderMovesFor(principalOf(user), order) : [];
+
+  const run = (to: OrderMove) =>
+    move.mutate(to, {
+      onSuccess: () => notifySuccess(MOVE_DONE[to]),
+      onError: (err) => {
+        console.error(err);
+        notifyError(errorMessage(err, 'Não foi possível mudar o status do pedido.'));
+      },
+    });
+  const onMove = (to: OrderMove) =>
+    to === 'cancelled'
+      ? modals.openConfirmModal({
+          title: 'Cancelar pedido',
+          centered: true,
+          children: (
+            <Text size="sm">Cancelar o pedido #{order.number}? O fornecedor e o estabelecimento verão o pedido como cancelado.</Text>
+          ),
+          labels: { confirm: 'Cancelar pedido', cancel: 'Voltar' },
+          confirmProps: { color: 'red' },
+          onConfirm: () => run(to),
+        })
+      : run(to);
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span">
+            <span>Pedido #{order.number}</span>
+            <OrderStatusBadge status={order.status} size="lg" />
+          </Group>
+        }
+        documentTitle={`Pedido #${order.number}`}
+        description={`${order.establishment_name} → ${order.supplier_name}`}
+        back={{ to: '/pedidos', label: 'Pedidos' }}
+        actions={moves.map((to) => (
+          <Button
+            key={to}
+            color={to === 'cancelled' ? 'red' : undefined}
+            variant={to === 'cancelled' ? 'light' : 'filled'}
+            loading={move.isPending && move.variables === to}
+            disabled={move.isPending}
+            onClick={() => onMove(to)}
+          >
+            {ORDER_MOVE_LABELS[to]}
+          </Button>
+        ))}
+      />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <Paper withBorder shadow="xs" p="md">
+              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+                <Fact label="Data do pedido">{formatDateTime(order.order_date)}</Fact>
+                <Fact label="Estabelecimento">{order.establishment_name}</Fact>
+                <Fact label="Fornecedor">{order.supplier_name}</Fact>
+                <Fact label="Entrega">{order.delivery_date ? formatIsoDate(order.delivery_date) : '—'}</Fact>
+              </SimpleGrid>
+              {order.notes && (
+                <Text size="sm" mt="md" style={{ whiteSpace: 'pre-line' }}>
+                  <b>Observações:</b> {order.notes}
+                </Text>
+              )}
+            </Paper>
+            <Paper withBorder shadow="xs">
+              <Table verticalSpacing="sm" horizontalSpacing="xs">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Vinho</Table.Th>
+                    <Table.Th ta="right">Qtd.</Table.Th>
+                    <Table.Th ta="right">Preço unit.</Table.Th>
+                    <Table.Th ta="right">Subtotal</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {order.items.map((item) => (
+                    <Table.Tr key={item.id}>
+                      <Table.Td>{item.wine_name}</Table.Td>
+                      <Table.Td ta="right">{item.quantity}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatBRL(item.unit_price)}
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatBRL(item.line_total)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+                <Table.Tfoot>
+                  <Table.Tr>
+                    <Table.Th colSpan={3} ta="right">
+                      Total
+                    </Table.Th>
+                    <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="order-total">
+                      {formatBRL(order.total_amount)}
+                    </Table.Th>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Td colSpan={3} ta="right" c="dimmed">
+                      Comissão Adega ({formatPercent(Number(order.commission_rate))})
+                    </Table.Td>
+                    <Table.Td ta="right" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {formatBRL(order.commission_amount)}
+                    </Table.Td>
+                  </Table.Tr>
+                </Table.Tfoot>
+              </Table>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder shadow="xs" p="md">
+            <Title order={2} fz="lg" mb="md">
+              Histórico
+            </Title>
+            <Timeline active={order.history.length - 1} bulletSize={24} lineWidth={2}>
+              {order.history.map((h) => (
+                <Timeline.Item
+                  key={`${h.status}-${h.changed_at}`}
+                  bullet={STATUS_ICONS[h.status]}
+                  color={h.status === 'cancelled' ? 'gray' : undefined}
+                  title={ORDER_STATUS_LABELS[h.status]}
+                >
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(h.changed_at)}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {h.changed_by_email ?? 'usuário removido'}
+                  </Text>
+                </Timeline.Item>
+              ))}
+            </Timeline>
+            <Text size="xs" c="dimmed" mt="md">
+              Pedido feito em {formatDay(order.order_date)}.
+            </Text>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,213 @@
+import { Alert, Anchor, Button, Card, Grid, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTruckDelivery, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatBRL } from '../../../shared/money';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order } from '../../../shared/orders';
+import { errorMessage } from '../../lib/api';
+import { establishmentListQuery, supplierOptionsQuery } from '../../lib/shared-queries';
+import { useCan } from '../../lib/use-can';
+import { EmptyState } from '../../ui/EmptyState';
+import { ListPagination } from '../../ui/ListPagination';
+import { PageHeader } from '../../ui/PageHeader';
+import { formatDay, OrderStatusBadge } from './order-format';
+import { ORDER_FILTER_KEYS, ORDERS_PAGE_SIZE, type OrderFilters, useOrderList } from './orders-api';
+
+const filtersFrom = (params: URLSearchParams) =>
+  Object.fromEntries(ORDER_FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as unknown as OrderFilters;
+
+const itemsLabel = (n: number) => (n === 1 ? '1 item' : `${n} itens`);
+
+/** /pedidos — purchase orders, newest first, with filters. */
+export function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const canCreate = useCan('orders', 'create');
+  const seesEstablishments = useCan('establishments', 'read');
+  const filters = filtersFrom(params);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useOrderList(filters, page);
+  const suppliers = useQuery(supplierOptionsQuery());
+  const establishments = useQuery({ ...establishmentListQuery(), enabled: seesEstablishments });
+
+  useEffect(() => {
+    if (list.isError) console.error(list.error);
+  }, [list.isError, list.error]);
+
+  const setFilter = (key: keyof OrderFilters, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    next.delete('page');
+    setParams(next, { replace: true });
+  };
+  const goToPage = (p: number) => {
+    const next = new URLSearchParams(params);
+    if (p > 1) next.set('page', String(p));
+    else next.delete('page');
+    setParams(next);
+  };
+  const filtered = ORDER_FILTER_KEYS.some((k) => filters[k]);
+
+  const orders = list.data?.items ?? [];
+  const total = list.data?.total ?? orders.length;
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const numberLink = (o: Order) => (
+    <Anchor component={Link} to={`/pedidos/${o.id}`} fw={700} ff="monospace" aria-label={`Pedido ${o.number}`}>
+      #{o.number}
+    </Anchor>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Pedidos"
+        description="Compras dos estabelecimentos aos fornecedores, da confirmação à entrega."
+        back={{ to: '/', label: 'Início' }}
+        actions={
+          canCreate && (
+            <Button component={Link} to="/pedidos/novo" leftSection={<IconPlus size={18} />}>
+              Novo pedido
+            </Button>
+          )
+        }
+      />
+      <Paper withBorder shadow="xs" p="md" mb="md" role="search" aria-label="Filtrar pedidos">
+        <Grid gap="sm" align="flex-end">
+          <Grid.Col span={{ base: 6, md: 2 }}>
+            <Select
+              label="Status"
+              placeholder="Todos"
+              clearable
+              data={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
+              value={filters.status || null}
+              onChange={(v) => setFilter('status', v)}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 3 }}>
+            <Select
+              label="Fornecedor"
+              placeholder="Todos"
+              clearable
+              searchable
+              nothingFoundMessage="Nenhum fornecedor"
+              data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+              value={filters.supplier_id || null}
+              onChange={(v) => setFilter('supplier_id', v)}
+            />
+          </Grid.Col>
+          {seesEstablishments && (
+            <Grid.Col span={{ base: 12, md: 3 }}>
+              <Select
+                label="Estabelecimento"
+                placeholder="Todos"
+                clearable
+                searchable
+                data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+                value={filters.establishment_id || null}
+                onChange={(v) => setFilter('establishment_id', v)}
+              />
+            </Grid.Col>
+          )}
+          <Grid.Col span={{ base: 6, md: 'auto' }}>
+            <TextInput label="De" type="date" value={filters.from} onChange={(e) => setFilter('from', e.currentTarget.value)} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, md: 'auto' }}>
+            <TextInput label="Até" type="date" value={filters.to} onChange={(e) => setFilter('to', e.currentTarget.value)} />
+          </Grid.Col>
+          {filtered && (
+            <Grid.Col span={{ base: 12, md: 'content' }}>
+              <Button variant="default" leftSection={<IconX size={16} />} onClick={() => setParams(new URLSearchParams())}>
+                Limpar filtros
+              </Button>
+            </Grid.Col>
+          )}
+        </Grid>
+      </Paper>
+
+      {list.isError ? (
+        <Alert color="red" variant="light" title="Não foi possível carregar os pedidos" role="alert">
+          {errorMessage(list.error, 'Tente novamente em instantes.')}
+        </Alert>
+      ) : list.isPending ? (
+        <Paper withBorder p="md">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h={24} mb="sm" />
+          ))}
+        </Paper>
+      ) : orders.length === 0 ? (
+        <EmptyState icon={<IconTruckDelivery size={26} />} title={filtered ? 'Nenhum pedido encontrado' : 'Nenhum pedido ainda'}>
+          {filtered ? 'Nenhum pedido corresponde a estes filtros.' : 'Os pedidos feitos aos fornecedores aparecem aqui.'}
+        </EmptyState>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+            {total === 1 ? '1 pedido' : `${total.toLocaleString('pt-BR')} pedidos`}
+            {pages > 1 ? ` · página ${page} de ${pages}` : ''}
+          </Text>
+          <Paper withBorder shadow="xs" visibleFrom="sm" style={{ overflowX: 'auto' }}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={820}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Número</Table.Th>
+                  <Table.Th>Data</Table.Th>
+                  <Table.Th>Estabelecimento</Table.Th>
+                  <Table.Th>Fornecedor</Table.Th>
+                  <Table.Th ta="right">Itens</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th ta="right">Comissão</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {orders.map((o) => (
+                  <Table.Tr key={o.id}>
+                    <Table.Td>{numberLink(o)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(o.order_date)}</Table.Td>
+                    <Table.Td>{o.establishment_name}</Table.Td>
+                    <Table.Td>{o.supplier_name}</Table.Td>
+                    <Table.Td ta="right">{o.item_count}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatBRL(o.total_amount)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatBRL(o.commission_amount)}
+                    </Table.Td>
+                    <Table.Td>
+                      <OrderStatusBadge status={o.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+          <Stack hiddenFrom="sm" gap="sm">
+            {orders.map((o) => (
+              <Card key={o.id} withBorder shadow="xs" padding="md">
+                <Group justify="space-between" wrap="nowrap">
+                  {numberLink(o)}
+                  <OrderStatusBadge status={o.status} size="sm" />
+                </Group>
+                <Text size="sm" mt={4}>
+                  {o.establishment_name} → {o.supplier_name}
+                </Text>
+                <Group justify="space-between" mt={4}>
+                  <Text size="xs" c="dimmed">
+                    {formatDay(o.order_date)} · {itemsLabel(o.item_count)}
+                  </Text>
+                  <Text size="sm" fw={600}>
+                    {formatBRL(o.total_amount)}
+                  </Text>
+                </Group>
+                <Text size="xs" c="dimmed" ta="right">
+                  Comissão {formatBRL(o.commission_amount)}
+                </Text>
+              </Card>
+            ))}
+          </Stack>
+          <ListPagination page={page} pages={pages} onChange={goToPage} />
+        </>
+      )}
+    </>
+  );
+}

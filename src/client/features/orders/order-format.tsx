@@ -1,0 +1,33 @@
+import { Badge } from '@mantine/core';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders';
+
+const STATUS_COLORS: Record<OrderStatus, string> = {
+  pending: 'yellow',
+  confirmed: 'blue',
+  shipped: 'grape',
+  delivered: 'green',
+  cancelled: 'gray',
+};
+
+export function OrderStatusBadge({ status, size = 'md' }: { status: OrderStatus; size?: 'sm' | 'md' | 'lg' }) {
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" size={size}>
+      {ORDER_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** An instant as its São Paulo day: "23/11/2026". */
+export const formatDay = (iso: string) => dateFormat.format(new Date(iso));
+/** An instant in São Paulo: "23/11/2026, 14:05". */
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));

@@ -1,0 +1,68 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { catalogWineSchema } from '../../../shared/catalog';
+import { type OrderCreate, type OrderStatus, orderDetailSchema, orderSchema } from '../../../shared/orders';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+export const ORDERS_PAGE_SIZE = 20;
+
+export interface OrderFilters {
+  status: string;
+  supplier_id: string;
+  establishment_id: string;
+  from: string;
+  to: string;
+}
+
+export const ORDER_FILTER_KEYS = ['status', 'supplier_id', 'establishment_id', 'from', 'to'] as const;
+
+export function useOrderList(filters: OrderFilters, page: number) {
+  return useQuery({
+    queryKey: queryKeys.orders.list({ ...filters }, page),
+    queryFn: () => {
+      const params = new URLSearchParams({ limit: String(ORDERS_PAGE_SIZE), page: String(page) });
+      for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
+      return api.list(`/orders?${params}`, orderSchema.array());
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useOrder = (id: string | undefined) =>
+  useQuery({
+    queryKey: queryKeys.orders.detail(id ?? ''),
+    queryFn: () => api.get(`/orders/${id}`, orderDetailSchema),
+    enabled: Boolean(id),
+    retry: false,
+  });
+
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: OrderCreate) => api.post('/orders', values, orderDetailSchema),
+    onSuccess: (order) => {
+      queryClient.setQueryData(queryKeys.orders.detail(order.id), order);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.orders.all, refetchType: 'none' });
+    },
+  });
+}
+
+export function useMoveOrder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: OrderStatus) => api.patch(`/orders/${id}/status`, { status }, orderDetailSchema),
+    onSuccess: (order) => {
+      queryClient.setQueryData(queryKeys.orders.detail(id), order);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.orders.all, refetchType: 'none' });
+    },
+  });
+}
+
+/** Catalogue wines whose name, producer or region contain the words typed, for the order form's wine picker. */
+export const useWineSearch = (q: string) =>
+  useQuery({
+    queryKey: queryKeys.catalog.search(q),
+    queryFn: async () => (await api.list(`/catalog/wines?limit=20&q=${encodeURIComponent(q)}`, catalogWineSchema.array())).items,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });

@@ -1,0 +1,217 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBuildingStore, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatIsoDate, formatPercent, formatPhone } from '../../../shared/field-rules';
+import { contractState, type Supplier } from '../../../shared/suppliers';
+import { errorMessage } from '../../lib/api';
+import { useCan } from '../../lib/use-can';
+import { confirmDelete } from '../../ui/confirm';
+import { EmptyState } from '../../ui/EmptyState';
+import { ListPagination } from '../../ui/ListPagination';
+import { notifyError, notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/PageHeader';
+import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
+import { SUPPLIERS_PAGE_SIZE, useDeleteSupplier, useSupplierList } from './suppliers-api';
+
+function ContractCell({ supplier }: { supplier: Supplier }) {
+  const { contract_start_date: start, contract_end_date: end } = supplier;
+  const state = contractState(end);
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{start || end ? `${formatIsoDate(start) || '…'} – ${formatIsoDate(end) || 'sem prazo'}` : 'Sem contrato'}</Text>
+      {state?.kind === 'ending' && (
+        <Badge color="yellow" variant="light" size="sm">
+          {state.days === 0 ? 'Termina hoje' : state.days === 1 ? 'Termina amanhã' : `Termina em ${state.days} dias`}
+        </Badge>
+      )}
+      {state?.kind === 'ended' && (
+        <Badge color="gray" variant="light" size="sm">
+          Encerrado
+        </Badge>
+      )}
+    </Stack>
+  );
+}
+
+/** /fornecedores — suppliers with search, commission and contract, edit and delete. */
+export function SuppliersPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const canCreate = useCan('suppliers', 'create');
+  const canEdit = useCan('suppliers', 'update');
+  const canDelete = useCan('suppliers', 'delete');
+  const search = params.get('search') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [draft, setDraft] = useState(search);
+  const [settled] = useDebouncedValue(draft, 350);
+  const list = useSupplierList(search, page);
+  const remove = useDeleteSupplier();
+
+  useEffect(() => {
+    if (settled.trim() !== search) setParams(settled.trim() ? { search: settled.trim() } : {}, { replace: true });
+  }, [settled, search, setParams]);
+  useEffect(() => {
+    if (list.isError) console.error(list.error);
+  }, [list.isError, list.error]);
+
+  const goToPage = (p: number) => {
+    const next = new URLSearchParams(params);
+    if (p > 1) next.set('page', String(p));
+    else next.delete('page');
+    setParams(next);
+  };
+
+  const onDelete = (s: Supplier) =>
+    confirmDelete({
+      title: 'Excluir fornecedor',
+      message: (
+        <Text size="sm">
+          Excluir <b>{s.name}</b> ({s.company_name})? Fornecedores com pedidos ou produtos não podem ser excluídos.
+        </Text>
+      ),
+      onConfirm: () =>
+        remove.mutate(s.id, {
+          onSuccess: () => notifySuccess('Fornecedor excluído.'),
+          onError: (err) => {
+            console.error(err);
+            notifyError(errorMessage(err, 'Não foi possível excluir o fornecedor.'));
+          },
+        }),
+    });
+
+  const suppliers = list.data?.items ?? [];
+  const total = list.data?.total ?? suppliers.length;
+  const pages = Math.max(1, Math.ceil(total / SUPPLIERS_PAGE_SIZE));
+  const newButton = canCreate && (
+    <Button component={Link} to="/fornecedores/novo" leftSection={<IconPlus size={18} />}>
+      Novo fornecedor
+    </Button>
+  );
+  const actions = (s: Supplier) =>
+    (canEdit || canDelete) && (
+      <Group gap={4} wrap="nowrap" justify="flex-end">
+        {canEdit && <EditRowIcon label={s.name} onClick={() => navigate(`/fornecedores/${s.id}/editar`)} />}
+        {canDelete && <DeleteRowIcon label={s.name} onClick={() => onDelete(s)} />}
+      </Group>
+    );
+  const name = (s: Supplier) =>
+    canEdit ? (
+      <Anchor component={Link} to={`/fornecedores/${s.id}/editar`} fw={600} size="sm" c="inherit">
+        {s.name}
+      </Anchor>
+    ) : (
+      <Text fw={600} size="sm">
+        {s.name}
+      </Text>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Fornecedores"
+        description="Importadoras e vinícolas parceiras, com a comissão do Adega e o prazo de cada contrato."
+        back={{ to: '/', label: 'Início' }}
+        actions={newButton}
+      />
+      <Paper withBorder shadow="xs" p="md" mb="md" role="search" aria-label="Buscar fornecedores">
+        <TextInput
+          label="Buscar"
+          placeholder="Nome, razão social ou e-mail"
+          leftSection={<IconSearch size={16} />}
+          value={draft}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          maw={420}
+        />
+      </Paper>
+
+      {list.isError ? (
+        <Alert color="red" variant="light" title="Não foi possível carregar os fornecedores" role="alert">
+          {errorMessage(list.error, 'Tente novamente em instantes.')}
+        </Alert>
+      ) : list.isPending ? (
+        <Paper withBorder p="md">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} h={24} mb="sm" />
+          ))}
+        </Paper>
+      ) : suppliers.length === 0 ? (
+        <EmptyState icon={<IconBuildingStore size={26} />} title={search ? 'Nenhum fornecedor encontrado' : 'Nenhum fornecedor ainda'}>
+          {search ? 'Nenhum fornecedor corresponde a esta busca.' : 'Cadastre as importadoras e vinícolas de quem os restaurantes compram.'}
+        </EmptyState>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+            {total === 1 ? '1 fornecedor' : `${total} fornecedores`}
+            {pages > 1 ? ` · página ${page} de ${pages}` : ''}
+          </Text>
+          <Paper withBorder shadow="xs" visibleFrom="sm" style={{ overflowX: 'auto' }}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Fornecedor</Table.Th>
+                  <Table.Th>Contato</Table.Th>
+                  <Table.Th ta="right">Comissão</Table.Th>
+                  <Table.Th>Contrato</Table.Th>
+                  {(canEdit || canDelete) && (
+                    <Table.Th w={90}>
+                      <span className="visually-hidden">Ações</span>
+                    </Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {suppliers.map((s) => (
+                  <Table.Tr key={s.id}>
+                    <Table.Td>
+                      {name(s)}
+                      <Text size="xs" c="dimmed">
+                        {s.company_name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{s.email}</Text>
+                      <Text size="xs" c="dimmed">
+                        {formatPhone(s.phone)}
+                        {s.contact_person ? ` · ${s.contact_person}` : ''}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{formatPercent(s.commission_rate)}</Table.Td>
+                    <Table.Td>
+                      <ContractCell supplier={s} />
+                    </Table.Td>
+                    {(canEdit || canDelete) && <Table.Td>{actions(s)}</Table.Td>}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+          <Stack hiddenFrom="sm" gap="sm">
+            {suppliers.map((s) => (
+              <Card key={s.id} withBorder shadow="xs" padding="md">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <div style={{ minWidth: 0 }}>
+                    {name(s)}
+                    <Text size="xs" c="dimmed">
+                      {s.company_name}
+                    </Text>
+                  </div>
+                  {actions(s)}
+                </Group>
+                <Text size="sm" mt="xs" style={{ overflowWrap: 'anywhere' }}>
+                  {s.email} · {formatPhone(s.phone)}
+                </Text>
+                <Group justify="space-between" mt="xs" align="flex-start">
+                  <Text size="sm">Comissão {formatPercent(s.commission_rate)}</Text>
+                  <ContractCell supplier={s} />
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+          <ListPagination page={page} pages={pages} onChange={goToPage} />
+        </>
+      )}
+    </>
+  );
+}

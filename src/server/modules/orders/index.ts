@@ -1,0 +1,3 @@
+/** The orders module's only door: other modules and the app import from here. */
+export { orderRoutes } from './routes.js';
+export { createOrderService, type OrderService } from './service.js';

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CATALOG_TOTAL_CAPPED_HEADER, CATALOG_TOTAL_HEADER } from '../../../shared/catalog.js';
+import {
+  orderCreateSchema,
+  orderDetailSchema,
+  orderListQuerySchema,
+  orderSchema,
+  orderStatusChangeSchema,
+} from '../../../shared/orders.js';
+import { idParamsSchema } from '../../../shared/users.js';
+import { callerOf } from '../../http/authenticate.js';
+import type { OrderService } from './service.js';
+
+const read = { policy: { area: 'orders', action: 'read' } } as const;
+
+export function orderRoutes(service: OrderService) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      '/api/orders',
+      { config: read, schema: { querystring: orderListQuerySchema, response: { 200: z.array(orderSchema) } } },
+      async (request, reply) => {
+        const { items, total, capped } = await service.listOrders(callerOf(request), request.query);
+        reply.header(CATALOG_TOTAL_HEADER, String(total));
+        if (capped) reply.header(CATALOG_TOTAL_CAPPED_HEADER, 'true');
+        return reply.send(items);
+      },
+    );
+    r.post(
+      '/api/orders',
+      {
+        config: { policy: { area: 'orders', action: 'create' } },
+        schema: { body: orderCreateSchema, response: { 201: orderDetailSchema } },
+      },
+      async (request, reply) => reply.status(201).send(await service.createOrder(callerOf(request), request.body)),
+    );
+    r.get('/api/orders/:id', { config: read, schema: { params: idParamsSchema, response: { 200: orderDetailSchema } } }, async (request) =>
+      service.getOrder(callerOf(request), request.params.id),
+    );
+    // Which step the caller may take depends on the step and the order: the service checks it (403/409).
+    r.patch(
+      '/api/orders/:id/status',
+      { config: read, schema: { params: idParamsSchema, body: orderStatusChangeSchema, response: { 200: orderDetailSchema } } },
+      async (request) => service.changeOrderStatus(callerOf(request), request.params.id, request.body.status),
+    );
+  };
+}

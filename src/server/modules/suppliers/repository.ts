@@ -1,0 +1,57 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Scope } from '../../../shared/access-policy.js';
+import { escapeLike, searchTerms } from '../../../shared/text-search.js';
+import { scopeWhere } from '../../core/scope.js';
+import type { Executor } from '../../db/client.js';
+import { foldSqlText } from '../../db/fold-sql.js';
+import { suppliers } from '../../db/schema/index.js';
+
+export type SupplierRow = typeof suppliers.$inferSelect;
+export type SupplierValues = Omit<typeof suppliers.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+// Name, company and e-mail folded like foldText (accents and case ignored). A few hundred suppliers: no index needed.
+const searchable = sql.raw(foldSqlText(`concat_ws(' ', "suppliers"."name", "suppliers"."company_name", "suppliers"."email")`));
+const sortKey = sql.raw(`${foldSqlText('"suppliers"."name"')} collate "C"`);
+
+export interface SupplierSearch {
+  search: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** One page of the suppliers within the scope whose name, company or e-mail contain every word, and how many match. */
+export async function search(db: Executor, scope: Scope, query: SupplierSearch): Promise<{ rows: SupplierRow[]; total: number }> {
+  const words: SQL[] = searchTerms(query.search).map((term) => sql`${searchable} like ${`%${escapeLike(term)}%`}`);
+  const where = and(scopeWhere(scope, { supplierId: suppliers.id }), ...words);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(suppliers)
+    .where(where);
+  const rows = await db.select().from(suppliers).where(where).orderBy(sortKey, suppliers.id).limit(query.limit).offset(query.offset);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function findById(db: Executor, id: string): Promise<SupplierRow | undefined> {
+  const [row] = await db.select().from(suppliers).where(eq(suppliers.id, id)).limit(1);
+  return row;
+}
+
+export async function insert(db: Executor, values: SupplierValues): Promise<SupplierRow> {
+  const [row] = await db.insert(suppliers).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function update(db: Executor, id: string, values: SupplierValues): Promise<SupplierRow | undefined> {
+  const [row] = await db
+    .update(suppliers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(suppliers.id, id))
+    .returning();
+  return row;
+}
+
+export async function remove(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(suppliers).where(eq(suppliers.id, id)).returning({ id: suppliers.id });
+  return rows.length > 0;
+}
