@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   forbidden: { status: 403, detail: 'Você não tem permissão para esta ação.' },
   not_found: { status: 404, detail: 'Recurso não encontrado.' },
   method_not_allowed: { status: 405, detail: 'Método não permitido.' },
+  invalid_spreadsheet: { status: 400, detail: 'Não foi possível ler a planilha.' },
   conflict: { status: 409, detail: 'Já existe um registro com estes dados.' },
   too_large: { status: 413, detail: 'A requisição é grande demais.' },
   too_many_pixels: { status: 413, detail: 'Imagem com resolução grande demais.' },
