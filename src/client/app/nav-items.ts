@@ -12,5 +12,6 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Início', to: '/' },
   { label: 'Cartas', to: '/cartas', permission: { area: 'menus', action: 'read' } },
   { label: 'Catálogo', to: '/catalogo', permission: { area: 'catalog', action: 'read' } },
+  { label: 'Importar produtos', to: '/produtos/importar', permission: { area: 'imports', action: 'create' } },
   { label: 'Usuários', to: '/usuarios', permission: { area: 'users', action: 'read' } },
 ];

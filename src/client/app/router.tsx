@@ -37,6 +37,14 @@ export const router = createBrowserRouter([
             path: 'catalogo/:id/editar',
             lazy: () => import('../features/catalog/CatalogFormPage').then((m) => ({ Component: m.CatalogFormPage })),
           },
+          {
+            path: 'produtos/importar',
+            lazy: () => import('../features/product-import/ImportWizardPage').then((m) => ({ Component: m.ImportWizardPage })),
+          },
+          {
+            path: 'produtos/historico',
+            lazy: () => import('../features/product-import/ImportHistoryPage').then((m) => ({ Component: m.ImportHistoryPage })),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

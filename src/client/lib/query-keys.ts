@@ -25,4 +25,12 @@ export const queryKeys = {
   users: {
     all: ['users'] as const,
   },
+  imports: {
+    all: ['product-imports'] as const,
+    history: () => ['product-imports', 'history'] as const,
+    historyPage: (page: number) => ['product-imports', 'history', page] as const,
+    preview: (id: string) => ['product-imports', 'preview', id] as const,
+    status: (id: string) => ['product-imports', 'status', id] as const,
+    details: (id: string) => ['product-imports', 'details', id] as const,
+  },
 };

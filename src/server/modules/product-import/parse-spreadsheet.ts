@@ -30,7 +30,7 @@ export function parseSpreadsheet(bytes: Uint8Array, kind: SpreadsheetKind, maxRo
     workbook =
       kind === 'csv'
         ? XLSX.read(decodeText(bytes), { type: 'string', raw: true, dense: true, sheetRows, FS: delimiterOf(bytes) })
-        : XLSX.read(bytes, { type: 'buffer', dense: true, sheetRows, dateNF: DATE_FORMAT, cellHTML: false, cellFormula: false });
+        : XLSX.read(bytes, { type: 'buffer', dense: true, sheetRows, cellNF: true, cellHTML: false, cellFormula: false });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     return { ok: false, reason: /password|encrypt/i.test(message) ? 'protected' : 'corrupt' };
@@ -102,7 +102,7 @@ function cellText(cell: XLSX.CellObject | undefined): string {
       return String(cell.v).trim();
     case 'n': {
       const format = typeof cell.z === 'string' ? cell.z : '';
-      if (format && XLSX.SSF.is_date(format)) return (cell.w ?? '').trim();
+      if (format && XLSX.SSF.is_date(format)) return XLSX.SSF.format(DATE_FORMAT, cell.v);
       // "00000" formats show codes with their leading zeros: keep what the sheet shows.
       if (ZERO_PADDED.test(format) && cell.w) return cell.w.trim();
       const value = cell.v as number;

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { productCategories, productImports, products, suppliers } from '../../db/schema/index.js';
 import { createJobRunner, jobsConnection } from '../../jobs/runner.js';
@@ -10,6 +10,9 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { registerImportJobs } from './jobs.js';
 import * as repo from './repository.js';
 import { processImport } from './run-import.js';
+
+// Each upload and each job parses a sheet in a worker thread: seconds apiece on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 let t: TestApp;
 let admin: TestUser;
