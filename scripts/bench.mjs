@@ -8,6 +8,10 @@
 // postgres://postgres@127.0.0.1:5432: the app gets a database of its own there, dropped after), BENCH_CATALOG_SIZE
 // (catalogue wines, default 50000; aims: p95 < 30 ms on PGlite and < 15 ms on PostgreSQL at 50k, < 50 ms at 500k),
 // BENCH_SKIP_SEARCH=1, BENCH_LOG_LEVEL (default warn). Part (c) prints the login route's JavaScript when dist/ is built.
+// Part (d), the product import (bench/import-bench.ts): a generated BENCH_IMPORT_ROWS-row .xlsx (default 100,000)
+// from upload to completed, on PGlite and, with BENCH_POSTGRES_URL, on PostgreSQL; rows/s, peak memory and the public
+// menu's p99 during the import (aims: < 30 s, < 512 MB, p99 < 100 ms). BENCH_ONLY=import runs only (d);
+// BENCH_SKIP_IMPORT=1 skips it.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -117,7 +121,49 @@ async function benchSearch(base, token) {
   return { timings, rows };
 }
 
+/** Runs bench/import-bench.ts in a child process (its peak memory is its own) and returns its JSON line. */
+function benchImport(postgresUrl) {
+  const env = { ...process.env, NODE_ENV: 'production' };
+  if (postgresUrl) env.BENCH_POSTGRES_URL = postgresUrl;
+  else delete env.BENCH_POSTGRES_URL;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/import-bench.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (code) => {
+      const line = output.split('\n').find((l) => l.startsWith('{'));
+      if (code === 0 && line) resolve(JSON.parse(line));
+      else reject(new Error(`import bench exited with ${code}: ${output}`));
+    });
+  });
+}
+
+async function mainImport() {
+  const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+  out(`(d) product import: a generated ${rows}-row .xlsx, upload to completed, a client reading the public menu meanwhile\n`);
+  const targets = [['PGlite', undefined]];
+  const postgres = process.env.BENCH_POSTGRES_URL;
+  if (postgres) targets.push(['PostgreSQL', postgres]);
+  else out('  (set BENCH_POSTGRES_URL=postgres://user@host:5432 to also run it on PostgreSQL)\n');
+  for (const [label, url] of targets) {
+    const r = await benchImport(url);
+    out(
+      `  ${label.padEnd(10)} ${r.status}: ${r.success} imported, ${r.errors} errors, ${r.skipped} skipped; file ${fmt(r.fileBytes / 1048576)} MB, upload ${fmt(r.uploadSeconds)} s\n` +
+        `             end to end ${fmt(r.seconds)} s = ${fmt(r.rowsPerSecond, 0)} rows/s (aim < 30 s)   peak RSS ${fmt(r.peakRssMb, 0)} MB (aim < 512 MB)\n` +
+        `             public menu during the import: ${r.menuRequests} requests, p50 ${fmt(r.menuP50)} ms, p99 ${fmt(r.menuP99)} ms, max ${fmt(r.menuMax)} ms (aim p99 < 100 ms)\n`,
+    );
+  }
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'import') return mainImport();
   const started = performance.now();
   out(
     `Adega benchmark (NODE_ENV=production, database: ${process.env.BENCH_DATABASE_URL || process.env.BENCH_POSTGRES_URL ? 'PostgreSQL' : 'PGlite'})\n`,
@@ -163,6 +209,7 @@ ${row('bare node:http, same bytes', bareRun)}
   ${fmt(gzipBytes / 1024)} KB gzip   (budget ${fmt(LOGIN_JS_BUDGET_BYTES / 1024)} KB; details: node bench/bundle-size.mjs)
 `);
   }
+  if (!process.env.BENCH_SKIP_IMPORT) await mainImport();
   out(`
 total ${fmt((performance.now() - started) / 1000)} s
 `);

@@ -76,7 +76,10 @@ export function ImportHistoryPage() {
         <EmptyState title="Nenhuma importação ainda">As planilhas enviadas em Importar produtos aparecem aqui.</EmptyState>
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={880}>
+          <Table.ScrollContainer
+            minWidth={880}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Importações (role para os lados)' } }}
+          >
             <Table verticalSpacing="sm" highlightOnHover aria-label="Importações">
               <Table.Thead>
                 <Table.Tr>

@@ -36,7 +36,10 @@ export function PreviewStep({ importId, fileSize, onBack, onNext }: Props) {
         <b>{number.format(total_rows)}</b> {total_rows === 1 ? 'linha de produto' : 'linhas de produtos'} e <b>{columns.length}</b> colunas
         {fileSize !== null && ` · ${formatMegabytes(fileSize)}`}. Primeiras {sample_data.length} linhas:
       </Text>
-      <Table.ScrollContainer minWidth={600}>
+      <Table.ScrollContainer
+        minWidth={600}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Pré-visualização (role para os lados)' } }}
+      >
         <Table striped withTableBorder withColumnBorders fz="sm" aria-label="Pré-visualização da planilha">
           <Table.Thead>
             <Table.Tr>

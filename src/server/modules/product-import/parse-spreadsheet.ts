@@ -21,6 +21,8 @@ export type ParseOutcome = { ok: true; sheet: ParsedSheet } | { ok: false; reaso
 
 const DATE_FORMAT = 'dd/mm/yyyy';
 const ZERO_PADDED = /^0+$/;
+/** 1127.93 -> "1.127,93", 1.234 -> "1,234": the way a Brazilian reads it, and the money rule reads it back exactly. */
+const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 15 });
 
 export function parseSpreadsheet(bytes: Uint8Array, kind: SpreadsheetKind, maxRows: number): ParseOutcome {
   let workbook: XLSX.WorkBook;
@@ -106,7 +108,7 @@ function cellText(cell: XLSX.CellObject | undefined): string {
       // "00000" formats show codes with their leading zeros: keep what the sheet shows.
       if (ZERO_PADDED.test(format) && cell.w) return cell.w.trim();
       const value = cell.v as number;
-      return Number.isInteger(value) ? BigInt(value).toString() : String(value).replace('.', ',');
+      return Number.isInteger(value) ? BigInt(value).toString() : decimal.format(value);
     }
     case 'b':
       return cell.v ? 'VERDADEIRO' : 'FALSO';
