@@ -11,9 +11,9 @@ export function ImportCounts({
 }) {
   const cards: [string, number, string][] = [
     ['Processadas', status.processed_rows, 'dark'],
-    ['Importadas', status.success_count, 'green'],
-    ['Ignoradas', status.skipped_count, 'yellow.8'],
-    ['Com erro', status.error_count, 'red'],
+    ['Importadas', status.success_count, 'green.9'],
+    ['Ignoradas', status.skipped_count, 'orange.9'],
+    ['Com erro', status.error_count, 'red.9'],
   ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
@@ -37,7 +37,7 @@ export function ImportCounts({
   );
 }
 
-/** SPEC §9: the message list scrolls at a fixed height (60 units: 15rem). */
+/** SPEC §9: the message list scrolls within a fixed height (60 units: 15rem); a short list takes only its room. */
 export function MessageList({
   title,
   messages,
@@ -55,7 +55,7 @@ export function MessageList({
       <Text fw={600} c={color}>
         {title} ({number.format(total)})
       </Text>
-      <ScrollArea h="15rem" type="auto" offsetScrollbars>
+      <ScrollArea.Autosize mah="15rem" type="auto" offsetScrollbars>
         <Stack component="ul" gap={2} m={0} pl="md" aria-label={title}>
           {messages.map((m) => (
             <Text component="li" key={`${m.row}-${m.message}`} size="sm">
@@ -63,7 +63,7 @@ export function MessageList({
             </Text>
           ))}
         </Stack>
-      </ScrollArea>
+      </ScrollArea.Autosize>
       {total > messages.length && (
         <Text size="xs" c="dimmed">
           Mostrando as primeiras {number.format(messages.length)}. Baixe a planilha de linhas com erro para ver todas.

@@ -84,7 +84,7 @@ export function ImportHistoryPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Arquivo</Table.Th>
-                  <Table.Th>Status</Table.Th>
+                  <Table.Th miw={120}>Status</Table.Th>
                   <Table.Th ta="right">Linhas</Table.Th>
                   <Table.Th ta="right">Importadas</Table.Th>
                   <Table.Th ta="right">Ignoradas</Table.Th>

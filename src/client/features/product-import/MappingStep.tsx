@@ -86,6 +86,7 @@ export function MappingStep({ importId, mapping, onMapping, onBack, onStarted, o
             value={current[field] ?? null}
             onChange={(column) => onMapping({ ...current, [field]: column ?? undefined })}
             clearable
+            clearButtonProps={{ 'aria-label': `Limpar ${IMPORT_FIELD_LABELS[field]}` }}
             searchable
             comboboxProps={{ withinPortal: true }}
           />

@@ -14,7 +14,12 @@ export function ResultStep({ importId, onReset }: { importId: string; onReset():
   return (
     <Stack gap="md">
       {data.status === 'completed' ? (
-        <Alert color={data.error_count > 0 ? 'yellow' : 'green'} variant="light" title="Importação concluída">
+        <Alert
+          color={data.error_count > 0 ? 'orange' : 'green'}
+          variant="light"
+          title="Importação concluída"
+          styles={{ title: { color: 'var(--mantine-color-dark-8)' } }}
+        >
           {data.success_count} produto(s) importado(s)
           {data.error_count > 0 && `; ${data.error_count} linha(s) com erro não entraram. Baixe-as, corrija e envie de novo.`}
         </Alert>
@@ -24,8 +29,8 @@ export function ResultStep({ importId, onReset }: { importId: string; onReset():
         </Alert>
       )}
       <ImportCounts status={data} />
-      <MessageList title="Erros" messages={data.errors} total={data.error_count} color="red" />
-      <MessageList title="Avisos" messages={data.warnings} total={data.warnings.length} color="yellow.9" />
+      <MessageList title="Erros" messages={data.errors} total={data.error_count} color="red.9" />
+      <MessageList title="Avisos" messages={data.warnings} total={data.warnings.length} color="orange.9" />
       <FailedRowsButton importId={importId} fileName={data.file_name} hidden={data.error_count === 0} />
       <Group justify="space-between">
         <Button component={Link} to="/produtos/historico" variant="default" leftSection={<IconHistory size={18} />}>
