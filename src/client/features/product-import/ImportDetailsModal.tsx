@@ -53,7 +53,7 @@ export function ImportDetailsModal({ importId, onClose }: { importId: string | n
             </Stack>
           )}
           <MessageList title="Erros" messages={data.errors} total={data.error_count} color="red.9" />
-          <MessageList title="Avisos" messages={data.warnings} total={data.warnings.length} color="orange.9" />
+          <MessageList title="Avisos" messages={data.warnings} total={data.warnings.length} color="dark.7" />
           <FailedRowsButton importId={data.id} fileName={data.file_name} hidden={data.error_count === 0} />
         </Stack>
       )}

@@ -30,7 +30,7 @@ export function ResultStep({ importId, onReset }: { importId: string; onReset():
       )}
       <ImportCounts status={data} />
       <MessageList title="Erros" messages={data.errors} total={data.error_count} color="red.9" />
-      <MessageList title="Avisos" messages={data.warnings} total={data.warnings.length} color="orange.9" />
+      <MessageList title="Avisos" messages={data.warnings} total={data.warnings.length} color="dark.7" />
       <FailedRowsButton importId={importId} fileName={data.file_name} hidden={data.error_count === 0} />
       <Group justify="space-between">
         <Button component={Link} to="/produtos/historico" variant="default" leftSection={<IconHistory size={18} />}>
