@@ -61,11 +61,17 @@ try {
   // The guest's view: one client reading the menu page back to back while the import runs.
   let importing = true;
   const latencies: number[] = [];
+  let menuErrors = 0;
   const menuReader = (async () => {
     while (importing) {
       const t0 = performance.now();
-      const res = await fetch(base + PAGE);
-      await res.arrayBuffer();
+      try {
+        const res = await fetch(base + PAGE);
+        await res.arrayBuffer();
+        if (res.status !== 200) menuErrors++;
+      } catch {
+        menuErrors++;
+      }
       latencies.push(performance.now() - t0);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -113,6 +119,7 @@ try {
       rowsPerSecond: ROWS / seconds,
       peakRssMb: process.resourceUsage().maxRSS / 1024,
       menuRequests: sorted.length,
+      menuErrors,
       menuP50: at(50),
       menuP99: at(99),
       menuMax: sorted.at(-1) ?? 0,

@@ -13,7 +13,7 @@ import { ImportDetailsModal } from './ImportDetailsModal';
 import { useDeleteImport, useImportHistory, useRetryImport } from './import-api';
 
 export const STATUS_COLORS: Record<ImportSummary['status'], string> = {
-  pending: 'gray',
+  pending: 'dark',
   processing: 'blue',
   completed: 'green',
   failed: 'red',
