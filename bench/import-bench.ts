@@ -79,7 +79,7 @@ try {
 
   const started = performance.now();
   const form = new FormData();
-  form.append('file', new Blob([workbook]), `produtos-${ROWS}.xlsx`);
+  form.append('file', new Blob([new Uint8Array(workbook)]), `produtos-${ROWS}.xlsx`);
   const uploaded = await fetch(`${base}/api/product-import/upload`, { method: 'POST', headers: auth, body: form });
   if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}: ${await uploaded.text()}`);
   const { import_id } = (await uploaded.json()) as { import_id: string };
