@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkImportRow, checkMapping, FIELD_MAPPING_REQUIRED, formatMegabytes, parseImportMoney, suggestMapping } from './product-import.js';
+import {
+  checkImportRow,
+  checkMapping,
+  FIELD_MAPPING_REQUIRED,
+  formatMegabytes,
+  parseImportMoney,
+  suggestMapping,
+} from './product-import.js';
 
 describe('suggestMapping', () => {
   it('reads pt-BR and English headers, accents and case folded', () => {
