@@ -11,6 +11,10 @@
 // Part (d), bench/analytics.ts: the analytics dashboard and the orders list over 100,000 generated orders on PGlite and
 // 1,000,000 on PostgreSQL (BENCH_POSTGRES_URL or TEST_DATABASE_URL); knobs in that file. BENCH_ONLY=analytics runs
 // part (d) alone; BENCH_SKIP_ANALYTICS=1 leaves it out.
+// Part (d), the product import (bench/import-bench.ts): a generated BENCH_IMPORT_ROWS-row .xlsx (default 100,000)
+// from upload to completed, on PGlite and, with BENCH_POSTGRES_URL, on PostgreSQL; rows/s, peak memory and the public
+// menu's p99 during the import (aims: < 30 s, < 512 MB, p99 < 100 ms). BENCH_ONLY=import runs only (d);
+// BENCH_SKIP_IMPORT=1 skips it.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -129,7 +133,49 @@ function benchAnalytics() {
   });
 }
 
+/** Runs bench/import-bench.ts in a child process (its peak memory is its own) and returns its JSON line. */
+function benchImport(postgresUrl) {
+  const env = { ...process.env, NODE_ENV: 'production' };
+  if (postgresUrl) env.BENCH_POSTGRES_URL = postgresUrl;
+  else delete env.BENCH_POSTGRES_URL;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/import-bench.ts'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (code) => {
+      const line = output.split('\n').find((l) => l.startsWith('{'));
+      if (code === 0 && line) resolve(JSON.parse(line));
+      else reject(new Error(`import bench exited with ${code}: ${output}`));
+    });
+  });
+}
+
+async function mainImport() {
+  const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+  out(`(d) product import: a generated ${rows}-row .xlsx, upload to completed, a client reading the public menu meanwhile\n`);
+  const targets = [['PGlite', undefined]];
+  const postgres = process.env.BENCH_POSTGRES_URL;
+  if (postgres) targets.push(['PostgreSQL', postgres]);
+  else out('  (set BENCH_POSTGRES_URL=postgres://user@host:5432 to also run it on PostgreSQL)\n');
+  for (const [label, url] of targets) {
+    const r = await benchImport(url);
+    out(
+      `  ${label.padEnd(10)} ${r.status}: ${r.success} imported, ${r.errors} errors, ${r.skipped} skipped; file ${fmt(r.fileBytes / 1048576)} MB, upload ${fmt(r.uploadSeconds)} s\n` +
+        `             end to end ${fmt(r.seconds)} s = ${fmt(r.rowsPerSecond, 0)} rows/s (aim < 30 s)   peak RSS ${fmt(r.peakRssMb, 0)} MB (aim < 512 MB)\n` +
+        `             public menu during the import: ${r.menuRequests} requests (${r.menuErrors} failed), p50 ${fmt(r.menuP50)} ms, p99 ${fmt(r.menuP99)} ms, max ${fmt(r.menuMax)} ms (aim p99 < 100 ms)\n`,
+    );
+  }
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'import') return mainImport();
   const started = performance.now();
   if (process.env.BENCH_ONLY === 'analytics') {
     await benchAnalytics();
@@ -181,6 +227,7 @@ ${row('bare node:http, same bytes', bareRun)}
 `);
   }
   if (!process.env.BENCH_SKIP_ANALYTICS) await benchAnalytics();
+  if (!process.env.BENCH_SKIP_IMPORT) await mainImport();
   out(`
 total ${fmt((performance.now() - started) / 1000)} s
 `);

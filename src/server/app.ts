@@ -26,6 +26,7 @@ import {
   onboardingReviewRoutes,
 } from './modules/onboarding/index.js';
 import { createOrderService, orderRoutes } from './modules/orders/index.js';
+import { createProductImportService, type ImportJobs, productImportRoutes, registerImportJobs } from './modules/product-import/index.js';
 import { createProductService, productRoutes } from './modules/products/index.js';
 import { createPublicService, publicApiRoutes } from './modules/public/index.js';
 import { createSeedService, seedRoutes } from './modules/seed/index.js';
@@ -47,6 +48,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Built with the app, not started: main.ts starts it once per process, tests that need jobs do too. */
     jobs: JobRunner;
+    /** The product import's background work: main.ts resumes interrupted imports once the runner starts. */
+    productImportJobs: ImportJobs;
   }
 }
 
@@ -95,6 +98,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Modules register their queues here; starting the runner is main.ts's call, never buildApp's.
   app.decorate('jobs', createJobRunner(jobsConnection(database), app.log));
   registerOrphanCleanup(app.jobs, { db, storage: storage.public, log: app.log });
+  app.decorate(
+    'productImportJobs',
+    registerImportJobs({ db, files: storage.private, jobs: app.jobs, log: app.log, singleProcess: database.kind === 'pglite' }),
+  );
   app.decorate('publicPages', createPublicPageCache());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,6 +130,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(orderRoutes(createOrderService({ db })));
   await app.register(publicApiRoutes(createPublicService({ db })));
   await app.register(uploadRoutes(storage.public));
+  await app.register(productImportRoutes(createProductImportService({ db, files: storage.private, jobs: app.jobs, log: app.log })));
   // Every write to an establishment, a menu or its wines drops that establishment's cached public pages.
   // Other processes sharing a PostgreSQL server hear of it through NOTIFY and drop their copies too.
   await database.subscribe(PUBLIC_PAGES_CHANNEL, (establishmentId) => app.publicPages.invalidateEstablishment(establishmentId));

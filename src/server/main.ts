@@ -37,6 +37,8 @@ async function main(): Promise<void> {
 
   // Once per process, before listening: any request may queue a job. Tests build apps without starting it.
   await app.jobs.start();
+  // Imports a killed process left half done resume now rather than at the next recovery tick.
+  await app.productImportJobs.recover();
   await app.listen({ port: config.port, host: config.host });
   const url = config.publicBaseUrl ?? `http://localhost:${config.port}`;
   app.log.info(`Adega pronto em ${url} (banco: ${app.database.kind === 'pglite' ? `embutido em ${config.dataDir}` : 'PostgreSQL'})`);

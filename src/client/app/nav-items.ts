@@ -17,5 +17,6 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Produtos', to: '/produtos/gerenciar', permission: { area: 'products', action: 'read' } },
   { label: 'Fornecedores', to: '/fornecedores', permission: { area: 'suppliers', action: 'read' } },
   { label: 'Pedidos', to: '/pedidos', permission: { area: 'orders', action: 'read' } },
+  { label: 'Importar produtos', to: '/produtos/importar', permission: { area: 'imports', action: 'create' } },
   { label: 'Usuários', to: '/usuarios', permission: { area: 'users', action: 'read' } },
 ];

@@ -23,6 +23,8 @@ const ROUTE_PERMISSIONS: { path: string; permission: Permission }[] = [
   { path: '/pedidos', permission: { area: 'orders', action: 'read' } },
   { path: '/pedidos/novo', permission: { area: 'orders', action: 'create' } },
   { path: '/pedidos/:id', permission: { area: 'orders', action: 'read' } },
+  { path: '/produtos/importar', permission: { area: 'imports', action: 'create' } },
+  { path: '/produtos/historico', permission: { area: 'imports', action: 'read' } },
 ];
 
 export function permissionForPath(pathname: string): Permission | undefined {

@@ -65,6 +65,14 @@ export const router = createBrowserRouter([
           { path: 'pedidos', lazy: () => marketplaceScreens().then((m) => ({ Component: m.OrdersPage })) },
           { path: 'pedidos/novo', lazy: () => marketplaceScreens().then((m) => ({ Component: m.OrderFormPage })) },
           { path: 'pedidos/:id', lazy: () => marketplaceScreens().then((m) => ({ Component: m.OrderPage })) },
+          {
+            path: 'produtos/importar',
+            lazy: () => import('../features/product-import/ImportWizardPage').then((m) => ({ Component: m.ImportWizardPage })),
+          },
+          {
+            path: 'produtos/historico',
+            lazy: () => import('../features/product-import/ImportHistoryPage').then((m) => ({ Component: m.ImportHistoryPage })),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -52,4 +52,12 @@ export const queryKeys = {
     list: (filters: Record<string, string>, page: number) => ['orders', 'list', filters, page] as const,
     detail: (id: string) => ['orders', 'detail', id] as const,
   },
+  imports: {
+    all: ['product-imports'] as const,
+    history: () => ['product-imports', 'history'] as const,
+    historyPage: (page: number) => ['product-imports', 'history', page] as const,
+    preview: (id: string) => ['product-imports', 'preview', id] as const,
+    status: (id: string) => ['product-imports', 'status', id] as const,
+    details: (id: string) => ['product-imports', 'details', id] as const,
+  },
 };

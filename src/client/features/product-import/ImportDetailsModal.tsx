@@ -1,0 +1,62 @@
+import { Alert, Badge, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { formatMegabytes, IMPORT_FIELD_LABELS, IMPORT_STATUS_LABELS, type ImportField } from '../../../shared/product-import';
+import { ImportCounts, MessageList } from './ImportCounts';
+import { formatDateTime, STATUS_COLORS } from './ImportHistoryPage';
+import { useImportDetails } from './import-api';
+import { FailedRowsButton } from './ResultStep';
+
+/** The Detalhes modal of the history: the whole record, its mapping, errors and warnings. */
+export function ImportDetailsModal({ importId, onClose }: { importId: string | null; onClose(): void }) {
+  const details = useImportDetails(importId);
+  const data = details.data;
+  return (
+    <Modal opened={importId !== null} onClose={onClose} title="Detalhes da importação" size="xl" centered>
+      {details.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          Erro ao carregar detalhes da importação
+        </Alert>
+      ) : !data ? (
+        <Skeleton h={240} radius="md" />
+      ) : (
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                {data.file_name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {formatMegabytes(data.file_size)} · enviado em {formatDateTime(data.created_at)} por {data.created_by ?? '—'}
+                {data.finished_at && ` · terminado em ${formatDateTime(data.finished_at)}`}
+              </Text>
+            </div>
+            <Badge color={STATUS_COLORS[data.status]} c={`${STATUS_COLORS[data.status]}.9`} variant="light" size="lg">
+              {IMPORT_STATUS_LABELS[data.status]}
+            </Badge>
+          </Group>
+          {data.failure_reason && (
+            <Alert color="red" variant="light" title="Motivo da falha">
+              {data.failure_reason}
+            </Alert>
+          )}
+          {data.current_operation && data.status !== 'completed' && <Text size="sm">{data.current_operation}</Text>}
+          <ImportCounts status={data} />
+          {data.field_mapping && (
+            <Stack gap={4}>
+              <Text fw={600}>Mapeamento</Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4}>
+                {Object.entries(data.field_mapping).map(([field, column]) => (
+                  <Text key={field} size="sm">
+                    {IMPORT_FIELD_LABELS[field as ImportField]}: <b>{column}</b>
+                  </Text>
+                ))}
+              </SimpleGrid>
+            </Stack>
+          )}
+          <MessageList title="Erros" messages={data.errors} total={data.error_count} color="red.9" />
+          <MessageList title="Avisos" messages={data.warnings} total={data.warnings.length} color="dark.7" />
+          <FailedRowsButton importId={data.id} fileName={data.file_name} hidden={data.error_count === 0} />
+        </Stack>
+      )}
+    </Modal>
+  );
+}

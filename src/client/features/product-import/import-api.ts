@@ -1,0 +1,102 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ExecuteImport,
+  importHistorySchema,
+  importStatusSchema,
+  previewSchema,
+  uploadResponseSchema,
+} from '../../../shared/product-import';
+import { api, apiGetBlob } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+/** SPEC §9: progress is polled every 2 seconds until the import is completed or failed. */
+export const POLL_MS = 2000;
+export const HISTORY_PAGE_SIZE = 10;
+
+export function useUploadImport() {
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return (await api.post('/product-import/upload', body, uploadResponseSchema)).import_id;
+    },
+  });
+}
+
+export const useImportPreview = (id: string | null) =>
+  useQuery({
+    queryKey: queryKeys.imports.preview(id ?? ''),
+    queryFn: () => api.get(`/product-import/preview/${id}`, previewSchema),
+    enabled: Boolean(id),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export function useExecuteImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ExecuteImport) => api.post('/product-import/execute', body, importStatusSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.imports.history() }),
+  });
+}
+
+/** The import's status, polled while it runs; a failed poll stops polling (the screen says so). */
+export const useImportStatus = (id: string | null) =>
+  useQuery({
+    queryKey: queryKeys.imports.status(id ?? ''),
+    queryFn: () => api.get(`/product-import/status/${id}`, importStatusSchema),
+    enabled: Boolean(id),
+    retry: false,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      if (query.state.status === 'error' || status === 'completed' || status === 'failed') return false;
+      return POLL_MS;
+    },
+  });
+
+export const useImportHistory = (page: number) =>
+  useQuery({
+    queryKey: queryKeys.imports.historyPage(page),
+    queryFn: () => api.get(`/product-import/history?page=${page}&limit=${HISTORY_PAGE_SIZE}`, importHistorySchema),
+    placeholderData: keepPreviousData,
+    // Imports in progress move on their own: the list follows them.
+    refetchInterval: (query) =>
+      query.state.data?.imports.some((i) => i.status === 'pending' || i.status === 'processing') ? POLL_MS : false,
+  });
+
+export const useImportDetails = (id: string | null) =>
+  useQuery({
+    queryKey: queryKeys.imports.details(id ?? ''),
+    queryFn: () => api.get(`/product-import/details/${id}`, importStatusSchema),
+    enabled: Boolean(id),
+    retry: false,
+  });
+
+export function useRetryImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/product-import/retry/${id}`, undefined, importStatusSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.imports.all }),
+  });
+}
+
+export function useDeleteImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/product-import/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.imports.all }),
+  });
+}
+
+/** Downloads the .xlsx of the rows that did not go in. */
+export async function downloadFailedRows(id: string, fileName: string): Promise<void> {
+  const blob = await apiGetBlob(`/product-import/${id}/failed-rows`);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `linhas-com-erro-${fileName.replace(/\.[^.]+$/, '')}.xlsx`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

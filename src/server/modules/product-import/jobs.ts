@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobRunner } from '../../jobs/runner.js';
+import * as repo from './repository.js';
+import { ImportFailure, LeaseLostError, processImport, type RunDeps } from './run-import.js';
+import { IMPORT_QUEUE } from './service.js';
+
+export const IMPORT_RECOVERY_QUEUE = 'product-import.recover';
+/** A worker writes a checkpoint every batch (well under a second); this long without one, its process is gone. */
+export const STALE_AFTER_MS = 60_000;
+const EVERY_MINUTE = '* * * * *';
+const UNEXPECTED_FAILURE = 'A importação foi interrompida por um erro inesperado. Use Tentar Novamente para continuar de onde parou.';
+
+export interface ImportJobDeps extends RunDeps {
+  jobs: JobRunner;
+  log: FastifyBaseLogger;
+  /** PGlite serves one process: anything processing that this process is not working on was left by a dead one. */
+  singleProcess: boolean;
+}
+
+/** Registers the import queue and its recovery; returns what main.ts and tests call. */
+export function registerImportJobs(deps: ImportJobDeps) {
+  const { db, jobs, log } = deps;
+  const working = new Set<string>();
+
+  async function run(importId: string): Promise<void> {
+    const claimed = await repo.claimImport(db, importId);
+    // Already taken (a duplicate job, or another process), finished or deleted: nothing to do.
+    if (!claimed?.startedAt) return;
+    working.add(importId);
+    try {
+      await processImport(deps, claimed);
+    } catch (err) {
+      if (err instanceof LeaseLostError) return;
+      if (!(err instanceof ImportFailure)) log.error({ err, importId }, 'product import failed');
+      const reason = err instanceof ImportFailure ? err.message : UNEXPECTED_FAILURE;
+      await repo.finishImport(db, importId, claimed.startedAt, { status: 'failed', failureReason: reason, currentOperation: 'Falhou' });
+    } finally {
+      working.delete(importId);
+    }
+  }
+
+  /** Imports whose process died go back to pending and to the queue: they resume at their last checkpoint. */
+  async function recover(staleMs = deps.singleProcess ? 0 : STALE_AFTER_MS): Promise<string[]> {
+    const ids = await repo.releaseStaleImports(db, staleMs, [...working]);
+    for (const importId of ids) await jobs.send(IMPORT_QUEUE, { importId });
+    if (ids.length > 0) log.info({ imports: ids.length }, 'interrupted product imports resumed');
+    return ids;
+  }
+
+  jobs.register<{ importId: string }>({
+    name: IMPORT_QUEUE,
+    // The handler records failures itself; a job killed with its process is found by the recovery, not retried blind.
+    queue: { retryLimit: 0, expireInSeconds: 4 * 60 * 60 },
+    handle: ({ importId }) => run(importId),
+  });
+  jobs.register<Record<string, never>>({
+    name: IMPORT_RECOVERY_QUEUE,
+    schedule: { cron: EVERY_MINUTE, data: {} },
+    queue: { policy: 'stately' },
+    handle: async () => {
+      await recover();
+    },
+  });
+  return { run, recover };
+}
+
+export type ImportJobs = ReturnType<typeof registerImportJobs>;

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  executeImportSchema,
+  importHistoryQuerySchema,
+  importHistorySchema,
+  importStatusSchema,
+  MAX_IMPORT_BYTES,
+  previewSchema,
+  uploadResponseSchema,
+} from '../../../shared/product-import.js';
+import { idParamsSchema } from '../../../shared/users.js';
+import { appError, badRequest } from '../../core/app-error.js';
+import { callerOf } from '../../http/authenticate.js';
+import type { ProductImportService } from './service.js';
+
+const TOO_LARGE = 'Arquivo muito grande. Tamanho máximo: 20 MB.';
+const NO_FILE = 'Por favor, selecione um arquivo';
+
+export function productImportRoutes(service: ProductImportService) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    // Reads answer 404 for others' imports and an empty history, never a 403 that says they exist.
+    const read = { policy: { area: 'imports', action: 'read', outOfScope: 'hidden' } } as const;
+
+    r.post(
+      '/api/product-import/upload',
+      { config: { policy: { area: 'imports', action: 'create' } }, schema: { response: { 201: uploadResponseSchema } } },
+      async (request, reply) => {
+        const caller = callerOf(request);
+        if (!request.isMultipart()) throw appError('unsupported_media_type', 'Envie a planilha como multipart/form-data no campo "file".');
+        // The limit holds while the bytes stream in: a bigger upload is cut off, never held in memory whole.
+        const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
+        if (file?.fieldname !== 'file') throw badRequest(NO_FILE, { file: NO_FILE });
+        const bytes = await file.toBuffer().catch((err: { code?: string }) => {
+          throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? appError('too_large', TOO_LARGE) : err;
+        });
+        const result = await service.upload(caller, { fileName: file.filename || 'planilha', bytes });
+        return reply.status(201).send(result);
+      },
+    );
+    r.get(
+      '/api/product-import/preview/:id',
+      { config: read, schema: { params: idParamsSchema, response: { 200: previewSchema } } },
+      async (request) => service.preview(callerOf(request), request.params.id),
+    );
+    r.post(
+      '/api/product-import/execute',
+      {
+        config: { policy: { area: 'imports', action: 'execute' } },
+        schema: { body: executeImportSchema, response: { 202: importStatusSchema } },
+      },
+      async (request, reply) => reply.status(202).send(await service.execute(callerOf(request), request.body)),
+    );
+    r.get(
+      '/api/product-import/status/:id',
+      { config: read, schema: { params: idParamsSchema, response: { 200: importStatusSchema } } },
+      async (request) => service.status(callerOf(request), request.params.id),
+    );
+    r.get(
+      '/api/product-import/history',
+      { config: read, schema: { querystring: importHistoryQuerySchema, response: { 200: importHistorySchema } } },
+      async (request) => service.history(callerOf(request), request.query.page, request.query.limit),
+    );
+    r.get(
+      '/api/product-import/details/:id',
+      { config: read, schema: { params: idParamsSchema, response: { 200: importStatusSchema } } },
+      async (request) => service.status(callerOf(request), request.params.id),
+    );
+    r.post(
+      '/api/product-import/retry/:id',
+      {
+        config: { policy: { area: 'imports', action: 'retry' } },
+        schema: { params: idParamsSchema, response: { 202: importStatusSchema } },
+      },
+      async (request, reply) => reply.status(202).send(await service.retry(callerOf(request), request.params.id)),
+    );
+    r.delete(
+      '/api/product-import/:id',
+      { config: { policy: { area: 'imports', action: 'delete' } }, schema: { params: idParamsSchema } },
+      async (request, reply) => {
+        await service.remove(callerOf(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+    r.get('/api/product-import/:id/failed-rows', { config: read, schema: { params: idParamsSchema } }, async (request, reply) => {
+      const { fileName, bytes } = await service.failedRows(callerOf(request), request.params.id);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'content-disposition',
+          `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .send(bytes);
+    });
+  };
+}

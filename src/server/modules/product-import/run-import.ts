@@ -1,0 +1,249 @@
+import {
+  checkImportRow,
+  type FieldMapping,
+  type ImportedProduct,
+  type ImportOptions,
+  type ImportRowMessage,
+  MAX_IMPORT_ROWS,
+  rowMessage,
+  type SourceRow,
+} from '../../../shared/product-import.js';
+import { foldText } from '../../../shared/text-search.js';
+import type { Db, Executor } from '../../db/client.js';
+import type { PrivateFiles } from '../../storage/storage.js';
+import type { SpreadsheetKind } from './file-kind.js';
+import { parseInWorker } from './parse-in-worker.js';
+import type { ParsedSheet } from './parse-spreadsheet.js';
+import * as repo from './repository.js';
+
+/**
+ * Works one import: parses the stored file off the main thread, then writes it in batches. Each batch (its
+ * categories, suppliers, products) and its checkpoint (processed rows, counts, messages) commit in one
+ * transaction, so after a crash the import resumes at the first row not counted: none twice, none lost. The
+ * (import_id, import_row) key makes even a replayed batch insert nothing twice.
+ */
+export interface RunDeps {
+  db: Db;
+  files: PrivateFiles;
+  batchSize?: number;
+  /** Tests only: called after each committed batch (throwing there stands in for a process dying). */
+  afterBatch?: (processedRows: number) => Promise<void> | void;
+}
+
+export const DEFAULT_BATCH_SIZE = 500;
+const number = new Intl.NumberFormat('pt-BR');
+
+export class LeaseLostError extends Error {
+  constructor() {
+    super('the import was taken over by another worker or deleted');
+  }
+}
+
+/** Failure with a pt-BR reason for the user (shown in the history, fixed by Tentar Novamente or a new upload). */
+export class ImportFailure extends Error {}
+
+export const FILE_MISSING = 'O arquivo desta importação não está mais disponível. Envie a planilha novamente.';
+
+export async function loadSheet(files: PrivateFiles, row: { fileKey: string | null; fileKind: string }): Promise<ParsedSheet> {
+  const bytes = row.fileKey ? await files.read(row.fileKey) : undefined;
+  if (!bytes) throw new ImportFailure(FILE_MISSING);
+  const outcome = await parseInWorker(bytes, row.fileKind as SpreadsheetKind, MAX_IMPORT_ROWS);
+  if (!outcome.ok) throw new ImportFailure('Não foi possível ler a planilha novamente. Envie o arquivo outra vez.');
+  return outcome.sheet;
+}
+
+/** The row as the rules read it: values keyed by column header. */
+export function sourceRow(sheet: ParsedSheet, index: number): SourceRow {
+  const cells = sheet.rows[index] ?? [];
+  const values: Record<string, string> = {};
+  sheet.columns.forEach((column, c) => {
+    values[column] = cells[c] ?? '';
+  });
+  return { line: sheet.lines[index] ?? index + 2, values };
+}
+
+export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Promise<void> {
+  const { db } = deps;
+  const lease = claimed.startedAt;
+  if (!lease) throw new Error('claimed import without a lease');
+  const sheet = await loadSheet(deps.files, claimed);
+  const mapping = claimed.fieldMapping ?? {};
+  const options = (claimed.options ?? {}) as Partial<ImportOptions>;
+  const resolver = await createResolver(db, claimed, options);
+  const batchSize = deps.batchSize ?? DEFAULT_BATCH_SIZE;
+  const total = sheet.rows.length;
+  for (let start = claimed.processedRows; start < total; start += batchSize) {
+    const end = Math.min(start + batchSize, total);
+    await db.transaction(async (tx) => {
+      const batch = await writeBatch(tx, sheet, start, end, mapping, options, resolver);
+      batch.currentOperation =
+        end < total ? `Importando linha ${number.format(end)} de ${number.format(total)}` : 'Finalizando a importação';
+      if (!(await repo.checkpoint(tx, claimed.id, lease, batch))) throw new LeaseLostError();
+    });
+    resolver.commit();
+    await deps.afterBatch?.(end);
+  }
+  if (!(await repo.finishImport(db, claimed.id, lease, { status: 'completed', currentOperation: 'Importação concluída' })))
+    throw new LeaseLostError();
+}
+
+interface PendingProduct {
+  values: repo.ProductValues;
+  line: number;
+}
+
+async function writeBatch(
+  tx: Executor,
+  sheet: ParsedSheet,
+  start: number,
+  end: number,
+  mapping: FieldMapping,
+  options: Partial<ImportOptions>,
+  resolver: Resolver,
+): Promise<repo.BatchResult> {
+  const result: repo.BatchResult = { processed: end - start, success: 0, skipped: 0, errors: [], warnings: [], currentOperation: '' };
+  const valid: { line: number; product: ImportedProduct; supplierId: string; categoryId: string }[] = [];
+  for (let i = start; i < end; i++) {
+    const row = sourceRow(sheet, i);
+    const checked = checkImportRow(row, mapping, resolver.supplierFromColumn);
+    if (!checked.ok) {
+      result.errors.push({ row: row.line, message: rowMessage(row.line, checked.message) });
+      continue;
+    }
+    const supplier = await resolver.supplier(tx, checked.product.supplier);
+    if (!supplier.ok) {
+      result.errors.push({ row: row.line, message: rowMessage(row.line, supplier.message) });
+      continue;
+    }
+    const category = await resolver.category(tx, checked.product.category);
+    if (!category.ok) {
+      result.errors.push({ row: row.line, message: rowMessage(row.line, category.message) });
+      continue;
+    }
+    valid.push({ line: row.line, product: checked.product, supplierId: supplier.id, categoryId: category.id });
+  }
+
+  const existing = await repo.findBySkus(
+    tx,
+    valid.flatMap((v) => (v.product.sku ? [{ supplierId: v.supplierId, sku: v.product.sku }] : [])),
+  );
+  const pending = new Map<string, PendingProduct>();
+  const inserts: PendingProduct[] = [];
+  for (const { line, product, supplierId, categoryId } of valid) {
+    const values: repo.ProductValues = {
+      name: product.name,
+      description: product.description,
+      categoryId,
+      supplierId,
+      sku: product.sku,
+      price: product.price,
+      stockQuantity: product.stockQuantity,
+      unit: product.unit,
+      brand: product.brand,
+      origin: product.origin,
+      importId: resolver.importId,
+      importRow: line,
+    };
+    const key = product.sku ? repo.skuKey(supplierId, product.sku) : null;
+    const duplicateOf = key ? (existing.get(key) ?? pending.get(key)) : undefined;
+    if (duplicateOf === undefined) {
+      const item = { values, line };
+      inserts.push(item);
+      if (key) pending.set(key, item);
+      continue;
+    }
+    if (options.skip_duplicates !== false) {
+      result.skipped++;
+      result.warnings.push({
+        row: line,
+        message: rowMessage(line, `SKU '${product.sku}' já cadastrado para este fornecedor; linha ignorada`),
+      });
+      continue;
+    }
+    // Not skipping duplicates: the row updates the product that has its SKU (a new price list replaces the old).
+    const { importId: _importId, importRow: _importRow, ...fields } = values;
+    if (typeof duplicateOf === 'string') await repo.updateProduct(tx, duplicateOf, fields);
+    else Object.assign(duplicateOf.values, fields);
+    result.success++;
+    result.warnings.push({ row: line, message: rowMessage(line, `SKU '${product.sku}' já cadastrado; produto atualizado`) });
+  }
+  const inserted = await repo.insertProducts(
+    tx,
+    inserts.map((i) => i.values),
+  );
+  for (const item of inserts) {
+    if (inserted.has(item.line)) result.success++;
+    else {
+      // Only a replayed batch of this import, or a product created meanwhile with the same SKU, lands here.
+      result.skipped++;
+      result.warnings.push({ row: item.line, message: rowMessage(item.line, 'produto já cadastrado; linha ignorada') });
+    }
+  }
+  return result;
+}
+
+type Found = { ok: true; id: string } | { ok: false; message: string };
+
+interface Resolver {
+  importId: string;
+  /** Rows name their supplier (the admin's imports); a supplier user's rows all go to its own supplier. */
+  supplierFromColumn: boolean;
+  supplier(tx: Executor, name: string | null): Promise<Found>;
+  category(tx: Executor, name: string): Promise<Found>;
+  /** The batch committed: names created in it are known from now on (a rolled-back batch forgets them). */
+  commit(): void;
+}
+
+const today = () => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+
+async function createResolver(db: Db, claimed: repo.ImportRow, options: Partial<ImportOptions>): Promise<Resolver> {
+  const categories = new Map<string, string>();
+  for (const c of await repo.listCategoryNames(db)) if (!categories.has(foldText(c.name))) categories.set(foldText(c.name), c.id);
+  const suppliers = new Map<string, string>();
+  if (!claimed.supplierId) {
+    for (const s of await repo.listSupplierNames(db)) {
+      for (const name of [s.companyName, s.name]) if (!suppliers.has(foldText(name))) suppliers.set(foldText(name), s.id);
+    }
+  }
+  let created = new Map<string, { map: Map<string, string>; id: string }>();
+  const remember = (map: Map<string, string>, key: string, id: string) =>
+    created.set(`${map === categories ? 'c' : 's'}${key}`, { map, id });
+  const lookup = (map: Map<string, string>, key: string) => map.get(key) ?? created.get(`${map === categories ? 'c' : 's'}${key}`)?.id;
+  const ownSupplier = claimed.supplierId;
+  return {
+    importId: claimed.id,
+    supplierFromColumn: !ownSupplier,
+    async supplier(tx, name) {
+      if (ownSupplier) return { ok: true, id: ownSupplier };
+      const key = foldText(name);
+      const known = lookup(suppliers, key);
+      if (known) return { ok: true, id: known };
+      if (options.create_suppliers === false || !name) return { ok: false, message: `fornecedor '${name ?? ''}' não cadastrado` };
+      // docs/decisions/0020: only what the sheet says; contact data stays empty and the notes ask for it.
+      const id = await repo.insertSupplier(tx, {
+        name,
+        companyName: name,
+        email: '',
+        phone: '',
+        notes: `Criado pela importação da planilha "${claimed.fileName}" em ${today()}. Complete e-mail, telefone e dados de contato.`,
+      });
+      remember(suppliers, key, id);
+      return { ok: true, id };
+    },
+    async category(tx, name) {
+      const key = foldText(name);
+      const known = lookup(categories, key);
+      if (known) return { ok: true, id: known };
+      if (options.create_categories === false) return { ok: false, message: `categoria '${name}' não cadastrada` };
+      const id = await repo.insertCategory(tx, name);
+      remember(categories, key, id);
+      return { ok: true, id };
+    },
+    commit() {
+      for (const [key, { map, id }] of created) map.set(key.slice(1), id);
+      created = new Map();
+    },
+  };
+}
+
+export type { ImportRowMessage };

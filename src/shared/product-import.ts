@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import { parseMoney } from './money.js';
+import { foldText } from './text-search.js';
+
+/**
+ * The spreadsheet import of products (SPEC §4, §5, §7): the fields a column can feed, the rules of one row, the
+ * mapping suggested from the headers, and the request/response shapes of /api/product-import. Server and client
+ * both read this file, so the wizard and the job never disagree about a field.
+ */
+
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 200_000;
+export const PREVIEW_ROWS = 5;
+export const IMPORT_PAGE_SIZE = 20;
+
+export const IMPORT_FIELDS = [
+  'name',
+  'category',
+  'supplier',
+  'price',
+  'description',
+  'sku',
+  'stock_quantity',
+  'unit',
+  'brand',
+  'origin',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ['name', 'category', 'supplier'];
+
+export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+  name: 'Nome',
+  category: 'Categoria',
+  supplier: 'Fornecedor',
+  price: 'Preço',
+  description: 'Descrição',
+  sku: 'SKU / Código',
+  stock_quantity: 'Estoque',
+  unit: 'Unidade',
+  brand: 'Marca',
+  origin: 'Origem',
+};
+
+/** Header words (folded: lower case, no accents) that suggest each field, most specific first. */
+const SYNONYMS: Record<ImportField, readonly string[]> = {
+  name: [
+    'nome do produto',
+    'nome',
+    'produto',
+    'vinho',
+    'rotulo',
+    'descricao do produto',
+    'product name',
+    'product',
+    'name',
+    'item',
+    'title',
+  ],
+  category: ['categoria', 'category', 'tipo', 'type', 'grupo', 'familia', 'classe', 'linha'],
+  supplier: ['fornecedor', 'supplier', 'vendor', 'distribuidor', 'importadora', 'importador', 'fabricante'],
+  price: [
+    'preco',
+    'preco unitario',
+    'preco de venda',
+    'valor unitario',
+    'valor',
+    'preco (r$)',
+    'preco r$',
+    'price',
+    'unit price',
+    'sale price',
+    'pvp',
+  ],
+  description: ['descricao', 'description', 'detalhes', 'observacao', 'observacoes', 'notes', 'details'],
+  sku: [
+    'sku',
+    'codigo',
+    'cod',
+    'cod.',
+    'codigo do produto',
+    'referencia',
+    'ref',
+    'ref.',
+    'ean',
+    'gtin',
+    'code',
+    'product code',
+    'item code',
+  ],
+  stock_quantity: ['estoque', 'quantidade', 'qtd', 'qtde', 'qtd.', 'saldo', 'stock', 'quantity', 'qty', 'inventory', 'em estoque'],
+  unit: ['unidade', 'un', 'un.', 'und', 'unid', 'unit', 'uom', 'embalagem'],
+  brand: ['marca', 'brand', 'produtor', 'vinicola', 'producer', 'winery'],
+  origin: ['origem', 'pais', 'pais de origem', 'procedencia', 'regiao', 'origin', 'country', 'region'],
+};
+
+/** Suggests a column for each field from the headers: exact synonyms first, then headers that start with one. */
+export function suggestMapping(columns: readonly string[]): Partial<Record<ImportField, string>> {
+  const folded = columns.map((c) => foldText(c).replace(/[_:]/g, ' ').replace(/\s+/g, ' ').trim());
+  const taken = new Set<number>();
+  const mapping: Partial<Record<ImportField, string>> = {};
+  const pick = (field: ImportField, test: (header: string, synonym: string) => boolean) => {
+    if (mapping[field]) return;
+    for (const synonym of SYNONYMS[field]) {
+      const index = folded.findIndex((header, i) => !taken.has(i) && test(header, synonym));
+      const column = columns[index];
+      if (index >= 0 && column !== undefined) {
+        taken.add(index);
+        mapping[field] = column;
+        return;
+      }
+    }
+  };
+  for (const field of IMPORT_FIELDS) pick(field, (header, synonym) => header === synonym);
+  for (const field of IMPORT_FIELDS) pick(field, (header, synonym) => header.startsWith(`${synonym} `) || header.startsWith(`${synonym}(`));
+  return mapping;
+}
+
+export const FIELD_MAPPING_REQUIRED = 'Por favor, mapeie todos os campos obrigatórios';
+
+export const importOptionsSchema = z.object({
+  skip_duplicates: z.boolean().default(true),
+  create_categories: z.boolean().default(true),
+  create_suppliers: z.boolean().default(true),
+});
+export type ImportOptions = z.infer<typeof importOptionsSchema>;
+
+export const fieldMappingSchema = z.partialRecord(z.enum(IMPORT_FIELDS), z.string().trim().max(200));
+export type FieldMapping = z.infer<typeof fieldMappingSchema>;
+
+export const executeImportSchema = z.object({
+  import_id: z.uuid('Identificador inválido.'),
+  field_mapping: fieldMappingSchema,
+  options: importOptionsSchema.default({ skip_duplicates: true, create_categories: true, create_suppliers: true }),
+});
+export type ExecuteImport = z.infer<typeof executeImportSchema>;
+
+export const IMPORT_STATUS_VALUES = ['pending', 'processing', 'completed', 'failed'] as const;
+export const IMPORT_STATUS_LABELS: Record<(typeof IMPORT_STATUS_VALUES)[number], string> = {
+  pending: 'Pendente',
+  processing: 'Processando',
+  completed: 'Concluída',
+  failed: 'Falhou',
+};
+
+const rowMessageSchema = z.object({ row: z.number().int(), message: z.string() });
+export type ImportRowMessage = z.infer<typeof rowMessageSchema>;
+
+export const uploadResponseSchema = z.object({ import_id: z.uuid() });
+
+export const previewSchema = z.object({
+  columns: z.array(z.string()),
+  total_rows: z.number().int(),
+  sample_data: z.array(z.record(z.string(), z.string())),
+  /** Beyond the spec: the column suggested for each field, from the headers. */
+  suggested_mapping: fieldMappingSchema,
+});
+export type ImportPreview = z.infer<typeof previewSchema>;
+
+export const importStatusSchema = z.object({
+  id: z.uuid(),
+  import_id: z.uuid(),
+  file_name: z.string(),
+  file_size: z.number().int(),
+  status: z.enum(IMPORT_STATUS_VALUES),
+  total_rows: z.number().int(),
+  processed_rows: z.number().int(),
+  current_operation: z.string().nullable(),
+  success_count: z.number().int(),
+  skipped_count: z.number().int(),
+  error_count: z.number().int(),
+  errors: z.array(rowMessageSchema),
+  warnings: z.array(rowMessageSchema),
+  failure_reason: z.string().nullable(),
+  field_mapping: fieldMappingSchema.nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  created_by: z.string().nullable(),
+});
+export type ImportStatus = z.infer<typeof importStatusSchema>;
+
+export const importSummarySchema = importStatusSchema.omit({ errors: true, warnings: true, field_mapping: true });
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+export const importHistorySchema = z.object({
+  imports: z.array(importSummarySchema),
+  total: z.number().int(),
+  total_pages: z.number().int(),
+  page: z.number().int(),
+});
+export type ImportHistory = z.infer<typeof importHistorySchema>;
+
+export const importHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(IMPORT_PAGE_SIZE),
+});
+
+/** A row of the spreadsheet: its line number (1 is the header) and its cells as text, keyed by column header. */
+export interface SourceRow {
+  line: number;
+  values: Readonly<Record<string, string>>;
+}
+
+/** A product as a valid import row gives it; money as an exact decimal string. */
+export interface ImportedProduct {
+  name: string;
+  category: string;
+  supplier: string | null;
+  price: string | null;
+  description: string | null;
+  sku: string | null;
+  stockQuantity: number;
+  unit: string | null;
+  brand: string | null;
+  origin: string | null;
+}
+
+export type RowCheck = { ok: true; product: ImportedProduct } | { ok: false; message: string };
+
+const MAX_TEXT = 500;
+const MAX_PRICE = 9_999_999_999.99;
+const MAX_STOCK = 2_000_000_000;
+
+const show = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
+
+/** "R$ 1.234,56", "12,5" or "1234.56" -> "1234.56"; undefined when the text is not an amount. */
+export function parseImportMoney(text: string): string | undefined {
+  const n = parseMoney(text);
+  if (n === null || n === undefined) return undefined;
+  return (Math.round(n * 100) / 100).toFixed(2);
+}
+
+/** "12", "1.200", "12,0" -> an integer; undefined otherwise. */
+export function parseImportInteger(text: string): number | undefined {
+  const n = parseMoney(text);
+  if (n === null || n === undefined || !Number.isInteger(n)) return undefined;
+  return n;
+}
+
+/**
+ * The rules of one product row (SPEC §5): name and category required, supplier required unless the import belongs
+ * to a supplier user, price a non-negative amount, stock a non-negative integer. Messages are what the status
+ * shows after "Linha N: ".
+ */
+export function checkImportRow(row: SourceRow, mapping: FieldMapping, supplierFromColumn: boolean): RowCheck {
+  const text = (field: ImportField) => {
+    const column = mapping[field];
+    return column ? (row.values[column] ?? '').trim() : '';
+  };
+  const tooLong = IMPORT_FIELDS.find((field) => text(field).length > MAX_TEXT);
+  if (tooLong) return { ok: false, message: `${IMPORT_FIELD_LABELS[tooLong].toLowerCase()} com mais de ${MAX_TEXT} caracteres` };
+  const name = text('name');
+  if (!name) return { ok: false, message: 'nome do produto vazio' };
+  const category = text('category');
+  if (!category) return { ok: false, message: 'categoria vazia' };
+  const supplier = text('supplier');
+  if (supplierFromColumn && !supplier) return { ok: false, message: 'fornecedor vazio' };
+  const priceText = text('price');
+  const price = priceText ? parseImportMoney(priceText) : null;
+  if (price === undefined) return { ok: false, message: `preço '${show(priceText)}' não é um número` };
+  if (price !== null && Number(price) < 0) return { ok: false, message: `preço '${show(priceText)}' é negativo` };
+  if (price !== null && Number(price) > MAX_PRICE) return { ok: false, message: `preço '${show(priceText)}' é grande demais` };
+  const stockText = text('stock_quantity');
+  const stock = stockText ? parseImportInteger(stockText) : 0;
+  if (stock === undefined) return { ok: false, message: `estoque '${show(stockText)}' não é um número inteiro` };
+  if (stock < 0) return { ok: false, message: `estoque '${show(stockText)}' é negativo` };
+  if (stock > MAX_STOCK) return { ok: false, message: `estoque '${show(stockText)}' é grande demais` };
+  const optional = (field: ImportField) => text(field) || null;
+  return {
+    ok: true,
+    product: {
+      name,
+      category,
+      supplier: supplier || null,
+      price,
+      description: optional('description'),
+      sku: optional('sku'),
+      stockQuantity: stock,
+      unit: optional('unit'),
+      brand: optional('brand'),
+      origin: optional('origin'),
+    },
+  };
+}
+
+/** The mapping's problems: a required field without a column, or a column the file does not have. */
+export function checkMapping(mapping: FieldMapping, columns: readonly string[], supplierRequired: boolean): string | null {
+  const required = REQUIRED_IMPORT_FIELDS.filter((field) => field !== 'supplier' || supplierRequired);
+  if (required.some((field) => !mapping[field])) return FIELD_MAPPING_REQUIRED;
+  for (const [field, column] of Object.entries(mapping)) {
+    if (column && !columns.includes(column))
+      return `A coluna "${column}" escolhida para ${IMPORT_FIELD_LABELS[field as ImportField]} não existe na planilha.`;
+  }
+  return null;
+}
+
+/** "Linha 17: preço 'abc' não é um número". */
+export const rowMessage = (line: number, message: string) => `Linha ${line}: ${message}`;
+
+/** Bytes -> "1,25 MB" (SPEC §9: import sizes in MB). */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} MB`;
+}
