@@ -15,6 +15,7 @@ import { registerClientApp, registerUploads } from './http/static-and-spa.js';
 import { createJobRunner, type JobRunner, jobsConnection } from './jobs/runner.js';
 import { authRoutes, createAuthService, createTokenSigner } from './modules/auth/index.js';
 import { catalogRoutes, createCatalogService } from './modules/catalog/index.js';
+import { createCrmService, crmRoutes } from './modules/crm/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { createPublicService, publicApiRoutes } from './modules/public/index.js';
@@ -105,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes(auth));
   await app.register(userRoutes(createUserService({ db })));
   await app.register(catalogRoutes(createCatalogService({ db })));
+  await app.register(crmRoutes(createCrmService({ db })));
   await app.register(publicApiRoutes(createPublicService({ db })));
   await app.register(uploadRoutes(storage.public));
   // Every write to an establishment, a menu or its wines drops that establishment's cached public pages.

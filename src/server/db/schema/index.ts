@@ -1,4 +1,5 @@
 export * from './catalog.js';
+export * from './crm.js';
 export * from './establishments.js';
 export * from './orders.js';
 export * from './product-imports.js';

@@ -1,0 +1,4 @@
+/** The CRM module's only door: the app and other modules import from here. */
+export { setLeadStatus, upsertWebsiteLead, type WebsiteLead } from './lead-intake.js';
+export { crmRoutes } from './routes.js';
+export { type CrmService, createCrmService } from './service.js';
