@@ -138,19 +138,74 @@ const moneyString = z
 
 /** "2026-11-23" (a calendar day, no time). */
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (v: string) =>
-  DATE_RE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-const optionalDate = (label: string) =>
-  optionalText(label, 10).refine((v) => v === null || isRealDate(v), `${label}: informe uma data válida (AAAA-MM-DD).`);
+const isRealDate = (v: string) => DATE_RE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const BR_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const BR_DATE_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4})[ ,T]+(\d{1,2}):(\d{2})$/;
+const pad = (n: string) => n.padStart(2, '0');
 
-/** An instant with its offset ("2026-11-23T14:30:00-03:00" or ...Z); empty -> null. */
+/** "31/12/2026" or "2026-12-31" -> "2026-12-31"; null when it is not a real day. */
+export function parseDay(value: string): string | null {
+  const br = BR_DATE.exec(value.trim());
+  const day = br ? `${br[3]}-${pad(br[2] ?? '')}-${pad(br[1] ?? '')}` : value.trim();
+  return isRealDate(day) ? day : null;
+}
+
+/** "2026-12-31" -> "31/12/2026". */
+export const formatDay = (day: string | null | undefined) => (day ? day.split('-').reverse().join('/') : '');
+
+/**
+ * "10/01/2024 13:00" (São Paulo time: UTC-3 all year since 2019) or an ISO instant with its offset -> ISO in UTC;
+ * null when it is neither.
+ */
+export function parseInstant(value: string): string | null {
+  const v = value.trim();
+  const br = BR_DATE_TIME.exec(v);
+  if (br) {
+    const day = parseDay(`${br[1]}/${br[2]}/${br[3]}`);
+    const hour = Number(br[4]);
+    const minute = Number(br[5]);
+    if (!day || hour > 23 || minute > 59) return null;
+    return new Date(`${day}T${pad(br[4] ?? '')}:${br[5]}:00-03:00`).toISOString();
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) || !/(Z|[+-]\d{2}:?\d{2})$/.test(v)) return null;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? null : new Date(t).toISOString();
+}
+
+/** An instant as São Paulo reads it: "10/01/2024 13:00". */
+export function formatInstant(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const parts = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
+}
+
+const optionalDate = (label: string) =>
+  optionalText(label, 10).transform((v, ctx) => {
+    if (v === null) return null;
+    const day = parseDay(v);
+    if (day) return day;
+    ctx.issues.push({ code: 'custom', message: `${label}: informe uma data válida (dd/mm/aaaa).`, input: v });
+    return z.NEVER;
+  });
+
+/** An instant: "dd/mm/aaaa hh:mm" (São Paulo) or ISO with its offset; empty -> null. */
 const optionalDateTime = (label: string) =>
-  optionalText(label, 40)
-    .refine(
-      (v) => v === null || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) && !Number.isNaN(Date.parse(v))),
-      `${label}: informe data e hora válidas.`,
-    )
-    .transform((v) => (v === null ? null : new Date(v).toISOString()));
+  optionalText(label, 40).transform((v, ctx) => {
+    if (v === null) return null;
+    const instant = parseInstant(v);
+    if (instant) return instant;
+    ctx.issues.push({ code: 'custom', message: `${label}: informe data e hora válidas (dd/mm/aaaa hh:mm).`, input: v });
+    return z.NEVER;
+  });
 
 // ── Leads ──────────────────────────────────────────────────────────────────
 
@@ -261,6 +316,9 @@ export const opportunitySchema = z.object({
   ...ownerFields,
 });
 export type Opportunity = z.infer<typeof opportunitySchema>;
+
+/** POST /api/crm/leads/{id}/convert answers the converted lead and its new opportunity. */
+export const convertResultSchema = z.object({ lead: leadSchema, opportunity: opportunitySchema });
 
 export const opportunityListQuerySchema = z.object({
   stage: enumFilter(OPPORTUNITY_STAGES, 'Etapa inválida.'),

@@ -12,5 +12,6 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Início', to: '/' },
   { label: 'Cartas', to: '/cartas', permission: { area: 'menus', action: 'read' } },
   { label: 'Catálogo', to: '/catalogo', permission: { area: 'catalog', action: 'read' } },
+  { label: 'CRM', to: '/crm', permission: { area: 'crm', action: 'read' } },
   { label: 'Usuários', to: '/usuarios', permission: { area: 'users', action: 'read' } },
 ];

@@ -13,6 +13,8 @@ const ROUTE_PERMISSIONS: { path: string; permission: Permission }[] = [
   { path: '/catalogo', permission: { area: 'catalog', action: 'read' } },
   { path: '/catalogo/novo', permission: { area: 'catalog', action: 'create' } },
   { path: '/catalogo/:id/editar', permission: { area: 'catalog', action: 'update' } },
+  { path: '/crm', permission: { area: 'crm', action: 'read' } },
+  { path: '/crm/*', permission: { area: 'crm', action: 'read' } },
 ];
 
 export function permissionForPath(pathname: string): Permission | undefined {

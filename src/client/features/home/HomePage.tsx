@@ -1,7 +1,7 @@
 import { Alert, Anchor, Avatar, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconBook2, IconBuildingStore, IconChartBar, IconPlus, IconTruckDelivery, IconWand } from '@tabler/icons-react';
+import { IconAddressBook, IconBook2, IconBuildingStore, IconChartBar, IconPlus, IconTruckDelivery, IconWand } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Permission } from '../../../shared/access-policy';
@@ -58,6 +58,14 @@ const SHORTCUTS: Shortcut[] = [
     icon: <IconTruckDelivery size={22} />,
     ready: false,
     permission: { area: 'orders', action: 'read' },
+  },
+  {
+    label: 'CRM',
+    description: 'Leads, oportunidades e atividades',
+    to: '/crm',
+    icon: <IconAddressBook size={22} />,
+    ready: true,
+    permission: { area: 'crm', action: 'read' },
   },
 ];
 

@@ -7,6 +7,7 @@ import {
   activityListQuerySchema,
   activitySchema,
   CRM_HAS_MORE_HEADER,
+  convertResultSchema,
   crmDashboardQuerySchema,
   crmDashboardSchema,
   leadDeleteQuerySchema,
@@ -61,7 +62,7 @@ export function crmRoutes(service: CrmService) {
     );
     r.post(
       '/api/crm/leads/:id/convert',
-      { config: may('convert'), schema: { params, response: { 200: z.object({ lead: leadSchema, opportunity: opportunitySchema }) } } },
+      { config: may('convert'), schema: { params, response: { 200: convertResultSchema } } },
       async (request) => service.convertLead(callerOf(request), request.params.id),
     );
 
