@@ -156,7 +156,7 @@ export function ActivitiesPage() {
                           <Button
                             size="compact-sm"
                             variant="light"
-                            color="green"
+                            color="green.9"
                             leftSection={<IconCheck size={14} />}
                             onClick={() => onComplete(a)}
                             aria-label={`Concluir ${a.title}`}

@@ -223,7 +223,7 @@ export function OpportunitiesPage() {
                             <Button
                               size="compact-sm"
                               variant="light"
-                              color="green"
+                              color="green.9"
                               leftSection={<IconTrophy size={14} />}
                               onClick={() => win(o)}
                               aria-label={`Ganhar ${o.title}`}
@@ -233,7 +233,7 @@ export function OpportunitiesPage() {
                             <Button
                               size="compact-sm"
                               variant="light"
-                              color="red"
+                              color="red.9"
                               leftSection={<IconThumbDown size={14} />}
                               onClick={() => lose(o)}
                               aria-label={`Perder ${o.title}`}

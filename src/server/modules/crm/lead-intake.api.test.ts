@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { leads } from '../../db/schema/index.js';
+import { createUser } from '../../test-support/factories.js';
 import { testAppPerFile } from '../../test-support/file-app.js';
 import { setLeadStatus, upsertWebsiteLead } from './index.js';
 
@@ -84,5 +85,34 @@ describe('setLeadStatus', () => {
     expect(await t.db.transaction((tx) => setLeadStatus(tx, id, 'qualified'))).toBe('converted');
     expect((await leadRow(id))?.status).toBe('converted');
     expect(await t.db.transaction((tx) => setLeadStatus(tx, crypto.randomUUID(), 'qualified'))).toBeNull();
+  });
+});
+
+describe('POST /api/seed/crm', () => {
+  it('creates the sample CRM once (60 leads, 30 opportunities, 120 activities, 3 owners, some overdue); again creates nothing', async () => {
+    const admin = await createUser(t.db, 'admin');
+    const first = await t.call(admin, 'POST', '/api/seed/crm');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toEqual({ created: true, leads: 60, opportunities: 30, activities: 120 });
+    const again = await t.call(admin, 'POST', '/api/seed/crm');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().created).toBe(false);
+    const [counts] = await t.db
+      .select({
+        leads: sql<number>`(select count(*) from leads where email like '%.exemplo.com.br')`.mapWith(Number),
+        owners: sql<number>`(select count(distinct owner_id) from activities)`.mapWith(Number),
+        sources: sql<number>`(select count(distinct source) from leads where email like '%.exemplo.com.br')`.mapWith(Number),
+        statuses: sql<number>`(select count(distinct status) from leads where email like '%.exemplo.com.br')`.mapWith(Number),
+        stages: sql<number>`(select count(distinct stage) from opportunities)`.mapWith(Number),
+        overdue:
+          sql<number>`(select count(*) from activities where scheduled_at < now() and status not in ('completed', 'cancelled'))`.mapWith(
+            Number,
+          ),
+      })
+      .from(sql`(select 1) as one`);
+    expect(counts).toMatchObject({ leads: 60, owners: 3, sources: 7, statuses: 5, stages: 6 });
+    expect(counts?.overdue).toBeGreaterThan(5);
+    const manager = await createUser(t.db, 'restaurant_manager');
+    expect((await t.call(manager, 'POST', '/api/seed/crm')).statusCode).toBe(403);
   });
 });

@@ -24,6 +24,8 @@ import { idParamsSchema as params } from '../../../shared/users.js';
 import { callerOf } from '../../http/authenticate.js';
 import type { CrmService, ListResult } from './service.js';
 
+const crmSeedResultSchema = z.object({ created: z.boolean(), leads: z.number(), opportunities: z.number(), activities: z.number() });
+
 const may = (action: ActionOf<'crm'>) => ({ policy: { area: 'crm', action } }) as const;
 
 /** A bounded list: the rows, and X-Has-More when more match (a narrower search finds them). */
@@ -122,6 +124,19 @@ export function crmRoutes(service: CrmService) {
       await service.deleteActivity(callerOf(request), request.params.id);
       return reply.status(204).send();
     });
+
+    // Sample data (docs/product.md "Sample data"): 201 when created, 200 when it was already there.
+    r.post(
+      '/api/seed/crm',
+      {
+        config: may('create'),
+        schema: { response: { 200: crmSeedResultSchema, 201: crmSeedResultSchema } },
+      },
+      async (request, reply) => {
+        const result = await service.seedCrm(callerOf(request));
+        return reply.status(result.created ? 201 : 200).send(result);
+      },
+    );
 
     // Dashboard
     r.get(

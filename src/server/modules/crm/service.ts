@@ -28,6 +28,7 @@ import { isForeignKeyViolation } from '../../db/errors.js';
 import { toDto } from '../../db/row-mapping.js';
 import { crmDashboard } from './dashboard.js';
 import * as repo from './repository.js';
+import { type CrmSeedResult, seedSampleCrm } from './sample-crm.js';
 
 /** docs/product.md "Roles": the CRM is the admin's (the policy table says who; nobody else today). */
 const assertCrm = (caller: Caller, action: ActionOf<'crm'>) => requireScope(caller, 'crm', action);
@@ -312,6 +313,12 @@ export async function dashboard(db: Db, caller: Caller, q: CrmDashboardQuery): P
   return crmDashboard(db, q);
 }
 
+/** The sample CRM (idempotent): for whoever may create CRM records. */
+export async function seedCrm(db: Db, caller: Caller): Promise<CrmSeedResult> {
+  assertCrm(caller, 'create');
+  return seedSampleCrm(db, caller.id);
+}
+
 /** The CRM service, built once per app with its dependencies. */
 export function createCrmService({ db }: { db: Db }) {
   return {
@@ -332,6 +339,7 @@ export function createCrmService({ db }: { db: Db }) {
     completeActivity: (caller: Caller, id: string) => completeActivity(db, caller, id),
     deleteActivity: (caller: Caller, id: string) => deleteActivity(db, caller, id),
     dashboard: (caller: Caller, q: CrmDashboardQuery) => dashboard(db, caller, q),
+    seedCrm: (caller: Caller) => seedCrm(db, caller),
   };
 }
 export type CrmService = ReturnType<typeof createCrmService>;
