@@ -7,7 +7,7 @@
 // (run the app on that PostgreSQL database instead of PGlite), BENCH_POSTGRES_URL (a PostgreSQL server, e.g.
 // postgres://postgres@127.0.0.1:5432: the app gets a database of its own there, dropped after), BENCH_CATALOG_SIZE
 // (catalogue wines, default 50000; aims: p95 < 30 ms on PGlite and < 15 ms on PostgreSQL at 50k, < 50 ms at 500k),
-// BENCH_SKIP_SEARCH=1, BENCH_LOG_LEVEL (default warn). Part (c) prints the login route's JavaScript when dist/ is built.
+// BENCH_SKIP_SEARCH=1, BENCH_LOG_LEVEL (default warn), BENCH_ONLY=crm (only the CRM benchmark: bench/crm.ts). Part (c) prints the login route's JavaScript when dist/ is built.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -117,7 +117,17 @@ async function benchSearch(base, token) {
   return { timings, rows };
 }
 
+/** BENCH_ONLY=crm: only the CRM benchmark (bench/crm.ts), which prints its own figures. */
+function benchCrm() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/crm.ts'], { cwd: root, env, stdio: 'inherit' });
+    children.push(child);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/crm.ts exited with ${code}`))));
+  });
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'crm') return benchCrm();
   const started = performance.now();
   out(
     `Adega benchmark (NODE_ENV=production, database: ${process.env.BENCH_DATABASE_URL || process.env.BENCH_POSTGRES_URL ? 'PostgreSQL' : 'PGlite'})\n`,

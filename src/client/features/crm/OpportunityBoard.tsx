@@ -120,7 +120,6 @@ function Card({ opportunity }: { opportunity: Opportunity }) {
       }}
       {...attributes}
       {...listeners}
-      aria-label={`Oportunidade ${opportunity.title}`}
     >
       <Text size="sm" fw={600} lineClamp={2}>
         {opportunity.title}
