@@ -42,10 +42,10 @@ async function run(kind: 'PGlite' | 'PostgreSQL', serverUrl?: string) {
       from generate_series(1, ${LEADS}) g`);
     await db.execute(sql`
       insert into opportunities (lead_id, title, description, value, stage, probability, owner_id, created_at)
-      select l.id, 'Oportunidade ' || g, case when g % 3 = 0 then 'Carta digital para o salão ' || g end, (g % 20000) + 0.5,
-        (array['prospecting','qualification','proposal','negotiation','closed_won','closed_lost'])[1 + g % 6], g % 101,
+      select l.id, 'Oportunidade ' || l.g, case when l.g % 3 = 0 then 'Carta digital para o salão ' || l.g end, (l.g % 20000) + 0.5,
+        (array['prospecting','qualification','proposal','negotiation','closed_won','closed_lost'])[1 + l.g % 6], l.g % 101,
         l.owner_id, l.created_at + interval '1 day'
-      from generate_series(1, ${OPPS}) g join lateral (select id, owner_id, created_at from leads order by id offset g - 1 limit 1) l on true`);
+      from (select id, owner_id, created_at, row_number() over (order by id) as g from leads) l where l.g <= ${OPPS}`);
     await db.execute(sql`
       insert into activities (lead_id, type, title, status, scheduled_at, owner_id, created_at)
       select (select id from leads where email = 'lead' || (1 + g % ${LEADS}) || '@bench.com.br'),
