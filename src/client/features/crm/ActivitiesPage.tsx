@@ -113,7 +113,7 @@ export function ActivitiesPage() {
                           {a.title}
                         </Text>
                         {a.overdue && (
-                          <Badge color="red" variant="filled" tt="none">
+                          <Badge color="red.9" variant="filled" tt="none">
                             Atrasada
                           </Badge>
                         )}
