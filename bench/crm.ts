@@ -53,7 +53,7 @@ async function run(kind: 'PGlite' | 'PostgreSQL', serverUrl?: string) {
         (array['pending','in_progress','completed','cancelled'])[1 + g % 4],
         now() + ((g % 120) - 60) * interval '1 day', ${owners}[1 + g % 2], now() - (g % 730) * interval '1 day'
       from generate_series(1, ${ACTS}) g`);
-    await db.execute(sql`analyze leads; analyze opportunities; analyze activities`);
+    for (const table of ['leads', 'opportunities', 'activities']) await db.execute(sql.raw(`analyze ${table}`));
     out(
       `  ${kind}: generated ${LEADS} leads, ${OPPS} opportunities, ${ACTS} activities in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
     );
