@@ -14,7 +14,8 @@
 // Part (d), the product import (bench/import-bench.ts): a generated BENCH_IMPORT_ROWS-row .xlsx (default 100,000)
 // from upload to completed, on PGlite and, with BENCH_POSTGRES_URL, on PostgreSQL; rows/s, peak memory and the public
 // menu's p99 during the import (aims: < 30 s, < 512 MB, p99 < 100 ms). BENCH_ONLY=import runs only (d);
-// BENCH_SKIP_IMPORT=1 skips it.
+// BENCH_SKIP_IMPORT=1 skips it. Part (e), bench/crm.ts: the CRM dashboard and list searches; BENCH_ONLY=crm runs only
+// (e), BENCH_SKIP_CRM=1 leaves it out.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -174,7 +175,17 @@ async function mainImport() {
   }
 }
 
+/** BENCH_ONLY=crm: only the CRM benchmark (bench/crm.ts), which prints its own figures. */
+function benchCrm() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/crm.ts'], { cwd: root, env, stdio: 'inherit' });
+    children.push(child);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/crm.ts exited with ${code}`))));
+  });
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'crm') return benchCrm();
   if (process.env.BENCH_ONLY === 'import') return mainImport();
   const started = performance.now();
   if (process.env.BENCH_ONLY === 'analytics') {
@@ -228,6 +239,7 @@ ${row('bare node:http, same bytes', bareRun)}
   }
   if (!process.env.BENCH_SKIP_ANALYTICS) await benchAnalytics();
   if (!process.env.BENCH_SKIP_IMPORT) await mainImport();
+  if (!process.env.BENCH_SKIP_CRM) await benchCrm();
   out(`
 total ${fmt((performance.now() - started) / 1000)} s
 `);

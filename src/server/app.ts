@@ -16,6 +16,7 @@ import { createJobRunner, type JobRunner, jobsConnection } from './jobs/runner.j
 import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
 import { authRoutes, createAuthService, createTokenSigner } from './modules/auth/index.js';
 import { catalogRoutes, createCatalogService } from './modules/catalog/index.js';
+import { createCrmService, crmRoutes } from './modules/crm/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import {
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(productRoutes(createProductService({ db })));
   await app.register(supplierRoutes(createSupplierService({ db })));
   await app.register(orderRoutes(createOrderService({ db })));
+  await app.register(crmRoutes(createCrmService({ db })));
   await app.register(publicApiRoutes(createPublicService({ db })));
   await app.register(uploadRoutes(storage.public));
   await app.register(productImportRoutes(createProductImportService({ db, files: storage.private, jobs: app.jobs, log: app.log })));

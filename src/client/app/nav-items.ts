@@ -18,5 +18,6 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Fornecedores', to: '/fornecedores', permission: { area: 'suppliers', action: 'read' } },
   { label: 'Pedidos', to: '/pedidos', permission: { area: 'orders', action: 'read' } },
   { label: 'Importar produtos', to: '/produtos/importar', permission: { area: 'imports', action: 'create' } },
+  { label: 'CRM', to: '/crm', permission: { area: 'crm', action: 'read' } },
   { label: 'Usuários', to: '/usuarios', permission: { area: 'users', action: 'read' } },
 ];

@@ -25,6 +25,8 @@ const ROUTE_PERMISSIONS: { path: string; permission: Permission }[] = [
   { path: '/pedidos/:id', permission: { area: 'orders', action: 'read' } },
   { path: '/produtos/importar', permission: { area: 'imports', action: 'create' } },
   { path: '/produtos/historico', permission: { area: 'imports', action: 'read' } },
+  { path: '/crm', permission: { area: 'crm', action: 'read' } },
+  { path: '/crm/*', permission: { area: 'crm', action: 'read' } },
 ];
 
 export function permissionForPath(pathname: string): Permission | undefined {

@@ -73,6 +73,13 @@ export const router = createBrowserRouter([
             path: 'produtos/historico',
             lazy: () => import('../features/product-import/ImportHistoryPage').then((m) => ({ Component: m.ImportHistoryPage })),
           },
+          { path: 'crm', lazy: () => import('../features/crm/CrmDashboardPage').then((m) => ({ Component: m.CrmDashboardPage })) },
+          { path: 'crm/leads', lazy: () => import('../features/crm/LeadsPage').then((m) => ({ Component: m.LeadsPage })) },
+          {
+            path: 'crm/opportunities',
+            lazy: () => import('../features/crm/OpportunitiesPage').then((m) => ({ Component: m.OpportunitiesPage })),
+          },
+          { path: 'crm/activities', lazy: () => import('../features/crm/ActivitiesPage').then((m) => ({ Component: m.ActivitiesPage })) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -60,4 +60,11 @@ export const queryKeys = {
     status: (id: string) => ['product-imports', 'status', id] as const,
     details: (id: string) => ['product-imports', 'details', id] as const,
   },
+  crm: {
+    all: ['crm'] as const,
+    leads: (filters: Record<string, string>) => ['crm', 'leads', filters] as const,
+    opportunities: (filters: Record<string, string>) => ['crm', 'opportunities', filters] as const,
+    activities: (filters: Record<string, string>) => ['crm', 'activities', filters] as const,
+    dashboard: (range: { start_date: string; end_date: string }) => ['crm', 'dashboard', range] as const,
+  },
 };

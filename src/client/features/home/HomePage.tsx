@@ -2,6 +2,7 @@ import { Alert, Anchor, Avatar, Button, Card, Group, Paper, SimpleGrid, Skeleton
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
+  IconAddressBook,
   IconBook2,
   IconBuildingStore,
   IconChartBar,
@@ -83,6 +84,14 @@ const SHORTCUTS: Shortcut[] = [
     icon: <IconPackage size={22} />,
     ready: true,
     permission: { area: 'products', action: 'read' },
+  },
+  {
+    label: 'CRM',
+    description: 'Leads, oportunidades e atividades',
+    to: '/crm',
+    icon: <IconAddressBook size={22} />,
+    ready: true,
+    permission: { area: 'crm', action: 'read' },
   },
 ];
 

@@ -1,4 +1,6 @@
 /** The sign-in module's only door: other modules and the app import from here. */
+
+export { hashPassword } from './passwords.js';
 export { authRoutes } from './routes.js';
 export { type AuthService, createAuthService, ensureInitialAdmin } from './service.js';
 export { createTokenSigner } from './tokens.js';

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { toColumns } from '../../db/row-mapping.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { toCatalogWineValues } from '../catalog/index.js';
+import { seedSampleCrm } from '../crm/index.js';
 import { establishmentRows as establishmentsRepo, type OnPublicChange } from '../establishments/index.js';
 import { menuRows as menusRepo } from '../wine-menus/index.js';
 import { storeBottleImages, storeMonogram } from './bottle-images.js';
@@ -30,13 +31,17 @@ const OWNED_BY_OTHERS = 'Os dados de exemplo "Pedra da Ilha" já existem e perte
  */
 export async function seedPedraDaIlha(db: Db, caller: Caller, deps: SeedDeps): Promise<{ created: boolean; result: SeedResult }> {
   requireScope(caller, 'seed', 'create');
+  let seeded: { created: boolean; result: SeedResult };
   try {
-    return await seedOnce(db, caller, deps);
+    seeded = await seedOnce(db, caller, deps);
   } catch (err) {
     // Two first calls at once: the loser finds what the winner created.
     if (!isUniqueViolation(err)) throw err;
-    return seedOnce(db, caller, deps);
+    seeded = await seedOnce(db, caller, deps);
   }
+  // The sample CRM comes with the sample data for those who work the CRM (admin); it is idempotent too.
+  if (can(caller, 'crm', 'create')) await seedSampleCrm(db, caller.id);
+  return seeded;
 }
 
 async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ created: boolean; result: SeedResult }> {

@@ -1,0 +1,191 @@
+import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconChecklist, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS, type Activity, formatInstant, isActivityDone } from '../../../shared/crm';
+import { useCan } from '../../lib/use-can';
+import { confirmDelete } from '../../ui/confirm';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageHeader } from '../../ui/PageHeader';
+import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
+import { ActivityFormModal } from './ActivityFormModal';
+import { CrmFilters, useUrlFilters } from './CrmFilters';
+import { useActivities, useCompleteActivity, useDeleteActivity, useLeads, useOpportunities } from './crm-api';
+import { ActivityStatusBadge, ActivityTypeLabel, CrmTabs, cut50, ErrorBanner, optionsOf, useErrorBanner, withPrefix } from './crm-ui';
+import { MoreRowsNote } from './MoreRowsNote';
+
+const FILTER_KEYS = ['type', 'status', 'lead_id', 'opportunity_id', 'search'] as const;
+
+/** /crm/activities — filters, table (overdue rows in red with 'Atrasada'), Concluir, edit, delete. */
+export function ActivitiesPage() {
+  const { filters, set, clear } = useUrlFilters(FILTER_KEYS);
+  const activities = useActivities(filters);
+  const leads = useLeads({ limit: '500' });
+  const opportunities = useOpportunities({ limit: '500' });
+  if (leads.isError) console.error('Lead picker failed to load', leads.error);
+  if (opportunities.isError) console.error('Opportunity picker failed to load', opportunities.error);
+  const complete = useCompleteActivity();
+  const remove = useDeleteActivity();
+  const banner = useErrorBanner();
+  const canCreate = useCan('crm', 'create');
+  const canUpdate = useCan('crm', 'update');
+  const canDelete = useCan('crm', 'delete');
+  const canComplete = useCan('crm', 'complete');
+  const [form, setForm] = useState<{ activity: Activity | null } | null>(null);
+
+  const onComplete = (a: Activity) => {
+    banner.clear();
+    complete.mutate(a.id, {
+      onSuccess: () => notifications.show({ color: 'green', message: 'Atividade concluída com sucesso!' }),
+      onError: banner.fail('Erro ao marcar atividade como concluída: '),
+    });
+  };
+  const onDelete = (a: Activity) =>
+    confirmDelete({
+      title: 'Excluir atividade',
+      message: 'Tem certeza que deseja excluir esta atividade?',
+      onConfirm: () => {
+        banner.clear();
+        remove.mutate(a.id, {
+          onSuccess: () => notifications.show({ color: 'green', message: 'Atividade excluída com sucesso!' }),
+          onError: banner.fail('Erro ao excluir atividade: '),
+        });
+      },
+    });
+
+  return (
+    <>
+      <PageHeader
+        title="Atividades"
+        description="Ligações, visitas, demonstrações e tarefas da equipe comercial."
+        actions={
+          canCreate && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setForm({ activity: null })}>
+              Nova atividade
+            </Button>
+          )
+        }
+      />
+      <CrmTabs />
+      <CrmFilters
+        selects={[
+          { key: 'type', label: 'Tipo', data: optionsOf(ACTIVITY_TYPE_LABELS) },
+          { key: 'status', label: 'Status', data: optionsOf(ACTIVITY_STATUS_LABELS) },
+          { key: 'lead_id', label: 'Lead', data: (leads.data?.items ?? []).map((l) => ({ value: l.id, label: l.name })) },
+          {
+            key: 'opportunity_id',
+            label: 'Oportunidade',
+            data: (opportunities.data?.items ?? []).map((o) => ({ value: o.id, label: o.title })),
+          },
+        ]}
+        filters={filters}
+        set={set}
+        clear={clear}
+        searchLabel="Título ou descrição"
+      />
+      <ErrorBanner message={banner.message} onClose={banner.clear} />
+      {activities.isError ? (
+        <ErrorBanner message={withPrefix('Erro ao carregar atividades: ', activities.error)} />
+      ) : activities.isPending ? (
+        <Skeleton h={240} radius="md" />
+      ) : activities.data.items.length === 0 ? (
+        <EmptyState icon={<IconChecklist size={26} />} title="Nenhuma atividade encontrada." />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={900}>
+            <Table highlightOnHover verticalSpacing="sm" aria-label="Atividades">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Atividade</Table.Th>
+                  <Table.Th>Tipo</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Vínculo</Table.Th>
+                  <Table.Th>Agendada para</Table.Th>
+                  <Table.Th ta="right">Ações</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {activities.data.items.map((a) => (
+                  <Table.Tr key={a.id} bg={a.overdue ? 'var(--mantine-color-red-1)' : undefined} data-overdue={a.overdue || undefined}>
+                    <Table.Td maw={300}>
+                      <Group gap="xs" wrap="wrap">
+                        <Text fw={600} size="sm">
+                          {a.title}
+                        </Text>
+                        {a.overdue && (
+                          <Badge color="red.9" variant="filled" tt="none">
+                            Atrasada
+                          </Badge>
+                        )}
+                      </Group>
+                      {a.description && (
+                        <Text size="xs" c="dark.4">
+                          {cut50(a.description)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <ActivityTypeLabel type={a.type} />
+                    </Table.Td>
+                    <Table.Td>
+                      <ActivityStatusBadge status={a.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={0}>
+                        {a.lead_name && <Text size="sm">{a.lead_name}</Text>}
+                        {a.opportunity_title && (
+                          <Text size="xs" c="dark.4">
+                            {a.opportunity_title}
+                          </Text>
+                        )}
+                        {!a.lead_name && !a.opportunity_title && (
+                          <Text size="sm" c="dark.4">
+                            -
+                          </Text>
+                        )}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c={a.overdue ? 'red.9' : undefined} fw={a.overdue ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
+                        {a.scheduled_at ? formatInstant(a.scheduled_at) : '-'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        {canComplete && !isActivityDone(a.status) && (
+                          <Button
+                            size="compact-sm"
+                            variant="light"
+                            color="green.9"
+                            leftSection={<IconCheck size={14} />}
+                            onClick={() => onComplete(a)}
+                            aria-label={`Concluir ${a.title}`}
+                          >
+                            Concluir
+                          </Button>
+                        )}
+                        {canUpdate && <EditRowIcon label={a.title} onClick={() => setForm({ activity: a })} />}
+                        {canDelete && <DeleteRowIcon label={a.title} onClick={() => onDelete(a)} />}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <MoreRowsNote shown={activities.data.items.length} hasMore={activities.data.hasMore} />
+        </>
+      )}
+      {form && (
+        <ActivityFormModal
+          activity={form.activity}
+          onClose={() => setForm(null)}
+          onSaved={(message) => {
+            setForm(null);
+            notifications.show({ color: 'green', message });
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { SimpleGrid } from '@mantine/core';
+import { useFormContext } from 'react-hook-form';
+import {
+  ACTIVITY_STATUS_LABELS,
+  ACTIVITY_TYPE_LABELS,
+  type Activity,
+  type ActivityFormValues,
+  activityInputSchema,
+  formatInstant,
+} from '../../../shared/crm';
+import { TextareaField } from '../../ui/form-fields';
+import { TextField } from '../../ui/text-fields';
+import { CrmFormModal } from './CrmFormModal';
+import { useLeads, useOpportunities, useSaveActivity } from './crm-api';
+import { OwnerField, optionsOf, SelectField } from './crm-ui';
+
+/** "Nova atividade" opens blank (or linked to a lead/opportunity); "Editar" with the activity. */
+export function ActivityFormModal({
+  activity,
+  onClose,
+  onSaved,
+}: {
+  activity: Activity | null;
+  onClose(): void;
+  onSaved(message: string): void;
+}) {
+  const save = useSaveActivity();
+  const defaults: ActivityFormValues = {
+    lead_id: activity?.lead_id ?? '',
+    opportunity_id: activity?.opportunity_id ?? '',
+    type: activity?.type ?? 'call',
+    title: activity?.title ?? '',
+    description: activity?.description ?? '',
+    status: activity?.status ?? 'pending',
+    scheduled_at: formatInstant(activity?.scheduled_at),
+    notes: activity?.notes ?? '',
+    owner_id: activity?.owner_id ?? null,
+  };
+  return (
+    <CrmFormModal
+      title={activity ? 'Editar atividade' : 'Nova atividade'}
+      schema={activityInputSchema}
+      defaults={defaults}
+      failPrefix="Erro ao salvar atividade: "
+      onClose={onClose}
+      submit={async (values) => {
+        await save.mutateAsync({ id: activity?.id, values });
+        onSaved(activity ? 'Atividade atualizada com sucesso!' : 'Atividade criada com sucesso!');
+      }}
+    >
+      <TextField label="Título" name="title" withAsterisk />
+      <TextareaField label="Descrição" name="description" autosize minRows={2} maxRows={5} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <SelectField label="Tipo" name="type" data={optionsOf(ACTIVITY_TYPE_LABELS)} />
+        <SelectField label="Status" name="status" data={optionsOf(ACTIVITY_STATUS_LABELS)} />
+        <TextField label="Agendada para" name="scheduled_at" placeholder="dd/mm/aaaa hh:mm" description="Horário de Brasília" />
+        <OwnerField />
+      </SimpleGrid>
+      <LinkFields activity={activity} />
+      <TextareaField label="Observações" name="notes" autosize minRows={2} maxRows={5} />
+    </CrmFormModal>
+  );
+}
+
+/** Lead and opportunity pickers: choosing a lead narrows the opportunities to its own. */
+function LinkFields({ activity }: { activity: Activity | null }) {
+  const { watch } = useFormContext<ActivityFormValues>();
+  const leadId = watch('lead_id') ?? '';
+  const leads = useLeads({ limit: '500' });
+  const opportunities = useOpportunities({ limit: '500', lead_id: leadId });
+  if (leads.isError) console.error('Lead picker failed to load', leads.error);
+  if (opportunities.isError) console.error('Opportunity picker failed to load', opportunities.error);
+  const leadOptions = (leads.data?.items ?? []).map((l) => ({ value: l.id, label: l.name }));
+  if (activity?.lead_id && !leadOptions.some((o) => o.value === activity.lead_id)) {
+    leadOptions.unshift({ value: activity.lead_id, label: activity.lead_name ?? 'Lead não encontrado' });
+  }
+  const opportunityOptions = (opportunities.data?.items ?? []).map((o) => ({ value: o.id, label: o.title }));
+  if (activity?.opportunity_id && activity.opportunity_title && !opportunityOptions.some((o) => o.value === activity.opportunity_id)) {
+    opportunityOptions.unshift({ value: activity.opportunity_id, label: activity.opportunity_title });
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <SelectField label="Lead" name="lead_id" data={leadOptions} clearable placeholder="Nenhum" />
+      <SelectField label="Oportunidade" name="opportunity_id" data={opportunityOptions} clearable placeholder="Nenhuma" />
+    </SimpleGrid>
+  );
+}

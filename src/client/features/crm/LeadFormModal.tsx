@@ -1,0 +1,51 @@
+import { SimpleGrid } from '@mantine/core';
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type Lead, type LeadFormValues, leadInputSchema } from '../../../shared/crm';
+import { formatPhone, maskCnpj } from '../../../shared/field-rules';
+import { NumberField, TextareaField } from '../../ui/form-fields';
+import { TextField } from '../../ui/text-fields';
+import { CrmFormModal } from './CrmFormModal';
+import { useSaveLead } from './crm-api';
+import { OwnerField, optionsOf, SelectField } from './crm-ui';
+
+/** "Novo lead" opens blank; "Editar" with the lead. */
+export function LeadFormModal({ lead, onClose, onSaved }: { lead: Lead | null; onClose(): void; onSaved(message: string): void }) {
+  const save = useSaveLead();
+  const defaults: LeadFormValues = {
+    name: lead?.name ?? '',
+    email: lead?.email ?? '',
+    phone: formatPhone(lead?.phone),
+    company: lead?.company ?? '',
+    cnpj: lead?.cnpj ? maskCnpj(lead.cnpj) : '',
+    status: lead?.status ?? 'new',
+    source: lead?.source ?? 'website',
+    notes: lead?.notes ?? '',
+    lead_score: lead?.lead_score ?? 0,
+    owner_id: lead?.owner_id ?? null,
+  };
+  return (
+    <CrmFormModal
+      title={lead ? 'Editar lead' : 'Novo lead'}
+      schema={leadInputSchema}
+      defaults={defaults}
+      failPrefix="Erro ao salvar lead: "
+      onClose={onClose}
+      submit={async (values) => {
+        await save.mutateAsync({ id: lead?.id, values });
+        onSaved(lead ? 'Lead atualizado com sucesso!' : 'Lead criado com sucesso!');
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextField label="Nome" name="name" withAsterisk data-autofocus />
+        <TextField label="E-mail" name="email" type="email" withAsterisk />
+        <TextField label="Telefone" name="phone" type="tel" />
+        <TextField label="Empresa" name="company" />
+        <TextField label="CNPJ" name="cnpj" />
+        <NumberField label="Pontuação (0-100)" name="lead_score" min={0} max={100} allowDecimal={false} />
+        <SelectField label="Status" name="status" data={optionsOf(LEAD_STATUS_LABELS)} />
+        <SelectField label="Origem" name="source" data={optionsOf(LEAD_SOURCE_LABELS)} />
+      </SimpleGrid>
+      <OwnerField />
+      <TextareaField label="Observações" name="notes" autosize minRows={2} maxRows={6} />
+    </CrmFormModal>
+  );
+}

@@ -1,0 +1,205 @@
+import { ActionIcon, Badge, Button, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconChevronRight, IconPlus, IconTransform, IconUsers } from '@tabler/icons-react';
+import { Fragment, useState } from 'react';
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type Lead } from '../../../shared/crm';
+import { formatPhone } from '../../../shared/field-rules';
+import { useCan } from '../../lib/use-can';
+import { confirmDelete } from '../../ui/confirm';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageHeader } from '../../ui/PageHeader';
+import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
+import { CrmFilters, useUrlFilters } from './CrmFilters';
+import { useConvertLead, useDeleteLead, useLeads } from './crm-api';
+import { CrmTabs, ErrorBanner, formatDate, LeadStatusBadge, optionsOf, useErrorBanner, withPrefix } from './crm-ui';
+import { LeadFormModal } from './LeadFormModal';
+import { LeadRelated } from './LeadRelated';
+import { MoreRowsNote } from './MoreRowsNote';
+
+const FILTER_KEYS = ['status', 'source', 'search'] as const;
+
+/** /crm/leads — filters, table, create/edit, Converter (qualified only), delete. */
+export function LeadsPage() {
+  const { filters, set, clear } = useUrlFilters(FILTER_KEYS);
+  const leads = useLeads(filters);
+  const convert = useConvertLead();
+  const remove = useDeleteLead();
+  const banner = useErrorBanner();
+  const canCreate = useCan('crm', 'create');
+  const canUpdate = useCan('crm', 'update');
+  const canDelete = useCan('crm', 'delete');
+  const canConvert = useCan('crm', 'convert');
+  const [form, setForm] = useState<{ lead: Lead | null } | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+
+  const onConvert = (lead: Lead) => {
+    banner.clear();
+    convert.mutate(lead.id, {
+      onSuccess: () => notifications.show({ color: 'green', message: 'Lead convertido em oportunidade com sucesso!' }),
+      onError: banner.fail('Erro ao converter lead: '),
+    });
+  };
+  const onDelete = (lead: Lead) => {
+    const related = lead.opportunities_count + lead.activities_count > 0;
+    confirmDelete({
+      title: 'Excluir lead',
+      message: related ? (
+        <Stack gap="xs">
+          <Text size="sm">Tem certeza que deseja excluir este lead?</Text>
+          <Text size="sm" fw={600} c="red.8">
+            {`Ele tem ${lead.opportunities_count} oportunidade(s) e ${lead.activities_count} atividade(s), que também serão excluídas.`}
+          </Text>
+        </Stack>
+      ) : (
+        'Tem certeza que deseja excluir este lead?'
+      ),
+      confirmLabel: related ? 'Excluir tudo' : 'Excluir',
+      onConfirm: () => {
+        banner.clear();
+        remove.mutate(
+          { id: lead.id, cascade: related },
+          {
+            onSuccess: () => notifications.show({ color: 'green', message: 'Lead excluído com sucesso!' }),
+            onError: banner.fail('Erro ao excluir lead: '),
+          },
+        );
+      },
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Leads"
+        description="Restaurantes e bares interessados na Adega, do primeiro contato à conversão."
+        actions={
+          canCreate && (
+            <Button leftSection={<IconPlus size={18} />} onClick={() => setForm({ lead: null })}>
+              Novo lead
+            </Button>
+          )
+        }
+      />
+      <CrmTabs />
+      <CrmFilters
+        selects={[
+          { key: 'status', label: 'Status', data: optionsOf(LEAD_STATUS_LABELS) },
+          { key: 'source', label: 'Origem', data: optionsOf(LEAD_SOURCE_LABELS) },
+        ]}
+        filters={filters}
+        set={set}
+        clear={clear}
+        searchLabel="Nome, e-mail ou empresa"
+      />
+      <ErrorBanner message={banner.message} onClose={banner.clear} />
+      {leads.isError ? (
+        <ErrorBanner message={withPrefix('Erro ao carregar leads: ', leads.error)} />
+      ) : leads.isPending ? (
+        <Skeleton h={240} radius="md" />
+      ) : leads.data.items.length === 0 ? (
+        <EmptyState icon={<IconUsers size={26} />} title="Nenhum lead encontrado." />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={860}>
+            <Table striped highlightOnHover verticalSpacing="sm" aria-label="Leads">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={36} />
+                  <Table.Th>Lead</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Origem</Table.Th>
+                  <Table.Th ta="right">Pontuação</Table.Th>
+                  <Table.Th>Criado em</Table.Th>
+                  <Table.Th ta="right">Ações</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {leads.data.items.map((lead) => {
+                  const expanded = open === lead.id;
+                  return (
+                    <Fragment key={lead.id}>
+                      <Table.Tr>
+                        <Table.Td>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-expanded={expanded}
+                            aria-label={`${expanded ? 'Ocultar' : 'Ver'} oportunidades e atividades de ${lead.name}`}
+                            onClick={() => setOpen(expanded ? null : lead.id)}
+                          >
+                            {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                          </ActionIcon>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text fw={600} size="sm">
+                            {lead.name}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {[lead.email, formatPhone(lead.phone)].filter(Boolean).join(' · ')}
+                          </Text>
+                          {lead.company && <Text size="xs">{lead.company}</Text>}
+                        </Table.Td>
+                        <Table.Td>
+                          <LeadStatusBadge status={lead.status} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{LEAD_SOURCE_LABELS[lead.source]}</Text>
+                        </Table.Td>
+                        <Table.Td ta="right">
+                          <Badge variant="outline" color="gray" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
+                            {lead.lead_score}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{formatDate(lead.created_at)}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                            {canConvert && lead.status === 'qualified' && (
+                              <Tooltip label="Converter em oportunidade">
+                                <Button
+                                  size="compact-sm"
+                                  variant="light"
+                                  leftSection={<IconTransform size={14} />}
+                                  loading={convert.isPending && convert.variables === lead.id}
+                                  onClick={() => onConvert(lead)}
+                                  aria-label={`Converter ${lead.name}`}
+                                >
+                                  Converter
+                                </Button>
+                              </Tooltip>
+                            )}
+                            {canUpdate && <EditRowIcon label={lead.name} onClick={() => setForm({ lead })} />}
+                            {canDelete && <DeleteRowIcon label={lead.name} onClick={() => onDelete(lead)} />}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                      {expanded && (
+                        <Table.Tr>
+                          <Table.Td colSpan={7} bg="var(--mantine-color-gray-0)">
+                            <LeadRelated lead={lead} />
+                          </Table.Td>
+                        </Table.Tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <MoreRowsNote shown={leads.data.items.length} hasMore={leads.data.hasMore} />
+        </>
+      )}
+      {form && (
+        <LeadFormModal
+          lead={form.lead}
+          onClose={() => setForm(null)}
+          onSaved={(message) => {
+            setForm(null);
+            notifications.show({ color: 'green', message });
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,269 @@
+import { Button, Group, SegmentedControl, Skeleton, Table, Text, Textarea } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconLayoutKanban, IconPlus, IconTable, IconTargetArrow, IconThumbDown, IconTrophy } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatDay, isClosedStage, OPPORTUNITY_STAGE_LABELS, type Opportunity } from '../../../shared/crm';
+import { formatBRL } from '../../../shared/money';
+import { useCan } from '../../lib/use-can';
+import { confirmDelete } from '../../ui/confirm';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageHeader } from '../../ui/PageHeader';
+import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
+import { CrmFilters, useUrlFilters } from './CrmFilters';
+import { useCloseOpportunity, useDeleteOpportunity, useLeads, useMoveOpportunity, useOpportunities } from './crm-api';
+import { CrmTabs, cut50, ErrorBanner, optionsOf, StageBadge, useErrorBanner, withPrefix } from './crm-ui';
+import { MoreRowsNote } from './MoreRowsNote';
+import { OpportunityBoard } from './OpportunityBoard';
+import { OpportunityFormModal } from './OpportunityFormModal';
+
+const FILTER_KEYS = ['stage', 'lead_id', 'search'] as const;
+
+/** /crm/opportunities — a table (filters, Ganhar/Perder, edit, delete) or a board of the open stages. */
+export function OpportunitiesPage() {
+  const { filters, set, clear } = useUrlFilters(FILTER_KEYS);
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'board' ? 'board' : 'table';
+  const opportunities = useOpportunities(view === 'board' ? { ...filters, stage: '', limit: '500' } : filters);
+  const leads = useLeads({ limit: '500' });
+  if (leads.isError) console.error('Lead picker failed to load', leads.error);
+  const close = useCloseOpportunity();
+  const move = useMoveOpportunity();
+  const remove = useDeleteOpportunity();
+  const banner = useErrorBanner();
+  const canCreate = useCan('crm', 'create');
+  const canUpdate = useCan('crm', 'update');
+  const canDelete = useCan('crm', 'delete');
+  const canClose = useCan('crm', 'close');
+  const [form, setForm] = useState<{ opportunity: Opportunity | null } | null>(null);
+
+  const setView = (next: string) => {
+    const p = new URLSearchParams(params);
+    if (next === 'board') p.set('view', 'board');
+    else p.delete('view');
+    setParams(p, { replace: true });
+  };
+  const win = (o: Opportunity) => {
+    banner.clear();
+    close.mutate(
+      { id: o.id, body: { status: 'won', lost_reason: null } },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: 'Oportunidade ganha com sucesso!' }),
+        onError: banner.fail('Erro ao fechar oportunidade: '),
+      },
+    );
+  };
+  const lose = (o: Opportunity) => {
+    let reason = '';
+    modals.openConfirmModal({
+      title: 'Perder oportunidade',
+      centered: true,
+      children: (
+        <Textarea
+          label="Motivo da perda (opcional)"
+          placeholder="Ex.: preço, escolheu outro fornecedor"
+          onChange={(e) => {
+            reason = e.currentTarget.value;
+          }}
+          data-autofocus
+        />
+      ),
+      labels: { confirm: 'Perder', cancel: 'Cancelar' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        banner.clear();
+        close.mutate(
+          { id: o.id, body: { status: 'lost', lost_reason: reason.trim() || null } },
+          {
+            onSuccess: () => notifications.show({ color: 'green', message: 'Oportunidade perdida com sucesso!' }),
+            onError: banner.fail('Erro ao fechar oportunidade: '),
+          },
+        );
+      },
+    });
+  };
+  const onDelete = (o: Opportunity) =>
+    confirmDelete({
+      title: 'Excluir oportunidade',
+      message: 'Tem certeza que deseja excluir esta oportunidade?',
+      onConfirm: () => {
+        banner.clear();
+        remove.mutate(o.id, {
+          onSuccess: () => notifications.show({ color: 'green', message: 'Oportunidade excluída com sucesso!' }),
+          onError: banner.fail('Erro ao excluir oportunidade: '),
+        });
+      },
+    });
+
+  const leadOptions = (leads.data?.items ?? []).map((l) => ({ value: l.id, label: l.name }));
+  return (
+    <>
+      <PageHeader
+        title="Oportunidades"
+        description="Negócios em andamento, do primeiro contato ao fechamento."
+        actions={
+          <>
+            <SegmentedControl
+              value={view}
+              onChange={setView}
+              aria-label="Visualização"
+              data={[
+                {
+                  value: 'table',
+                  label: (
+                    <Group gap={4} wrap="nowrap">
+                      <IconTable size={16} />
+                      Tabela
+                    </Group>
+                  ),
+                },
+                {
+                  value: 'board',
+                  label: (
+                    <Group gap={4} wrap="nowrap">
+                      <IconLayoutKanban size={16} />
+                      Quadro
+                    </Group>
+                  ),
+                },
+              ]}
+            />
+            {canCreate && (
+              <Button leftSection={<IconPlus size={18} />} onClick={() => setForm({ opportunity: null })}>
+                Nova oportunidade
+              </Button>
+            )}
+          </>
+        }
+      />
+      <CrmTabs />
+      <CrmFilters
+        selects={[
+          ...(view === 'table' ? [{ key: 'stage', label: 'Etapa', data: optionsOf(OPPORTUNITY_STAGE_LABELS) }] : []),
+          { key: 'lead_id', label: 'Lead', data: leadOptions },
+        ]}
+        filters={view === 'table' ? filters : { ...filters, stage: '' }}
+        set={set}
+        clear={clear}
+        searchLabel="Título ou descrição"
+      />
+      <ErrorBanner message={banner.message} onClose={banner.clear} />
+      {opportunities.isError ? (
+        <ErrorBanner message={withPrefix('Erro ao carregar oportunidades: ', opportunities.error)} />
+      ) : opportunities.isPending ? (
+        <Skeleton h={240} radius="md" />
+      ) : opportunities.data.items.length === 0 ? (
+        <EmptyState icon={<IconTargetArrow size={26} />} title="Nenhuma oportunidade encontrada." />
+      ) : view === 'board' ? (
+        <OpportunityBoard
+          items={opportunities.data.items}
+          onMove={(o, stage) => {
+            banner.clear();
+            return move.mutateAsync({ id: o.id, stage }).catch((err: unknown) => {
+              banner.fail('Erro ao salvar oportunidade: ')(err);
+              throw err;
+            });
+          }}
+        />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped highlightOnHover verticalSpacing="sm" aria-label="Oportunidades">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Título</Table.Th>
+                  <Table.Th>Lead</Table.Th>
+                  <Table.Th>Etapa</Table.Th>
+                  <Table.Th ta="right">Valor</Table.Th>
+                  <Table.Th ta="right">Probabilidade</Table.Th>
+                  <Table.Th>Previsão</Table.Th>
+                  <Table.Th ta="right">Ações</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {opportunities.data.items.map((o) => (
+                  <Table.Tr key={o.id}>
+                    <Table.Td maw={280}>
+                      <Text fw={600} size="sm">
+                        {o.title}
+                      </Text>
+                      {o.description && (
+                        <Text size="xs" c="dimmed">
+                          {cut50(o.description)}
+                        </Text>
+                      )}
+                      {o.stage === 'closed_lost' && o.lost_reason && (
+                        <Text size="xs" c="red.8">
+                          Motivo: {o.lost_reason}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{o.lead_name}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <StageBadge stage={o.stage} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {formatBRL(o.value)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Text size="sm">{o.probability}%</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{o.expected_close_date ? formatDay(o.expected_close_date) : '-'}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        {canClose && !isClosedStage(o.stage) && (
+                          <>
+                            <Button
+                              size="compact-sm"
+                              variant="light"
+                              color="green.9"
+                              leftSection={<IconTrophy size={14} />}
+                              onClick={() => win(o)}
+                              aria-label={`Ganhar ${o.title}`}
+                            >
+                              Ganhar
+                            </Button>
+                            <Button
+                              size="compact-sm"
+                              variant="light"
+                              color="red.9"
+                              leftSection={<IconThumbDown size={14} />}
+                              onClick={() => lose(o)}
+                              aria-label={`Perder ${o.title}`}
+                            >
+                              Perder
+                            </Button>
+                          </>
+                        )}
+                        {canUpdate && <EditRowIcon label={o.title} onClick={() => setForm({ opportunity: o })} />}
+                        {canDelete && <DeleteRowIcon label={o.title} onClick={() => onDelete(o)} />}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <MoreRowsNote shown={opportunities.data.items.length} hasMore={opportunities.data.hasMore} />
+        </>
+      )}
+      {form && (
+        <OpportunityFormModal
+          opportunity={form.opportunity}
+          onClose={() => setForm(null)}
+          onSaved={(message) => {
+            setForm(null);
+            notifications.show({ color: 'green', message });
+          }}
+        />
+      )}
+    </>
+  );
+}

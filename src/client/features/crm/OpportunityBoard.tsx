@@ -1,0 +1,143 @@
+import {
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { OPEN_STAGES, OPPORTUNITY_STAGE_LABELS, type OpenStage, type Opportunity } from '../../../shared/crm';
+import { formatBRL } from '../../../shared/money';
+import { cut50, STAGE_COLOR } from './crm-ui';
+
+/** "1234.50" -> 123450: column totals are added in integer cents. */
+export const centsOf = (value: string) => {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2)) * (value.startsWith('-') ? -1 : 1);
+};
+
+/** One column per open stage; cards dragged between them (mouse, touch or keyboard: Espaço, setas, Espaço). */
+export function OpportunityBoard({
+  items,
+  onMove,
+}: {
+  items: Opportunity[];
+  onMove(opportunity: Opportunity, stage: OpenStage): Promise<unknown>;
+}) {
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
+  // Where a card was dropped, until the list reloads with its new stage.
+  const [moved, setMoved] = useState<Record<string, OpenStage>>({});
+  const stageOf = (o: Opportunity) => moved[o.id] ?? o.stage;
+  const open = items.filter((o) => (OPEN_STAGES as readonly string[]).includes(stageOf(o)));
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const stage = over?.id as OpenStage | undefined;
+    const opportunity = open.find((o) => o.id === active.id);
+    if (!stage || !opportunity || stageOf(opportunity) === stage) return;
+    setMoved((m) => ({ ...m, [opportunity.id]: stage }));
+    // A refused move puts the card back.
+    onMove(opportunity, stage).catch(() =>
+      setMoved((m) => Object.fromEntries(Object.entries(m).filter(([id]) => id !== opportunity.id)) as Record<string, OpenStage>),
+    );
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        screenReaderInstructions: { draggable: 'Para mover, pressione Espaço, use as setas e Espaço de novo para soltar.' },
+      }}
+    >
+      <ScrollArea type="auto" offsetScrollbars>
+        <Group align="flex-start" wrap="nowrap" gap="sm" pb="sm">
+          {OPEN_STAGES.map((stage) => (
+            <Column key={stage} stage={stage} items={open.filter((o) => stageOf(o) === stage)} />
+          ))}
+        </Group>
+      </ScrollArea>
+    </DndContext>
+  );
+}
+
+function Column({ stage, items }: { stage: OpenStage; items: Opportunity[] }) {
+  const { setNodeRef, isOver } = useDroppable({ id: stage });
+  const total = items.reduce((sum, o) => sum + centsOf(o.value), 0) / 100;
+  const label = OPPORTUNITY_STAGE_LABELS[stage];
+  return (
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      p="sm"
+      radius="md"
+      w={270}
+      miw={270}
+      bg={isOver ? 'var(--mantine-color-gray-1)' : 'var(--mantine-color-gray-0)'}
+      style={{ borderTop: `3px solid var(--mantine-color-${STAGE_COLOR[stage]}-6)` }}
+      aria-label={`Etapa ${label}`}
+      role="region"
+    >
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Text fw={700} size="sm">
+          {label}
+        </Text>
+        <Badge variant="light" color="gray" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
+          {items.length}
+        </Badge>
+      </Group>
+      <Text size="sm" fw={600} mb="sm" data-testid={`total-${stage}`}>
+        {formatBRL(total)}
+      </Text>
+      <Stack gap="xs" mih={80}>
+        {items.map((o) => (
+          <Card key={o.id} opportunity={o} />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Card({ opportunity }: { opportunity: Opportunity }) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: opportunity.id });
+  return (
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      shadow={isDragging ? 'md' : 'xs'}
+      p="xs"
+      radius="sm"
+      bg="white"
+      style={{
+        cursor: 'grab',
+        touchAction: 'none',
+        transform: transform ? `translate3d(${transform.x}px, ${transform.y}px, 0)` : undefined,
+        zIndex: isDragging ? 10 : undefined,
+        position: 'relative',
+      }}
+      {...attributes}
+      {...listeners}
+    >
+      <Text size="sm" fw={600} lineClamp={2}>
+        {opportunity.title}
+      </Text>
+      <Text size="xs" c="dimmed" truncate>
+        {opportunity.lead_name}
+      </Text>
+      {opportunity.description && (
+        <Text size="xs" c="dimmed">
+          {cut50(opportunity.description)}
+        </Text>
+      )}
+      <Group justify="space-between" mt={4}>
+        <Text size="sm">{formatBRL(opportunity.value)}</Text>
+        <Text size="xs" c="dimmed">
+          {opportunity.probability}%
+        </Text>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,86 @@
+import { SimpleGrid } from '@mantine/core';
+import {
+  formatDay,
+  isClosedStage,
+  OPEN_STAGES,
+  OPPORTUNITY_STAGE_LABELS,
+  type OpenStage,
+  type Opportunity,
+  type OpportunityFormValues,
+  opportunityInputSchema,
+} from '../../../shared/crm';
+import { formatMoneyInput } from '../../../shared/money';
+import { MoneyField, NumberField, TextareaField } from '../../ui/form-fields';
+import { TextField } from '../../ui/text-fields';
+import { CrmFormModal } from './CrmFormModal';
+import { useLeads, useSaveOpportunity } from './crm-api';
+import { OwnerField, optionsOf, SelectField } from './crm-ui';
+
+/** "Nova oportunidade" opens blank; "Editar" with the opportunity. Only open stages are offered (closing is Ganhar/Perder). */
+export function OpportunityFormModal({
+  opportunity,
+  onClose,
+  onSaved,
+}: {
+  opportunity: Opportunity | null;
+  onClose(): void;
+  onSaved(message: string): void;
+}) {
+  const save = useSaveOpportunity();
+  const leads = useLeads({ limit: '500' });
+  if (leads.isError) console.error('Lead picker failed to load', leads.error);
+  const options = (leads.data?.items ?? []).map((l) => ({ value: l.id, label: l.company ? `${l.name} — ${l.company}` : l.name }));
+  if (opportunity && !options.some((o) => o.value === opportunity.lead_id))
+    options.unshift({ value: opportunity.lead_id, label: opportunity.lead_name });
+  const closed = opportunity ? isClosedStage(opportunity.stage) : false;
+  const defaults: OpportunityFormValues = {
+    lead_id: opportunity?.lead_id ?? '',
+    title: opportunity?.title ?? '',
+    description: opportunity?.description ?? '',
+    value: opportunity ? formatMoneyInput(Number(opportunity.value)) : '',
+    stage: closed ? null : ((opportunity?.stage as OpenStage | undefined) ?? 'prospecting'),
+    probability: opportunity?.probability ?? 0,
+    expected_close_date: formatDay(opportunity?.expected_close_date),
+    notes: opportunity?.notes ?? '',
+    owner_id: opportunity?.owner_id ?? null,
+  };
+  return (
+    <CrmFormModal
+      title={opportunity ? 'Editar oportunidade' : 'Nova oportunidade'}
+      schema={opportunityInputSchema}
+      defaults={defaults}
+      failPrefix="Erro ao salvar oportunidade: "
+      onClose={onClose}
+      submit={async (values) => {
+        await save.mutateAsync({ id: opportunity?.id, values });
+        onSaved(opportunity ? 'Oportunidade atualizada com sucesso!' : 'Oportunidade criada com sucesso!');
+      }}
+    >
+      <SelectField
+        label="Lead"
+        name="lead_id"
+        data={options}
+        withAsterisk
+        placeholder={leads.isPending ? 'Carregando…' : 'Escolha o lead'}
+      />
+      <TextField label="Título" name="title" withAsterisk />
+      <TextareaField label="Descrição" name="description" autosize minRows={2} maxRows={5} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <MoneyField label="Valor (R$)" name="value" placeholder="0,00" />
+        <NumberField label="Probabilidade (%)" name="probability" min={0} max={100} allowDecimal={false} />
+        <SelectField
+          label="Etapa"
+          name="stage"
+          data={optionsOf(OPPORTUNITY_STAGE_LABELS, OPEN_STAGES)}
+          placeholder={
+            closed ? `${OPPORTUNITY_STAGE_LABELS[opportunity?.stage ?? 'closed_won']} (escolha uma etapa para reabrir)` : undefined
+          }
+          clearable={closed}
+        />
+        <TextField label="Previsão de fechamento" name="expected_close_date" placeholder="dd/mm/aaaa" inputMode="numeric" />
+      </SimpleGrid>
+      <OwnerField />
+      <TextareaField label="Observações" name="notes" autosize minRows={2} maxRows={5} />
+    </CrmFormModal>
+  );
+}

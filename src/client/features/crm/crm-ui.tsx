@@ -1,0 +1,207 @@
+import { Alert, Badge, Group, Select, Tabs, Text, Tooltip } from '@mantine/core';
+import {
+  IconArrowForwardUp,
+  IconCalendarEvent,
+  IconChecklist,
+  IconDots,
+  IconFileText,
+  IconMail,
+  IconPhone,
+  IconPresentation,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Controller, useFormContext } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  ACTIVITY_STATUS_LABELS,
+  ACTIVITY_TYPE_LABELS,
+  type ActivityStatus,
+  type ActivityType,
+  LEAD_STATUS_LABELS,
+  type LeadStatus,
+  OPPORTUNITY_STAGE_LABELS,
+  type OpportunityStage,
+} from '../../../shared/crm';
+import { errorMessage } from '../../lib/api';
+import { useOwnerOptions } from './crm-api';
+
+const LEAD_STATUS_COLORS: Record<LeadStatus, string> = {
+  new: 'blue',
+  contacted: 'cyan',
+  qualified: 'green',
+  unqualified: 'gray',
+  converted: 'grape',
+};
+const STAGE_COLORS: Record<OpportunityStage, string> = {
+  prospecting: 'gray',
+  qualification: 'blue',
+  proposal: 'yellow',
+  negotiation: 'orange',
+  closed_won: 'green',
+  closed_lost: 'red',
+};
+const ACTIVITY_STATUS_COLORS: Record<ActivityStatus, string> = {
+  pending: 'yellow',
+  in_progress: 'blue',
+  completed: 'green',
+  cancelled: 'gray',
+};
+const ACTIVITY_ICONS: Record<ActivityType, ReactNode> = {
+  call: <IconPhone size={16} />,
+  email: <IconMail size={16} />,
+  meeting: <IconCalendarEvent size={16} />,
+  task: <IconChecklist size={16} />,
+  follow_up: <IconArrowForwardUp size={16} />,
+  demo: <IconPresentation size={16} />,
+  proposal: <IconFileText size={16} />,
+  other: <IconDots size={16} />,
+};
+
+// Dark text on the light badges: the yellow and cyan ones would fail contrast with their own colour.
+const badge = (color: string, label: string) => (
+  <Badge color={color} variant="light" tt="none" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
+    {label}
+  </Badge>
+);
+export const LeadStatusBadge = ({ status }: { status: LeadStatus }) => badge(LEAD_STATUS_COLORS[status], LEAD_STATUS_LABELS[status]);
+export const StageBadge = ({ stage }: { stage: OpportunityStage }) => badge(STAGE_COLORS[stage], OPPORTUNITY_STAGE_LABELS[stage]);
+export const ActivityStatusBadge = ({ status }: { status: ActivityStatus }) =>
+  badge(ACTIVITY_STATUS_COLORS[status], ACTIVITY_STATUS_LABELS[status]);
+export const STAGE_COLOR = STAGE_COLORS;
+
+export function ActivityTypeLabel({ type }: { type: ActivityType }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Tooltip label={ACTIVITY_TYPE_LABELS[type]}>
+        <span aria-hidden style={{ display: 'inline-flex' }}>
+          {ACTIVITY_ICONS[type]}
+        </span>
+      </Tooltip>
+      <Text size="sm">{ACTIVITY_TYPE_LABELS[type]}</Text>
+    </Group>
+  );
+}
+
+/** SPEC §9: descriptions in lists are cut to their first 50 characters. */
+export const cut50 = (text: string | null | undefined) => (!text ? '' : text.length > 50 ? `${text.slice(0, 50)}…` : text);
+
+/** "23/11/2026" of an ISO instant, in São Paulo. */
+export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+
+const TABS = [
+  { value: '/crm', label: 'Painel' },
+  { value: '/crm/leads', label: 'Leads' },
+  { value: '/crm/opportunities', label: 'Oportunidades' },
+  { value: '/crm/activities', label: 'Atividades' },
+];
+
+/** The four CRM screens, one tab each. */
+export function CrmTabs() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <Tabs value={pathname} onChange={(to) => to && navigate(to)} mb="md" aria-label="Seções do CRM">
+      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        {TABS.map((t) => (
+          <Tabs.Tab key={t.value} value={t.value}>
+            {t.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}
+
+/** SPEC §8: a red banner, the action's prefix plus the server's detail (or a generic text). */
+export function ErrorBanner({ message, onClose }: { message: string | null; onClose?(): void }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" role="alert" mb="md" withCloseButton={Boolean(onClose)} onClose={onClose}>
+      {message}
+    </Alert>
+  );
+}
+
+const GENERIC = 'Tente novamente em instantes.';
+export const withPrefix = (prefix: string, error: unknown) => `${prefix}${errorMessage(error, GENERIC)}`;
+
+/** The page's banner: `fail(prefix)` is an onError that shows the prefix plus the server's detail. */
+export function useErrorBanner() {
+  const [message, setMessage] = useState<string | null>(null);
+  return {
+    message,
+    clear: () => setMessage(null),
+    fail: (prefix: string) => (error: unknown) => setMessage(withPrefix(prefix, error)),
+  };
+}
+
+/** The owner of a record: one of the admins. */
+export function OwnerField() {
+  const { control } = useFormContext();
+  const owners = useOwnerOptions();
+  return (
+    <Controller
+      control={control}
+      name="owner_id"
+      render={({ field, fieldState }) => (
+        <Select
+          label="Responsável"
+          data={owners.data ?? []}
+          value={field.value ?? null}
+          onChange={(v) => field.onChange(v)}
+          ref={field.ref}
+          searchable
+          allowDeselect={false}
+          placeholder={owners.isError ? 'Não foi possível carregar os usuários' : 'Você'}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+/** A select bound to a form field, for enumerations and pickers; empty is null. */
+export function SelectField({
+  name,
+  label,
+  data,
+  placeholder,
+  clearable,
+  withAsterisk,
+}: {
+  name: string;
+  label: string;
+  data: { value: string; label: string }[];
+  placeholder?: string;
+  clearable?: boolean;
+  withAsterisk?: boolean;
+}) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select
+          label={label}
+          data={data}
+          value={field.value || null}
+          onChange={(v) => field.onChange(v ?? '')}
+          ref={field.ref}
+          searchable
+          clearable={clearable}
+          allowDeselect={Boolean(clearable)}
+          withAsterisk={withAsterisk}
+          placeholder={placeholder}
+          nothingFoundMessage="Nada encontrado"
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+/** Options of an enumeration with its pt-BR labels. */
+export const optionsOf = <K extends string>(labels: Record<K, string>, keys: readonly K[] = Object.keys(labels) as K[]) =>
+  keys.map((value) => ({ value, label: labels[value] }));

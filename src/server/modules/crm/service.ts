@@ -1,0 +1,345 @@
+import type { ActionOf } from '../../../shared/access-policy.js';
+import {
+  type Activity,
+  type ActivityInput,
+  type ActivityListQuery,
+  activitySchema,
+  CRM_DEFAULT_LIMIT,
+  CRM_MESSAGES,
+  type CrmDashboard,
+  type CrmDashboardQuery,
+  isActivityDone,
+  isClosedStage,
+  type Lead,
+  type LeadInput,
+  type LeadListQuery,
+  leadSchema,
+  type OpenStage,
+  type Opportunity,
+  type OpportunityClose,
+  type OpportunityInput,
+  type OpportunityListQuery,
+  opportunitySchema,
+} from '../../../shared/crm.js';
+import { badRequest, conflict, notFound } from '../../core/app-error.js';
+import { type Caller, requireScope } from '../../core/caller.js';
+import type { Db, Executor } from '../../db/client.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
+import { toDto } from '../../db/row-mapping.js';
+import { crmDashboard } from './dashboard.js';
+import * as repo from './repository.js';
+import { type CrmSeedResult, seedSampleCrm } from './sample-crm.js';
+
+/** docs/product.md "Roles": the CRM is the admin's (the policy table says who; nobody else today). */
+const assertCrm = (caller: Caller, action: ActionOf<'crm'>) => requireScope(caller, 'crm', action);
+
+export interface ListResult<T> {
+  items: T[];
+  hasMore: boolean;
+}
+
+const toLead = (row: repo.LeadRow): Lead => toDto(leadSchema, row as never);
+const toOpportunity = (row: repo.OpportunityRow): Opportunity => toDto(opportunitySchema, row as never);
+const toActivity = (row: repo.ActivityRow): Activity => toDto(activitySchema, row as never);
+
+/** The owner a write stores: the one chosen (an admin), else the current one, else the caller. */
+async function ownerFor(db: Executor, chosen: string | null | undefined, fallback: string | null): Promise<string | null> {
+  if (!chosen) return fallback;
+  if (!(await repo.isAdminUser(db, chosen))) throw badRequest(CRM_MESSAGES.ownerInvalid, { owner_id: CRM_MESSAGES.ownerInvalid });
+  return chosen;
+}
+
+// ── Leads ──────────────────────────────────────────────────────────────────
+
+export async function listLeads(db: Db, caller: Caller, q: LeadListQuery): Promise<ListResult<Lead>> {
+  assertCrm(caller, 'read');
+  const { rows, hasMore } = await repo.listLeads(db, { ...q, limit: q.limit ?? CRM_DEFAULT_LIMIT });
+  return { items: rows.map(toLead), hasMore };
+}
+
+async function mustFindLead(db: Executor, id: string): Promise<Lead> {
+  const row = await repo.findLead(db, id);
+  if (!row) throw notFound(CRM_MESSAGES.leadNotFound);
+  return toLead(row);
+}
+
+const leadValues = (input: LeadInput, ownerId: string | null): repo.LeadValues => ({
+  name: input.name,
+  email: input.email,
+  phone: input.phone,
+  company: input.company,
+  cnpj: input.cnpj,
+  status: input.status,
+  source: input.source,
+  notes: input.notes,
+  leadScore: input.lead_score,
+  ownerId,
+});
+
+export async function createLead(db: Db, caller: Caller, input: LeadInput): Promise<Lead> {
+  assertCrm(caller, 'create');
+  const id = await repo.insertLead(db, leadValues(input, await ownerFor(db, input.owner_id, caller.id)));
+  return mustFindLead(db, id);
+}
+
+export async function updateLead(db: Db, caller: Caller, id: string, input: LeadInput): Promise<Lead> {
+  assertCrm(caller, 'update');
+  await db.transaction(async (tx) => {
+    const current = await repo.findLead(tx, id, true);
+    if (!current) throw notFound(CRM_MESSAGES.leadNotFound);
+    await repo.updateLead(tx, id, leadValues(input, await ownerFor(tx, input.owner_id, current.ownerId)));
+  });
+  return mustFindLead(db, id);
+}
+
+/** docs/decisions/0021: a lead with opportunities or activities goes only with `cascade` (the confirmation named them). */
+export async function deleteLead(db: Db, caller: Caller, id: string, cascade: boolean): Promise<void> {
+  assertCrm(caller, 'delete');
+  await db.transaction(async (tx) => {
+    const current = await repo.findLead(tx, id, true);
+    if (!current) throw notFound(CRM_MESSAGES.leadNotFound);
+    if (!cascade && (current.opportunitiesCount > 0 || current.activitiesCount > 0)) {
+      throw conflict(CRM_MESSAGES.leadHasRelated(current.opportunitiesCount, current.activitiesCount));
+    }
+    await repo.deleteLead(tx, id);
+  });
+}
+
+/** A qualified lead becomes an opportunity (prospecting, titled after its company or name) and is marked converted, at once. */
+export async function convertLead(db: Db, caller: Caller, id: string): Promise<{ lead: Lead; opportunity: Opportunity }> {
+  assertCrm(caller, 'convert');
+  const opportunityId = await db.transaction(async (tx) => {
+    const lead = await repo.findLead(tx, id, true);
+    if (!lead) throw notFound(CRM_MESSAGES.leadNotFound);
+    if (lead.status === 'converted') throw conflict(CRM_MESSAGES.alreadyConverted);
+    if (lead.status !== 'qualified') throw conflict(CRM_MESSAGES.onlyQualifiedConverts);
+    await repo.updateLead(tx, id, { status: 'converted' });
+    return repo.insertOpportunity(tx, {
+      leadId: id,
+      title: lead.company ?? lead.name,
+      stage: 'prospecting',
+      value: '0',
+      probability: 0,
+      ownerId: lead.ownerId ?? caller.id,
+    });
+  });
+  return { lead: await mustFindLead(db, id), opportunity: await mustFindOpportunity(db, opportunityId) };
+}
+
+// ── Opportunities ──────────────────────────────────────────────────────────
+
+export async function listOpportunities(db: Db, caller: Caller, q: OpportunityListQuery): Promise<ListResult<Opportunity>> {
+  assertCrm(caller, 'read');
+  const { rows, hasMore } = await repo.listOpportunities(db, { ...q, leadId: q.lead_id, limit: q.limit ?? CRM_DEFAULT_LIMIT });
+  return { items: rows.map(toOpportunity), hasMore };
+}
+
+async function mustFindOpportunity(db: Executor, id: string): Promise<Opportunity> {
+  const row = await repo.findOpportunity(db, id);
+  if (!row) throw notFound(CRM_MESSAGES.opportunityNotFound);
+  return toOpportunity(row);
+}
+
+const leadMissing = () => badRequest(CRM_MESSAGES.leadMissing, { lead_id: CRM_MESSAGES.leadMissing });
+
+async function assertLeadExists(db: Executor, leadId: string): Promise<void> {
+  if (!(await repo.findLead(db, leadId))) throw leadMissing();
+}
+
+const opportunityValues = (input: OpportunityInput, ownerId: string | null) => ({
+  leadId: input.lead_id,
+  title: input.title,
+  description: input.description,
+  value: input.value,
+  probability: input.probability,
+  expectedCloseDate: input.expected_close_date,
+  notes: input.notes,
+  ownerId,
+});
+
+export async function createOpportunity(db: Db, caller: Caller, input: OpportunityInput): Promise<Opportunity> {
+  assertCrm(caller, 'create');
+  await assertLeadExists(db, input.lead_id);
+  const owner = await ownerFor(db, input.owner_id, caller.id);
+  const id = await translateLeadGone(() =>
+    repo.insertOpportunity(db, { ...opportunityValues(input, owner), stage: input.stage ?? 'prospecting' }),
+  );
+  return mustFindOpportunity(db, id);
+}
+
+/** Only open stages are written here; an absent stage keeps the current one, an open stage on a closed opportunity reopens it. */
+export async function updateOpportunity(db: Db, caller: Caller, id: string, input: OpportunityInput): Promise<Opportunity> {
+  assertCrm(caller, 'update');
+  await translateLeadGone(() =>
+    db.transaction(async (tx) => {
+      const current = await repo.findOpportunity(tx, id, true);
+      if (!current) throw notFound(CRM_MESSAGES.opportunityNotFound);
+      await assertLeadExists(tx, input.lead_id);
+      const owner = await ownerFor(tx, input.owner_id, current.ownerId);
+      const reopen = input.stage && isClosedStage(current.stage) ? { closedAt: null, lostReason: null } : {};
+      await repo.updateOpportunity(tx, id, { ...opportunityValues(input, owner), ...(input.stage && { stage: input.stage }), ...reopen });
+    }),
+  );
+  return mustFindOpportunity(db, id);
+}
+
+/** The board's drag between open stages; a closed opportunity does not move (409). */
+export async function moveOpportunity(db: Db, caller: Caller, id: string, stage: OpenStage): Promise<Opportunity> {
+  assertCrm(caller, 'update');
+  await db.transaction(async (tx) => {
+    const current = await repo.findOpportunity(tx, id, true);
+    if (!current) throw notFound(CRM_MESSAGES.opportunityNotFound);
+    if (isClosedStage(current.stage)) throw conflict(CRM_MESSAGES.alreadyClosed);
+    if (current.stage !== stage) await repo.updateOpportunity(tx, id, { stage });
+  });
+  return mustFindOpportunity(db, id);
+}
+
+/** Ganhar / Perder: closed_won (probability 100) or closed_lost (probability 0, optional reason), with the close date. */
+export async function closeOpportunity(db: Db, caller: Caller, id: string, input: OpportunityClose): Promise<Opportunity> {
+  assertCrm(caller, 'close');
+  await db.transaction(async (tx) => {
+    const current = await repo.findOpportunity(tx, id, true);
+    if (!current) throw notFound(CRM_MESSAGES.opportunityNotFound);
+    if (isClosedStage(current.stage)) throw conflict(CRM_MESSAGES.alreadyClosed);
+    const won = input.status === 'won';
+    await repo.updateOpportunity(tx, id, {
+      stage: won ? 'closed_won' : 'closed_lost',
+      probability: won ? 100 : 0,
+      closedAt: new Date(),
+      lostReason: won ? null : input.lost_reason,
+    });
+  });
+  return mustFindOpportunity(db, id);
+}
+
+export async function deleteOpportunity(db: Db, caller: Caller, id: string): Promise<void> {
+  assertCrm(caller, 'delete');
+  if (!(await repo.deleteOpportunity(db, id))) throw notFound(CRM_MESSAGES.opportunityNotFound);
+}
+
+async function translateLeadGone<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isForeignKeyViolation(err, 'opportunities_lead_id_leads_id_fk')) throw leadMissing();
+    throw err;
+  }
+}
+
+// ── Activities ─────────────────────────────────────────────────────────────
+
+export async function listActivities(db: Db, caller: Caller, q: ActivityListQuery): Promise<ListResult<Activity>> {
+  assertCrm(caller, 'read');
+  const { rows, hasMore } = await repo.listActivities(db, {
+    ...q,
+    leadId: q.lead_id,
+    opportunityId: q.opportunity_id,
+    limit: q.limit ?? CRM_DEFAULT_LIMIT,
+  });
+  return { items: rows.map(toActivity), hasMore };
+}
+
+async function mustFindActivity(db: Executor, id: string): Promise<Activity> {
+  const row = await repo.findActivity(db, id);
+  if (!row) throw notFound(CRM_MESSAGES.activityNotFound);
+  return toActivity(row);
+}
+
+/** The lead an activity is stored with: the one given, or its opportunity's; an opportunity of another lead is 400. */
+async function activityLinks(db: Executor, input: ActivityInput): Promise<{ leadId: string | null; opportunityId: string | null }> {
+  if (input.lead_id) await assertLeadExists(db, input.lead_id);
+  if (!input.opportunity_id) return { leadId: input.lead_id, opportunityId: null };
+  const opportunityLead = await repo.leadOfOpportunity(db, input.opportunity_id);
+  if (!opportunityLead) throw badRequest(CRM_MESSAGES.opportunityMissing, { opportunity_id: CRM_MESSAGES.opportunityMissing });
+  if (input.lead_id && input.lead_id !== opportunityLead) {
+    throw badRequest(CRM_MESSAGES.opportunityOfOtherLead, { opportunity_id: CRM_MESSAGES.opportunityOfOtherLead });
+  }
+  return { leadId: opportunityLead, opportunityId: input.opportunity_id };
+}
+
+const activityValues = (input: ActivityInput, links: { leadId: string | null; opportunityId: string | null }, ownerId: string | null) => ({
+  ...links,
+  type: input.type,
+  title: input.title,
+  description: input.description,
+  status: input.status,
+  scheduledAt: input.scheduled_at ? new Date(input.scheduled_at) : null,
+  notes: input.notes,
+  ownerId,
+});
+
+export async function createActivity(db: Db, caller: Caller, input: ActivityInput): Promise<Activity> {
+  assertCrm(caller, 'create');
+  const id = await db.transaction(async (tx) => {
+    const values = activityValues(input, await activityLinks(tx, input), await ownerFor(tx, input.owner_id, caller.id));
+    return repo.insertActivity(tx, { ...values, completedAt: input.status === 'completed' ? new Date() : null });
+  });
+  return mustFindActivity(db, id);
+}
+
+export async function updateActivity(db: Db, caller: Caller, id: string, input: ActivityInput): Promise<Activity> {
+  assertCrm(caller, 'update');
+  await db.transaction(async (tx) => {
+    const current = await repo.findActivity(tx, id, true);
+    if (!current) throw notFound(CRM_MESSAGES.activityNotFound);
+    const values = activityValues(input, await activityLinks(tx, input), await ownerFor(tx, input.owner_id, current.ownerId));
+    const completedAt = input.status === 'completed' ? (current.completedAt ?? new Date()) : null;
+    await repo.updateActivity(tx, id, { ...values, completedAt });
+  });
+  return mustFindActivity(db, id);
+}
+
+export async function completeActivity(db: Db, caller: Caller, id: string): Promise<Activity> {
+  assertCrm(caller, 'complete');
+  await db.transaction(async (tx) => {
+    const current = await repo.findActivity(tx, id, true);
+    if (!current) throw notFound(CRM_MESSAGES.activityNotFound);
+    if (isActivityDone(current.status)) throw conflict(CRM_MESSAGES.activityDone);
+    await repo.updateActivity(tx, id, { status: 'completed', completedAt: new Date() });
+  });
+  return mustFindActivity(db, id);
+}
+
+export async function deleteActivity(db: Db, caller: Caller, id: string): Promise<void> {
+  assertCrm(caller, 'delete');
+  if (!(await repo.deleteActivity(db, id))) throw notFound(CRM_MESSAGES.activityNotFound);
+}
+
+// ── Dashboard ──────────────────────────────────────────────────────────────
+
+export async function dashboard(db: Db, caller: Caller, q: CrmDashboardQuery): Promise<CrmDashboard> {
+  assertCrm(caller, 'read');
+  return crmDashboard(db, q);
+}
+
+/** The sample CRM (idempotent): for whoever may create CRM records. */
+export async function seedCrm(db: Db, caller: Caller): Promise<CrmSeedResult> {
+  assertCrm(caller, 'create');
+  return seedSampleCrm(db, caller.id);
+}
+
+/** The CRM service, built once per app with its dependencies. */
+export function createCrmService({ db }: { db: Db }) {
+  return {
+    listLeads: (caller: Caller, q: LeadListQuery) => listLeads(db, caller, q),
+    createLead: (caller: Caller, input: LeadInput) => createLead(db, caller, input),
+    updateLead: (caller: Caller, id: string, input: LeadInput) => updateLead(db, caller, id, input),
+    deleteLead: (caller: Caller, id: string, cascade: boolean) => deleteLead(db, caller, id, cascade),
+    convertLead: (caller: Caller, id: string) => convertLead(db, caller, id),
+    listOpportunities: (caller: Caller, q: OpportunityListQuery) => listOpportunities(db, caller, q),
+    createOpportunity: (caller: Caller, input: OpportunityInput) => createOpportunity(db, caller, input),
+    updateOpportunity: (caller: Caller, id: string, input: OpportunityInput) => updateOpportunity(db, caller, id, input),
+    moveOpportunity: (caller: Caller, id: string, stage: OpenStage) => moveOpportunity(db, caller, id, stage),
+    closeOpportunity: (caller: Caller, id: string, input: OpportunityClose) => closeOpportunity(db, caller, id, input),
+    deleteOpportunity: (caller: Caller, id: string) => deleteOpportunity(db, caller, id),
+    listActivities: (caller: Caller, q: ActivityListQuery) => listActivities(db, caller, q),
+    createActivity: (caller: Caller, input: ActivityInput) => createActivity(db, caller, input),
+    updateActivity: (caller: Caller, id: string, input: ActivityInput) => updateActivity(db, caller, id, input),
+    completeActivity: (caller: Caller, id: string) => completeActivity(db, caller, id),
+    deleteActivity: (caller: Caller, id: string) => deleteActivity(db, caller, id),
+    dashboard: (caller: Caller, q: CrmDashboardQuery) => dashboard(db, caller, q),
+    seedCrm: (caller: Caller) => seedCrm(db, caller),
+  };
+}
+export type CrmService = ReturnType<typeof createCrmService>;

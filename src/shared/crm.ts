@@ -1,0 +1,457 @@
+/** CRM (docs/product.md "CRM"): leads, opportunities, activities and the dashboard. One schema for the API and the forms. */
+import { z } from 'zod';
+import { FIELD_MESSAGES, optionalCnpj, optionalPhone, requiredEmail } from './field-rules.js';
+import { optionalText, requiredText } from './form-fields.js';
+import { parseMoney } from './money.js';
+
+// ── Enumerations and their pt-BR labels (SPEC §3) ──────────────────────────
+
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'unqualified', 'converted'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'Novo',
+  contacted: 'Contatado',
+  qualified: 'Qualificado',
+  unqualified: 'Não Qualificado',
+  converted: 'Convertido',
+};
+
+export const LEAD_SOURCES = ['website', 'referral', 'social_media', 'email_marketing', 'cold_call', 'event', 'other'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+  website: 'Website',
+  referral: 'Indicação',
+  social_media: 'Redes Sociais',
+  email_marketing: 'E-mail Marketing',
+  cold_call: 'Ligação Fria',
+  event: 'Evento',
+  other: 'Outro',
+};
+
+export const OPPORTUNITY_STAGES = ['prospecting', 'qualification', 'proposal', 'negotiation', 'closed_won', 'closed_lost'] as const;
+export type OpportunityStage = (typeof OPPORTUNITY_STAGES)[number];
+export const OPEN_STAGES = ['prospecting', 'qualification', 'proposal', 'negotiation'] as const;
+export type OpenStage = (typeof OPEN_STAGES)[number];
+export const CLOSED_STAGES = ['closed_won', 'closed_lost'] as const;
+export const OPPORTUNITY_STAGE_LABELS: Record<OpportunityStage, string> = {
+  prospecting: 'Prospecção',
+  qualification: 'Qualificação',
+  proposal: 'Proposta',
+  negotiation: 'Negociação',
+  closed_won: 'Fechado - Ganho',
+  closed_lost: 'Fechado - Perdido',
+};
+export const isClosedStage = (stage: OpportunityStage) => stage === 'closed_won' || stage === 'closed_lost';
+
+export const ACTIVITY_TYPES = ['call', 'email', 'meeting', 'task', 'follow_up', 'demo', 'proposal', 'other'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
+  call: 'Ligação',
+  email: 'E-mail',
+  meeting: 'Reunião',
+  task: 'Tarefa',
+  follow_up: 'Follow-up',
+  demo: 'Demonstração',
+  proposal: 'Proposta',
+  other: 'Outro',
+};
+
+export const ACTIVITY_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+export const ACTIVITY_STATUS_LABELS: Record<ActivityStatus, string> = {
+  pending: 'Pendente',
+  in_progress: 'Em andamento',
+  completed: 'Concluída',
+  cancelled: 'Cancelada',
+};
+/** An activity in one of these can no longer be completed, nor be overdue. */
+export const isActivityDone = (status: ActivityStatus) => status === 'completed' || status === 'cancelled';
+
+export const CRM_MESSAGES = {
+  leadNotFound: 'Lead não encontrado.',
+  opportunityNotFound: 'Oportunidade não encontrada.',
+  activityNotFound: 'Atividade não encontrada.',
+  onlyQualifiedConverts: 'Apenas leads com status Qualificado podem ser convertidos em oportunidade.',
+  alreadyConverted: 'Este lead já foi convertido em oportunidade.',
+  alreadyClosed: 'Esta oportunidade já está fechada.',
+  activityDone: 'Esta atividade já está concluída ou cancelada.',
+  opportunityOfOtherLead: 'A oportunidade escolhida pertence a outro lead.',
+  leadMissing: 'O lead escolhido não existe mais.',
+  opportunityMissing: 'A oportunidade escolhida não existe mais.',
+  ownerInvalid: 'Escolha um responsável entre os administradores.',
+  leadHasRelated: (opportunities: number, activities: number) =>
+    `Este lead tem ${opportunities} oportunidade(s) e ${activities} atividade(s). Confirme a exclusão de todos para continuar.`,
+  startAfterEnd: 'A data inicial deve ser anterior ou igual à data final.',
+  unknownOwner: 'Usuário não identificado',
+} as const;
+
+/** Limits of every CRM list: they are bounded (a search narrows them). */
+export const CRM_DEFAULT_LIMIT = 100;
+export const CRM_MAX_LIMIT = 500;
+/** Present ("true") on a list answer when more rows match than were returned. */
+export const CRM_HAS_MORE_HEADER = 'x-has-more';
+export const MAX_OPPORTUNITY_VALUE = 999_999_999_999.99;
+
+// ── Field builders ─────────────────────────────────────────────────────────
+
+/** "", null, absent or a non-number -> the default; otherwise an integer 0-100 (SPEC §5: non-numeric becomes 0). */
+const score = (label: string) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined || v === null || v === '') return 0;
+      const n = typeof v === 'string' ? Number(v.trim().replace(',', '.')) : v;
+      return typeof n === 'number' && Number.isNaN(n) ? 0 : n;
+    },
+    z
+      .number({ error: `${label}: informe um número inteiro de 0 a 100.` })
+      .int(`${label}: informe um número inteiro de 0 a 100.`)
+      .min(0, `${label}: informe um número inteiro de 0 a 100.`)
+      .max(100, `${label}: informe um número inteiro de 0 a 100.`),
+  );
+
+const optionalId = (message: string) =>
+  z
+    .union([z.literal(''), z.uuid(message)], { error: message })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A reassignable owner: absent keeps the current one (the creator on create). */
+const ownerId = z.uuid('Responsável inválido.').nullish();
+
+const VALUE_MESSAGE = 'Valor: informe um valor em reais maior ou igual a zero, com no máximo duas casas decimais.';
+/**
+ * Money kept exact: "1.250,50", "1250.5" or 1250.5 -> "1250.50" (a decimal string; the column is numeric). Absent or empty -> "0.00".
+ * The number parsed from the text has at most two decimals, so toFixed(2) gives back exactly the digits typed.
+ */
+const moneyString = z
+  .union([z.string(), z.number()], { error: VALUE_MESSAGE })
+  .nullish()
+  .transform((raw, ctx) => {
+    const value = parseMoney(raw);
+    if (value === null) return '0.00';
+    if (value === undefined || value < 0 || value > MAX_OPPORTUNITY_VALUE || Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) {
+      ctx.issues.push({ code: 'custom', message: VALUE_MESSAGE, input: raw });
+      return z.NEVER;
+    }
+    return value.toFixed(2);
+  });
+
+/** "2026-11-23" (a calendar day, no time). */
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (v: string) => DATE_RE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const BR_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const BR_DATE_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4})[ ,T]+(\d{1,2}):(\d{2})$/;
+const pad = (n: string) => n.padStart(2, '0');
+
+/** "31/12/2026" or "2026-12-31" -> "2026-12-31"; null when it is not a real day. */
+export function parseDay(value: string): string | null {
+  const br = BR_DATE.exec(value.trim());
+  const day = br ? `${br[3]}-${pad(br[2] ?? '')}-${pad(br[1] ?? '')}` : value.trim();
+  return isRealDate(day) ? day : null;
+}
+
+/** "2026-12-31" -> "31/12/2026". */
+export const formatDay = (day: string | null | undefined) => (day ? day.split('-').reverse().join('/') : '');
+
+/**
+ * "10/01/2024 13:00" (São Paulo time: UTC-3 all year since 2019) or an ISO instant with its offset -> ISO in UTC;
+ * null when it is neither.
+ */
+export function parseInstant(value: string): string | null {
+  const v = value.trim();
+  const br = BR_DATE_TIME.exec(v);
+  if (br) {
+    const day = parseDay(`${br[1]}/${br[2]}/${br[3]}`);
+    const hour = Number(br[4]);
+    const minute = Number(br[5]);
+    if (!day || hour > 23 || minute > 59) return null;
+    return new Date(`${day}T${pad(br[4] ?? '')}:${br[5]}:00-03:00`).toISOString();
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) || !/(Z|[+-]\d{2}:?\d{2})$/.test(v)) return null;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? null : new Date(t).toISOString();
+}
+
+/** An instant as São Paulo reads it: "10/01/2024 13:00". */
+export function formatInstant(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const parts = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
+}
+
+const optionalDate = (label: string) =>
+  optionalText(label, 10).transform((v, ctx) => {
+    if (v === null) return null;
+    const day = parseDay(v);
+    if (day) return day;
+    ctx.issues.push({ code: 'custom', message: `${label}: informe uma data válida (dd/mm/aaaa).`, input: v });
+    return z.NEVER;
+  });
+
+/** An instant: "dd/mm/aaaa hh:mm" (São Paulo) or ISO with its offset; empty -> null. */
+const optionalDateTime = (label: string) =>
+  optionalText(label, 40).transform((v, ctx) => {
+    if (v === null) return null;
+    const instant = parseInstant(v);
+    if (instant) return instant;
+    ctx.issues.push({ code: 'custom', message: `${label}: informe data e hora válidas (dd/mm/aaaa hh:mm).`, input: v });
+    return z.NEVER;
+  });
+
+// ── Leads ──────────────────────────────────────────────────────────────────
+
+export const leadInputSchema = z.object({
+  name: requiredText('Informe o nome do lead.', 'Nome', 200),
+  email: requiredEmail('Informe o e-mail do lead.', FIELD_MESSAGES.email),
+  phone: optionalPhone(),
+  company: optionalText('Empresa', 200),
+  cnpj: optionalCnpj(),
+  status: z
+    .enum(LEAD_STATUSES, { error: 'Escolha um status válido.' })
+    .nullish()
+    .transform((v) => v ?? 'new'),
+  source: z
+    .enum(LEAD_SOURCES, { error: 'Escolha uma origem válida.' })
+    .nullish()
+    .transform((v) => v ?? 'other'),
+  notes: optionalText('Observações', 4000),
+  lead_score: score('Pontuação'),
+  owner_id: ownerId,
+});
+export type LeadInput = z.output<typeof leadInputSchema>;
+export type LeadFormValues = z.input<typeof leadInputSchema>;
+
+const ownerFields = {
+  owner_id: z.string().nullable(),
+  /** The owner's e-mail; null when the owner no longer exists. */
+  owner_name: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+
+export const leadSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  cnpj: z.string().nullable(),
+  status: z.enum(LEAD_STATUSES),
+  source: z.enum(LEAD_SOURCES),
+  notes: z.string().nullable(),
+  lead_score: z.number(),
+  opportunities_count: z.number(),
+  activities_count: z.number(),
+  ...ownerFields,
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+const filterText = z.string().trim().max(200, 'Busca longa demais (máximo 200 caracteres).').optional();
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const listLimit = {
+  limit: z.coerce
+    .number({ error: 'limit: informe um número inteiro.' })
+    .int('limit: informe um número inteiro.')
+    .min(1, 'limit: mínimo 1.')
+    .transform((v) => Math.min(v, CRM_MAX_LIMIT))
+    .optional(),
+};
+const enumFilter = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(emptyToUndefined, z.enum(values, { error: message }).optional());
+const idFilter = (message: string) => z.preprocess(emptyToUndefined, z.uuid(message).optional());
+
+export const leadListQuerySchema = z.object({
+  status: enumFilter(LEAD_STATUSES, 'Status de lead inválido.'),
+  source: enumFilter(LEAD_SOURCES, 'Origem de lead inválida.'),
+  search: filterText,
+  ...listLimit,
+});
+export type LeadListQuery = z.output<typeof leadListQuerySchema>;
+
+export const leadDeleteQuerySchema = z.object({
+  /** "true": the lead's opportunities and activities go with it (the confirmation said so). */
+  cascade: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()).transform((v) => v === 'true'),
+});
+
+// ── Opportunities ──────────────────────────────────────────────────────────
+
+export const opportunityInputSchema = z.object({
+  lead_id: z.uuid('Escolha o lead.'),
+  title: requiredText('Informe o título da oportunidade.', 'Título', 200),
+  description: optionalText('Descrição', 4000),
+  value: moneyString,
+  /** Only open stages; absent keeps the current stage (prospecting on create). Closing is POST .../close. */
+  stage: z.enum(OPEN_STAGES, { error: 'Escolha uma etapa aberta: para fechar, use Ganhar ou Perder.' }).nullish(),
+  probability: score('Probabilidade'),
+  expected_close_date: optionalDate('Previsão de fechamento'),
+  notes: optionalText('Observações', 4000),
+  owner_id: ownerId,
+});
+export type OpportunityInput = z.output<typeof opportunityInputSchema>;
+export type OpportunityFormValues = z.input<typeof opportunityInputSchema>;
+
+export const opportunitySchema = z.object({
+  id: z.string(),
+  lead_id: z.string(),
+  lead_name: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  /** Exact decimal as a string, e.g. "1250.50". */
+  value: z.string(),
+  stage: z.enum(OPPORTUNITY_STAGES),
+  probability: z.number(),
+  expected_close_date: z.string().nullable(),
+  notes: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  lost_reason: z.string().nullable(),
+  ...ownerFields,
+});
+export type Opportunity = z.infer<typeof opportunitySchema>;
+
+/** POST /api/crm/leads/{id}/convert answers the converted lead and its new opportunity. */
+export const convertResultSchema = z.object({ lead: leadSchema, opportunity: opportunitySchema });
+
+export const opportunityListQuerySchema = z.object({
+  stage: enumFilter(OPPORTUNITY_STAGES, 'Etapa inválida.'),
+  lead_id: idFilter('Lead inválido.'),
+  search: filterText,
+  ...listLimit,
+});
+export type OpportunityListQuery = z.output<typeof opportunityListQuerySchema>;
+
+export const opportunityCloseSchema = z.object({
+  status: z.enum(['won', 'lost'], { error: 'Informe status won ou lost.' }),
+  /** Beyond the spec: why it was lost (ignored when won). */
+  lost_reason: optionalText('Motivo da perda', 500),
+});
+export type OpportunityClose = z.output<typeof opportunityCloseSchema>;
+
+/** The board moves a card between open stages with this. */
+export const opportunityStageSchema = z.object({
+  stage: z.enum(OPEN_STAGES, { error: 'Escolha uma etapa aberta: para fechar, use Ganhar ou Perder.' }),
+});
+
+// ── Activities ─────────────────────────────────────────────────────────────
+
+export const activityInputSchema = z.object({
+  lead_id: optionalId('Lead inválido.'),
+  opportunity_id: optionalId('Oportunidade inválida.'),
+  type: z
+    .enum(ACTIVITY_TYPES, { error: 'Escolha um tipo válido.' })
+    .nullish()
+    .transform((v) => v ?? 'task'),
+  title: requiredText('Informe o título da atividade.', 'Título', 200),
+  description: optionalText('Descrição', 4000),
+  status: z
+    .enum(ACTIVITY_STATUSES, { error: 'Escolha um status válido.' })
+    .nullish()
+    .transform((v) => v ?? 'pending'),
+  scheduled_at: optionalDateTime('Agendada para'),
+  notes: optionalText('Observações', 4000),
+  owner_id: ownerId,
+});
+export type ActivityInput = z.output<typeof activityInputSchema>;
+export type ActivityFormValues = z.input<typeof activityInputSchema>;
+
+export const activitySchema = z.object({
+  id: z.string(),
+  lead_id: z.string().nullable(),
+  lead_name: z.string().nullable(),
+  opportunity_id: z.string().nullable(),
+  opportunity_title: z.string().nullable(),
+  type: z.enum(ACTIVITY_TYPES),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(ACTIVITY_STATUSES),
+  scheduled_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** Scheduled in the past and neither completed nor cancelled, as of the server's clock. */
+  overdue: z.boolean(),
+  ...ownerFields,
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const activityListQuerySchema = z.object({
+  type: enumFilter(ACTIVITY_TYPES, 'Tipo de atividade inválido.'),
+  status: enumFilter(ACTIVITY_STATUSES, 'Status de atividade inválido.'),
+  lead_id: idFilter('Lead inválido.'),
+  opportunity_id: idFilter('Oportunidade inválida.'),
+  search: filterText,
+  ...listLimit,
+});
+export type ActivityListQuery = z.output<typeof activityListQuerySchema>;
+
+// ── Dashboard ──────────────────────────────────────────────────────────────
+
+const dashboardDate = (label: string) =>
+  z.preprocess(emptyToUndefined, z.string().refine(isRealDate, `${label}: informe uma data válida (AAAA-MM-DD).`).optional());
+
+export const crmDashboardQuerySchema = z
+  .object({ start_date: dashboardDate('Data inicial'), end_date: dashboardDate('Data final') })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, { message: CRM_MESSAGES.startAfterEnd, path: ['start_date'] });
+export type CrmDashboardQuery = z.output<typeof crmDashboardQuerySchema>;
+
+const money = z.string();
+export const crmDashboardSchema = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  leads_metrics: z.object({
+    total: z.number(),
+    new: z.number(),
+    qualified: z.number(),
+    converted: z.number(),
+    conversion_rate: z.number(),
+  }),
+  opportunities_metrics: z.object({
+    total: z.number(),
+    active: z.number(),
+    won: z.number(),
+    lost: z.number(),
+    pipeline_value: money,
+    won_value: money,
+  }),
+  activities_metrics: z.object({ total: z.number(), completed: z.number(), pending: z.number(), overdue: z.number() }),
+  leads_by_source: z.array(z.object({ source: z.enum(LEAD_SOURCES), count: z.number() })),
+  opportunities_by_stage: z.array(z.object({ stage: z.enum(OPPORTUNITY_STAGES), count: z.number(), total_value: money })),
+  top_performers: z.array(
+    z.object({
+      user_name: z.string(),
+      leads_count: z.number(),
+      opportunities_count: z.number(),
+      activities_count: z.number(),
+      won_value: money,
+    }),
+  ),
+});
+export type CrmDashboard = z.infer<typeof crmDashboardSchema>;
+
+/** The CRM's time zone: dashboard days and the "today" of its default range. */
+export const CRM_TIME_ZONE = 'America/Sao_Paulo';
+
+/** "YYYY-MM-DD" of an instant in São Paulo. */
+export function saoPauloDay(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: CRM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+/** A calendar day plus `days` (negative goes back). */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The default dashboard range: the last 30 days, today included. */
+export function defaultDashboardRange(now = new Date()): { start_date: string; end_date: string } {
+  const end = saoPauloDay(now);
+  return { start_date: addDays(end, -30), end_date: end };
+}
