@@ -21,6 +21,7 @@ import { createEstablishmentService, establishmentRoutes } from './modules/estab
 import { healthRoutes } from './modules/health/index.js';
 import {
   createOnboardingService,
+  crmLeadHooks,
   dnsMailDomainResolver,
   type MailDomainResolver,
   onboardingPublicRoutes,
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     db,
     files: storage.private,
     onPublicChange,
+    leads: crmLeadHooks,
     ...(config.onboardingEmailDnsCheck && { resolveMailDomain: options.mailDomainResolver ?? dnsMailDomainResolver }),
   });
   await app.register(onboardingPublicRoutes(onboarding));
