@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MENU_MAX_BYTES, MENU_TOO_LARGE, MENU_TYPE_NOT_ALLOWED } from '../../../shared/onboarding.js';
-import { establishments, onboardingProcesses, userEstablishments, users } from '../../db/schema/index.js';
+import { establishments, leads, onboardingProcesses, userEstablishments, users } from '../../db/schema/index.js';
 import { uniqueEmail } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 import { multipartBody } from '../../test-support/multipart.js';
@@ -101,8 +101,9 @@ describe('POST /api/onboarding/processes', () => {
       cnpjStatus: 'pending',
       emailStatus: 'pending',
       phoneStatus: 'pending',
-      leadId: null,
     });
+    // Every sign-up is a lead for the sales team (see 'the CRM lead of a sign-up').
+    expect(row.leadId).toMatch(/^[0-9a-f-]{36}$/);
     expect(row.createdAt).toBeInstanceOf(Date);
   });
 
@@ -521,6 +522,36 @@ describe('the team review (admin)', () => {
     });
     const me = await t.as(login.json().access_token, { method: 'GET', url: '/api/auth/me' });
     expect(me.json().establishment_ids.sort()).toEqual([firstApproval.establishment.id, res.json().establishment.id].sort());
+  });
+});
+
+describe('the CRM lead of a sign-up', () => {
+  const leadOf = async (id: string) => {
+    const { leadId } = await rowOf(id);
+    if (!leadId) throw new Error('no lead');
+    const [lead] = await t.db.select().from(leads).where(eq(leads.id, leadId));
+    return lead;
+  };
+
+  it('is a website lead of the company, found again by e-mail or CNPJ, qualified on submission and converted on approval', async () => {
+    const contactEmail = uniqueEmail('lead');
+    const cnpj = generateCnpj();
+    const first = await createProcess({ establishment_name: 'Bistrô do Lead', contact_email: contactEmail, cnpj });
+    expect(await leadOf(first)).toMatchObject({ source: 'website', status: 'new', company: 'Bistrô do Lead', email: contactEmail });
+
+    // The same owner again (same e-mail), and the same company under another contact (same CNPJ): one lead.
+    const again = await submittedProcess({ contact_email: contactEmail, cnpj });
+    const sameCompany = await createProcess({ contact_email: uniqueEmail('socio'), cnpj });
+    const lead = await leadOf(first);
+    expect((await rowOf(again)).leadId).toBe(lead?.id);
+    expect((await rowOf(sameCompany)).leadId).toBe(lead?.id);
+    expect(lead?.cnpj).toBeTruthy();
+    expect(await t.db.select().from(leads).where(eq(leads.cnpj, lead?.cnpj ?? ''))).toHaveLength(1);
+    expect(lead?.status).toBe('qualified');
+
+    const approved = await t.call(admin, 'POST', `/api/onboarding/reviews/${again}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await leadOf(again))?.status).toBe('converted');
   });
 });
 
