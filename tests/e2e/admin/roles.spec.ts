@@ -20,13 +20,16 @@ test.describe('screens follow the access policy (defect 7)', () => {
     await expect(page.getByRole('heading', { name: 'Sem acesso a esta tela' })).toBeVisible();
   });
 
-  test('the admin sees the screens to come announced as "Em breve", not linked, and the built ones linked', async ({ page, admin }) => {
+  test('the admin reaches every area from the home shortcuts: none is left "Em breve"', async ({ page, admin }) => {
     await loginViaUi(page, admin);
-    await expect(page.getByText('Indicadores', { exact: true })).toBeVisible();
-    await expect(page.getByText('Em breve')).toHaveCount(1);
-    await expect(page.getByRole('link', { name: /Indicadores/ })).toHaveCount(0);
-    await expect(page.getByRole('main').getByRole('link', { name: /Fornecedores/ })).toHaveAttribute('href', '/fornecedores');
-    await expect(page.getByRole('main').getByRole('link', { name: /Pedidos/ })).toHaveAttribute('href', '/pedidos');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: /Indicadores/ })).toHaveAttribute('href', '/analytics');
+    await expect(page.getByText('Em breve')).toHaveCount(0);
+    await expect(main.getByRole('link', { name: /Fornecedores/ })).toHaveAttribute('href', '/fornecedores');
+    await expect(main.getByRole('link', { name: /Pedidos/ })).toHaveAttribute('href', '/pedidos');
+    await expect(main.getByRole('link', { name: /Produtos/ })).toHaveAttribute('href', '/produtos/gerenciar');
+    await expect(main.getByRole('link', { name: /CRM/ })).toHaveAttribute('href', '/crm');
+    await expect(main.getByRole('link', { name: /Cadastros/ })).toHaveAttribute('href', '/onboarding/cadastros');
   });
 
   test('a manager on /usuarios gets a clear no-access page, not a load error', async ({ page, request }) => {

@@ -546,7 +546,12 @@ describe('the CRM lead of a sign-up', () => {
     expect((await rowOf(again)).leadId).toBe(lead?.id);
     expect((await rowOf(sameCompany)).leadId).toBe(lead?.id);
     expect(lead?.cnpj).toBeTruthy();
-    expect(await t.db.select().from(leads).where(eq(leads.cnpj, lead?.cnpj ?? ''))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(leads)
+        .where(eq(leads.cnpj, lead?.cnpj ?? '')),
+    ).toHaveLength(1);
     expect(lead?.status).toBe('qualified');
 
     const approved = await t.call(admin, 'POST', `/api/onboarding/reviews/${again}/approve`);

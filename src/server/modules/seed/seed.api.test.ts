@@ -4,11 +4,25 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SeedResult } from '../../../shared/wine-menus.js';
 import { toColumns } from '../../db/row-mapping.js';
-import { catalogWines, establishments, menuWines, userEstablishments, wineMenus } from '../../db/schema/index.js';
+import {
+  catalogWines,
+  establishments,
+  menuWines,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  suppliers,
+  userEstablishments,
+  wineMenus,
+} from '../../db/schema/index.js';
 import { createUser, type TestUser } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { catalogSearchText } from '../catalog/search-text.js';
 import { loadSampleData, type SampleData } from './sample-data.js';
+
+const sampleSupplierNames: string[] = JSON.parse(readFileSync(new URL('./samples/suppliers.json', import.meta.url), 'utf8')).map(
+  (s: { company_name: string }) => s.company_name,
+);
 
 let t: TestApp;
 let sample: SampleData;
@@ -20,6 +34,9 @@ afterAll(() => t.close());
 
 // Every test starts without the sample data and without stored files, and seeds what it needs itself.
 beforeEach(async () => {
+  const [est] = await t.db.select().from(establishments).where(eq(establishments.slug, sample.establishment.slug));
+  if (est) await t.db.delete(orders).where(eq(orders.establishmentId, est.id));
+  await t.db.delete(suppliers).where(inArray(suppliers.companyName, sampleSupplierNames));
   await t.db.delete(establishments).where(eq(establishments.slug, sample.establishment.slug));
   await t.db.delete(catalogWines).where(inArray(catalogWines.skuCode, sample.catalogSkus));
   rmSync(uploadsDir(), { recursive: true, force: true });
@@ -112,6 +129,31 @@ describe('POST /api/seed/pedra-da-ilha', () => {
     expect(after.wines.map((w) => w.id)).toEqual(before.wines.map((w) => w.id));
     expect(after.catalog.map((w) => w.skuCode).sort()).toEqual([...sample.catalogSkus].sort());
     expect(await t.db.select().from(userEstablishments).where(eq(userEstablishments.userId, admin.id))).toHaveLength(0);
+  });
+
+  it("an admin's seed adds six suppliers and six months of orders in every status, priced in cents; again adds nothing", async () => {
+    const now = Date.now();
+    const { result } = await seededBy('admin', 'admin');
+    const sampleSuppliers = await t.db.select().from(suppliers).where(inArray(suppliers.companyName, sampleSupplierNames));
+    expect(sampleSuppliers).toHaveLength(6);
+    const endingSoon = sampleSuppliers.filter((s) => s.contractEndDate && Date.parse(s.contractEndDate) - now < 30 * 86_400_000);
+    expect(endingSoon.length).toBeGreaterThanOrEqual(1);
+    const list = await t.db.select().from(orders).where(eq(orders.establishmentId, result.establishment_id));
+    expect(list).toHaveLength(150);
+    expect(new Set(list.map((o) => o.status))).toEqual(new Set(['pending', 'confirmed', 'shipped', 'delivered', 'cancelled']));
+    expect(new Set(list.map((o) => o.supplierId)).size).toBe(6);
+    const oldest = Math.min(...list.map((o) => o.orderDate.getTime()));
+    expect(now - oldest).toBeGreaterThan(170 * 86_400_000);
+    expect(list.some((o) => o.status === 'pending' && now - o.orderDate.getTime() > 7 * 86_400_000)).toBe(true);
+    // Each total is the sum of its lines, and the commission the supplier's rate of it, to the cent.
+    const order = list[40];
+    if (!order) throw new Error('no order');
+    const lines = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const toCents = (v: string) => Math.round(Number(v) * 100);
+    expect(lines.reduce((sum, l) => sum + toCents(l.lineTotal), 0)).toBe(toCents(order.totalAmount));
+    expect(toCents(order.commissionAmount)).toBe(Math.round((toCents(order.totalAmount) * Number(order.commissionRate)) / 100));
+    const history = await t.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
+    expect(history.map((h) => h.status).at(-1)).toBe(order.status);
   });
 
   it('fills every field of every wine, image included, with one stored WebP bottle per style', async () => {

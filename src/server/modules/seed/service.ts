@@ -10,6 +10,7 @@ import type { FileStorage } from '../../storage/storage.js';
 import { toCatalogWineValues } from '../catalog/index.js';
 import { seedSampleCrm } from '../crm/index.js';
 import { establishmentRows as establishmentsRepo, type OnPublicChange } from '../establishments/index.js';
+import { seedSampleMarketplace } from '../orders/index.js';
 import { menuRows as menusRepo } from '../wine-menus/index.js';
 import { storeBottleImages, storeMonogram } from './bottle-images.js';
 import * as repo from './repository.js';
@@ -41,6 +42,8 @@ export async function seedPedraDaIlha(db: Db, caller: Caller, deps: SeedDeps): P
   }
   // The sample CRM comes with the sample data for those who work the CRM (admin); it is idempotent too.
   if (can(caller, 'crm', 'create')) await seedSampleCrm(db, caller.id);
+  // Suppliers and six months of orders of the sample establishment, for those who register suppliers (admin).
+  if (can(caller, 'suppliers', 'create')) await seedSampleMarketplace(db, seeded.result.establishment_id);
   return seeded;
 }
 
