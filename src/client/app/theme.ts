@@ -1,4 +1,10 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 const vinho: MantineColorsTuple = [
   '#fbedf0',
@@ -13,7 +19,19 @@ const vinho: MantineColorsTuple = [
   '#5c1a2b',
 ];
 
+/**
+ * WCAG AA for the light variant (badges, light buttons, alerts): Mantine's text shade on its own tinted background
+ * reads under 4.5:1 for yellow, orange, teal and others; the darkest shade of each colour reads above it.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return colors;
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  return parsed.isThemeColor ? { ...colors, color: `var(--mantine-color-${parsed.color}-9)` } : colors;
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'vinho',
   primaryShade: 7,
   colors: { vinho },
@@ -24,7 +42,7 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
     // The icon-only close buttons get a name screen readers can say (axe: button-name).
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar janela' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar aviso' } } },
   },
 });

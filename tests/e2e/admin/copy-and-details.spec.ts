@@ -7,7 +7,7 @@ test.describe('copy and details', () => {
     const { menuId, establishmentId } = await seedSampleMenu(request);
     await loginViaUi(page, admin);
     await expect(page).toHaveTitle('Início · Adega');
-    await expect(page.getByText('Indicadores', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Indicadores', { exact: true })).toBeVisible();
     await expect(page.getByText('Analytics')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Ver cartas' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'QR code' }).first()).toBeVisible();

@@ -68,7 +68,9 @@ test.describe('product management (/produtos/gerenciar)', () => {
     await expect(page.getByRole('group', { name: 'Total de produtos' })).toContainText('24');
     await expect(page.getByText('24 produtos · página 1 de 2')).toBeVisible({ timeout: 30_000 });
 
-    // A category, then a subcategory under it.
+    // A category, then a subcategory under it. Categories are one shared tree: other tests may have added some.
+    const categoriesCard = page.getByRole('group', { name: 'Categorias' });
+    const categoriesBefore = Number(await categoriesCard.getByRole('paragraph').first().textContent());
     await page.getByRole('button', { name: 'Nova Categoria' }).click();
     let dialog = page.getByRole('dialog', { name: 'Nova Categoria' });
     await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -76,7 +78,7 @@ test.describe('product management (/produtos/gerenciar)', () => {
     await dialog.getByLabel('Nome').fill(`Tintos ${tag}`);
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('group', { name: 'Categorias' })).toContainText('1');
+    await expect(categoriesCard.getByRole('paragraph').first()).toHaveText(String(categoriesBefore + 1));
     await page.getByRole('button', { name: 'Nova Categoria' }).click();
     dialog = page.getByRole('dialog', { name: 'Nova Categoria' });
     await dialog.getByLabel('Nome').fill(`Malbec ${tag}`);
@@ -84,7 +86,7 @@ test.describe('product management (/produtos/gerenciar)', () => {
     await page.getByRole('option', { name: `Tintos ${tag}`, exact: true }).click();
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('group', { name: 'Categorias' })).toContainText('2');
+    await expect(categoriesCard.getByRole('paragraph').first()).toHaveText(String(categoriesBefore + 2));
 
     // A product in the subcategory, its price typed key by key the Brazilian way; stock below the minimum.
     await page.getByRole('button', { name: 'Novo Produto' }).click();

@@ -135,7 +135,7 @@ function Figure({ label, value, alert }: { label: string; value: ReactNode; aler
       <Text size="sm" c="dark.4">
         {label}
       </Text>
-      <Text fw={700} c={alert ? 'red.8' : undefined} style={{ whiteSpace: 'nowrap' }}>
+      <Text fw={700} c={alert ? 'red.9' : undefined} style={{ whiteSpace: 'nowrap' }}>
         {value}
       </Text>
     </Group>

@@ -59,7 +59,7 @@ export function LeadRelated({ lead }: { lead: Lead }) {
         ) : (
           activities.data.items.map((a) => (
             <Group key={a.id} gap="xs" justify="space-between" wrap="nowrap">
-              <Text size="sm" truncate c={a.overdue ? 'red.8' : undefined}>
+              <Text size="sm" truncate c={a.overdue ? 'red.9' : undefined}>
                 {a.title}
                 {a.scheduled_at && ` · ${formatInstant(a.scheduled_at)}`}
               </Text>

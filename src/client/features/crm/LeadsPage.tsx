@@ -46,7 +46,7 @@ export function LeadsPage() {
       message: related ? (
         <Stack gap="xs">
           <Text size="sm">Tem certeza que deseja excluir este lead?</Text>
-          <Text size="sm" fw={600} c="red.8">
+          <Text size="sm" fw={600} c="red.9">
             {`Ele tem ${lead.opportunities_count} oportunidade(s) e ${lead.activities_count} atividade(s), que também serão excluídas.`}
           </Text>
         </Stack>

@@ -194,7 +194,7 @@ export function OpportunitiesPage() {
                         </Text>
                       )}
                       {o.stage === 'closed_lost' && o.lost_reason && (
-                        <Text size="xs" c="red.8">
+                        <Text size="xs" c="red.9">
                           Motivo: {o.lost_reason}
                         </Text>
                       )}

@@ -58,7 +58,7 @@ export function MenuFilePanel({ processId, file }: { processId: string; file: No
         </Group>
       </Group>
       {blob.isError ? (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red.9">
           {errorMessage(blob.error, 'Não foi possível carregar o cardápio.')}
         </Text>
       ) : !url ? (

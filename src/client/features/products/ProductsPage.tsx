@@ -289,7 +289,7 @@ export function ProductsPage() {
                       {p.price !== null ? formatBRL(p.price) : '—'}
                     </Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm" span fw={p.low_stock ? 600 : undefined} c={p.low_stock ? 'red.8' : undefined}>
+                      <Text size="sm" span fw={p.low_stock ? 600 : undefined} c={p.low_stock ? 'red.9' : undefined}>
                         {p.stock_quantity.toLocaleString('pt-BR')}
                         {p.unit ? ` ${p.unit}` : ''}
                       </Text>
