@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// `npm test`: build once, then the unit/API suite (Vitest) and the browser suite (Playwright) side by side. The
+// browser suite spends much of its time waiting (typing key by key, a server answering), so running both at once
+// keeps CI well inside its time limit on two cores. Fails when either fails.
+import { spawn } from 'node:child_process';
+
+const run = (command, args) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+
+const build = await run('npm', ['run', 'build']);
+if (build !== 0) process.exit(build);
+const [unit, e2e] = await Promise.all([run('npx', ['vitest', 'run']), run('npx', ['playwright', 'test'])]);
+console.log(`\nunit/API tests: ${unit === 0 ? 'passed' : 'FAILED'}; browser tests: ${e2e === 0 ? 'passed' : 'FAILED'}`);
+process.exit(unit || e2e);
