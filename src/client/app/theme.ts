@@ -21,13 +21,14 @@ const vinho: MantineColorsTuple = [
 
 /**
  * WCAG AA for the light variant (badges, light buttons, alerts): Mantine's text shade on its own tinted background
- * reads under 4.5:1 for yellow, orange, teal and others; the darkest shade of each colour reads above it.
+ * reads under 4.5:1 for yellow, orange, teal and others; the darkest shade mixed with black reads above it.
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   if (input.variant !== 'light') return colors;
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
-  return parsed.isThemeColor ? { ...colors, color: `var(--mantine-color-${parsed.color}-9)` } : colors;
+  // Shade 9 alone is still too light for yellow, orange, lime and green: darken it further.
+  return parsed.isThemeColor ? { ...colors, color: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 62%, black)` } : colors;
 };
 
 export const theme = createTheme({

@@ -87,7 +87,7 @@ test('lead -> qualify -> Converter -> opportunity -> overdue activity -> Conclui
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Atividade criada com sucesso!')).toBeVisible();
   // The sample CRM may fill the list (newest schedule first, capped): find this one as a person would, by searching.
-  await typeInto(page.getByLabel('Título ou descrição'), tag);
+  await typeInto(page.getByRole('textbox', { name: 'Buscar' }), tag);
   const actRow = page.getByRole('row', { name: new RegExp(title) });
   await expect(actRow.getByText('Atrasada')).toBeVisible();
   await expect(actRow.getByText('10/01/2024 14:30')).toBeVisible();

@@ -127,7 +127,7 @@ test('a restaurant signs up on a phone, the admin approves it, and the new manag
   await expect(approved).toBeVisible();
   const password = (await approved.getByTestId('one-time-password').textContent()) ?? '';
   expect(password).toMatch(/^[A-Za-z2-9]{14}$/);
-  await approved.getByRole('button', { name: 'Fechar' }).click();
+  await approved.getByRole('button', { name: 'Fechar', exact: true }).click();
   await expect(adminPage.getByText('Cadastro aprovado')).toBeVisible();
   await adminPage.goto('/onboarding/cadastros');
   await expect(adminPage.getByRole('heading', { name: 'Cadastros de restaurantes' })).toBeVisible();
