@@ -114,7 +114,7 @@ test('the whole wizard with the sample price list, then history -> Detalhes -> E
   await done.getByRole('button', { name: 'Detalhes' }).click();
   const details = page.getByRole('dialog', { name: 'Detalhes da importação' });
   await expect(details.getByText("Linha 17: preço 'abc' não é um número")).toBeVisible();
-  await expect(details.getByText('Nome do Produto')).toBeVisible();
+  await expect(details.getByText('Nome do Produto', { exact: true })).toBeVisible();
   await shot(page, 'historico-detalhes-1280');
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();

@@ -29,7 +29,7 @@ export function ImportDetailsModal({ importId, onClose }: { importId: string | n
                 {data.finished_at && ` · terminado em ${formatDateTime(data.finished_at)}`}
               </Text>
             </div>
-            <Badge color={STATUS_COLORS[data.status]} c={`${STATUS_COLORS[data.status]}.9`} variant="light" size="lg">
+            <Badge color={STATUS_COLORS[data.status]} variant="light" size="lg">
               {IMPORT_STATUS_LABELS[data.status]}
             </Badge>
           </Group>

@@ -105,7 +105,7 @@ export function ImportHistoryPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLORS[item.status]} c={`${STATUS_COLORS[item.status]}.9`} variant="light">
+                      <Badge color={STATUS_COLORS[item.status]} variant="light">
                         {IMPORT_STATUS_LABELS[item.status]}
                       </Badge>
                     </Table.Td>
