@@ -21,14 +21,24 @@ const vinho: MantineColorsTuple = [
 
 /**
  * WCAG AA for the light variant (badges, light buttons, alerts): Mantine's text shade on its own tinted background
- * reads under 4.5:1 for yellow, orange, teal and others; the darkest shade mixed with black reads above it.
+ * reads under 4.5:1 for yellow, orange, teal and others; the darkest shade (or a darker text for the lightest hues) reads above it.
  */
+/** Where shade 9 is still under 4.5:1 on its own tint. */
+const DARK_TEXT: Record<string, string> = {
+  green: '#1e6b2f',
+  yellow: '#6b4e00',
+  orange: '#8a3a0c',
+  lime: '#3d5a0a',
+  teal: '#0b5e47',
+  cyan: '#0b5a70',
+};
+
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   if (input.variant !== 'light') return colors;
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
-  // Shade 9 alone is still too light for yellow, orange, lime and green: darken it further.
-  return parsed.isThemeColor ? { ...colors, color: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 62%, black)` } : colors;
+  if (!parsed.isThemeColor) return colors;
+  return { ...colors, color: DARK_TEXT[parsed.color] ?? `var(--mantine-color-${parsed.color}-9)` };
 };
 
 export const theme = createTheme({
