@@ -37,7 +37,8 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   if (input.variant !== 'light') return colors;
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
-  if (!parsed.isThemeColor) return colors;
+  // A colour given with its shade ('red.9') already chose its contrast.
+  if (!parsed.isThemeColor || input.color?.includes('.')) return colors;
   return { ...colors, color: DARK_TEXT[parsed.color] ?? `var(--mantine-color-${parsed.color}-9)` };
 };
 
