@@ -1,6 +1,6 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Route } from '@playwright/test';
+import { seriousViolations } from '../support/axe.js';
 import { expect, loginViaUi, test } from '../support/fixtures.js';
 
 // The figures of the first test are the real marketplace; the
@@ -109,8 +109,7 @@ test('the analytics screen switches periods and refreshes, on the real marketpla
   await page.getByRole('button', { name: 'Atualizar' }).click();
   await expectShows(page, await refreshed, 90);
 
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('a busy marketplace: cards in R$ with their change, ranking, charts described, alerts coloured by priority', async ({

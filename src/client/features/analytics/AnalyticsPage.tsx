@@ -265,7 +265,7 @@ function Alerts({ alerts }: { alerts: AnalyticsDashboard['alerts'] }) {
                     </ThemeIcon>
                   }
                 >
-                  <Text size="xs" fw={700} c={`${p.colour}.9`}>
+                  <Text size="xs" fw={700} c="var(--alert-color)">
                     {p.label}
                   </Text>
                   <Text size="sm">{a.message}</Text>
