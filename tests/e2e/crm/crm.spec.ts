@@ -136,6 +136,7 @@ test('board: a card dragged from Prospecção to Proposta moves there and the co
 });
 
 test('axe on the four CRM screens, and the leads screen at 390 px', async ({ page, request, admin }) => {
+  test.setTimeout(120_000); // five axe scans
   const tag = randomUUID().slice(0, 6);
   const lead = await api(request, 'post', '/api/crm/leads', { name: `Lead axe ${tag}`, email: `axe-${tag}@x.com.br`, status: 'qualified' });
   await api(request, 'post', '/api/crm/opportunities', { lead_id: lead.id, title: `Axe ${tag}`, value: '10' });
