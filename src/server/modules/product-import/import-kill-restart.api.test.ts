@@ -1,0 +1,163 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script without types
+import { largeWorkbook } from '../../../../scripts/import-fixtures.mjs';
+import { pgliteExtensions } from '../../db/client.js';
+import { multipartBody } from '../../test-support/multipart.js';
+import { SAMPLE_MAPPING } from '../../test-support/import-files.js';
+
+/**
+ * The real thing, not a simulation: the server runs as its own process (src/server/main.ts through tsx) on an
+ * embedded database, gets SIGKILL while an import is half done, and a new process on the same data directory
+ * finishes it. Every row must go in exactly once. PGlite only: it is the default a restaurant runs, and the one
+ * whose lock and files a killed process leaves behind (on PostgreSQL the resume waits for the stale lease).
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const ROWS = 12_000;
+const ADMIN = { email: 'kill-restart@adega.test', password: 'senha-de-teste-123' };
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-kill-'));
+const running: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      JWT_SECRET: 'kill-restart-secret-kill-restart-secret-0123',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  running.push(child);
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not start: ${stderr}`);
+}
+
+const exited = (child: ChildProcess, signal: NodeJS.Signals) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+const killed = (child: ChildProcess) => exited(child, 'SIGKILL');
+const stopped = (child: ChildProcess) => exited(child, 'SIGTERM');
+
+describe.runIf(process.env.ADEGA_TEST_DB !== 'postgres')('an import whose server process is killed with SIGKILL', () => {
+  it('resumes when the server starts again: every row imported once, none lost', { timeout: 180_000 }, async () => {
+    // A migrated database, as a restaurant has it after its first start (migrating here would only add time).
+    const seed = await PGlite.create(path.join(dataDir, 'pglite'), {
+      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+      extensions: pgliteExtensions(),
+    });
+    await seed.close();
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const first = await startServer(port);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    }).then((r) => r.json());
+    const auth = { authorization: `Bearer ${login.access_token}` };
+
+    const { payload, headers } = multipartBody('file', 'lista-grande.xlsx', 'application/octet-stream', largeWorkbook(ROWS));
+    const uploaded = await fetch(`${base}/api/product-import/upload`, {
+      method: 'POST',
+      headers: { ...auth, ...headers },
+      body: payload,
+    });
+    expect(uploaded.status).toBe(201);
+    const { import_id: importId } = await uploaded.json();
+    const executed = await fetch(`${base}/api/product-import/execute`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        import_id: importId,
+        field_mapping: SAMPLE_MAPPING,
+        options: { skip_duplicates: true, create_categories: true, create_suppliers: true },
+      }),
+    });
+    expect(executed.status).toBe(202);
+
+    const status = async () => (await fetch(`${base}/api/product-import/status/${importId}`, { headers: auth })).json();
+    let before = await status();
+    while (before.processed_rows === 0 && before.status !== 'failed') {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      before = await status();
+    }
+    await killed(first);
+    // Killed part way: some batches committed, the rest not yet.
+    expect(before.status).toBe('processing');
+    expect(before.processed_rows).toBeGreaterThan(0);
+    expect(before.processed_rows).toBeLessThan(ROWS);
+
+    const second = await startServer(port);
+    const deadline = Date.now() + 150_000;
+    let after = await status();
+    while (after.status !== 'completed' && after.status !== 'failed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      after = await status();
+    }
+    expect(after).toMatchObject({
+      status: 'completed',
+      total_rows: ROWS,
+      processed_rows: ROWS,
+      success_count: ROWS,
+      error_count: 0,
+      skipped_count: 0,
+    });
+
+    // Read the rows themselves once the server has let go of its data directory.
+    await stopped(second);
+    const db = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: pgliteExtensions() });
+    try {
+      const { rows } = await db.query<{ products: number; lines: number }>(
+        'select count(*)::int as products, count(distinct import_row)::int as lines from products where import_id = $1',
+        [importId],
+      );
+      expect(rows[0]).toEqual({ products: ROWS, lines: ROWS });
+    } finally {
+      await db.close();
+    }
+  });
+});
