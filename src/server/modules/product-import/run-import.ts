@@ -28,6 +28,8 @@ export interface RunDeps {
   batchSize?: number;
   /** Tests only: called after each committed batch (throwing there stands in for a process dying). */
   afterBatch?: (processedRows: number) => Promise<void> | void;
+  /** Between batches: lets the other requests of a single-connection database (PGlite) have their turn. */
+  pauseBetweenBatches?: () => Promise<void>;
 }
 
 export const DEFAULT_BATCH_SIZE = 500;
@@ -82,6 +84,7 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
     });
     resolver.commit();
     await deps.afterBatch?.(end);
+    await deps.pauseBetweenBatches?.();
   }
   if (!(await repo.finishImport(db, claimed.id, lease, { status: 'completed', currentOperation: 'Importação concluída' })))
     throw new LeaseLostError();
