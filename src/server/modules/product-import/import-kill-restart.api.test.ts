@@ -9,8 +9,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
 import { largeWorkbook } from '../../../../scripts/import-fixtures.mjs';
 import { pgliteExtensions } from '../../db/client.js';
-import { multipartBody } from '../../test-support/multipart.js';
 import { SAMPLE_MAPPING } from '../../test-support/import-files.js';
+import { multipartBody } from '../../test-support/multipart.js';
 
 /**
  * The real thing, not a simulation: the server runs as its own process (src/server/main.ts through tsx) on an
