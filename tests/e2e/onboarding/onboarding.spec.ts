@@ -128,7 +128,9 @@ test('a restaurant signs up on a phone, the admin approves it, and the new manag
   const password = (await approved.getByTestId('one-time-password').textContent()) ?? '';
   expect(password).toMatch(/^[A-Za-z2-9]{14}$/);
   await approved.getByRole('button', { name: 'Fechar', exact: true }).click();
-  await expect(adminPage.getByText('Cadastro aprovado')).toBeVisible();
+  await expect(approved).toBeHidden();
+  // The page itself now says so (the dialog's title, fading out, must not be what is found).
+  await expect(adminPage.getByRole('main').getByText('Cadastro aprovado', { exact: true })).toBeVisible();
   await adminPage.goto('/onboarding/cadastros');
   await expect(adminPage.getByRole('heading', { name: 'Cadastros de restaurantes' })).toBeVisible();
   await adminPage.getByLabel('Status').selectOption({ label: 'Aprovado' });
