@@ -1,4 +1,5 @@
-import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 export function EmptyState({
@@ -29,5 +30,22 @@ export function EmptyState({
         {action}
       </Stack>
     </Paper>
+  );
+}
+
+/** A filtered list with no rows: says so and offers to clear the filters. */
+export function NoMatchesState({ title, onClear, children }: { title: string; onClear(): void; children: ReactNode }) {
+  return (
+    <EmptyState
+      icon={<IconSearch size={26} />}
+      title={title}
+      action={
+        <Button variant="default" onClick={onClear}>
+          Limpar filtros
+        </Button>
+      }
+    >
+      {children}
+    </EmptyState>
   );
 }

@@ -2,22 +2,34 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 
-/** A red confirmation dialog before deleting something. */
+/** A red confirmation dialog before deleting something; `name`, when given, stands in bold under the question. */
 export function confirmDelete({
   title,
   message,
+  name,
   confirmLabel = 'Excluir',
   onConfirm,
 }: {
   title: string;
   message: ReactNode;
+  name?: string;
   confirmLabel?: string;
   onConfirm(): void;
 }) {
+  const question = typeof message === 'string' ? <Text size="sm">{message}</Text> : message;
   modals.openConfirmModal({
     title,
     centered: true,
-    children: typeof message === 'string' ? <Text size="sm">{message}</Text> : message,
+    children: name ? (
+      <>
+        {question}
+        <Text size="sm" fw={600} mt={4}>
+          {name}
+        </Text>
+      </>
+    ) : (
+      question
+    ),
     labels: { confirm: confirmLabel, cancel: 'Cancelar' },
     confirmProps: { color: 'red' },
     onConfirm,

@@ -2,6 +2,8 @@ import {
   Autocomplete,
   NumberInput,
   type NumberInputProps,
+  Select,
+  type SelectProps,
   Textarea,
   type TextareaProps,
   TextInput,
@@ -132,6 +134,29 @@ export function AutocompleteField({ name, label, data, placeholder }: Autocomple
           onChange={field.onChange}
           onBlur={field.onBlur}
           error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+type SelectFieldProps = Omit<SelectProps, 'name' | 'value' | 'onChange' | 'onBlur'> & { name: string };
+
+/** A Select bound to a field of the surrounding FormProvider; no choice is ''. A given `error` shows while the field has none. */
+export function SelectField({ name, error, ...props }: SelectFieldProps) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select
+          {...props}
+          ref={field.ref}
+          value={field.value || null}
+          onChange={(v) => field.onChange(v ?? '')}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message ?? error}
         />
       )}
     />

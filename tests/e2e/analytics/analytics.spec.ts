@@ -67,9 +67,7 @@ const orderRows = (page: Page) => page.getByRole('table', { name: 'Pedidos por d
 
 /** The dashboard the page is about to receive for `days`, as the server answered it. */
 function dashboardAnswer(page: Page, days: number): Promise<{ total_orders: number }> {
-  return page
-    .waitForResponse((r) => r.url().includes(`/api/analytics/dashboard?days=${days}`) && r.status() === 200)
-    .then((r) => r.json());
+  return page.waitForResponse((r) => r.url().includes(`/api/analytics/dashboard?days=${days}`) && r.status() === 200).then((r) => r.json());
 }
 
 /** What the page shows must be what the server said: the order count, and the "no orders" alert only when there were none. */

@@ -1,14 +1,14 @@
-import { Alert, Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
+import { Grid } from '@mantine/core';
 import { useEffect } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { type CatalogWine, type CatalogWineFormValues, catalogWineInputSchema } from '../../../shared/catalog';
 import { WINE_VOLUMES } from '../../../shared/wine-vocabulary';
 import { useServerForm } from '../../lib/use-server-form';
+import { FormPage } from '../../ui/FormPage';
 import { FormSection } from '../../ui/FormSection';
 import { AutocompleteField, NumberField, TextareaField } from '../../ui/form-fields';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { PageHeader } from '../../ui/PageHeader';
+import { PageLoader } from '../../ui/PageStates';
 import { TextField } from '../../ui/text-fields';
 import { CountryField } from '../../ui/wine-fields/CountryField';
 import { PriceField } from '../../ui/wine-fields/PriceField';
@@ -73,20 +73,14 @@ export function CatalogFormPage() {
     }
   }, [id, query.isError, query.error, navigate]);
 
-  if (id && !query.data) {
-    return (
-      <Center mih="40vh">
-        <Loader />
-      </Center>
-    );
-  }
+  if (id && !query.data) return <PageLoader />;
   return <CatalogForm key={id ?? 'novo'} wine={query.data ?? null} />;
 }
 
 function CatalogForm({ wine }: { wine: CatalogWine | null }) {
   const navigate = useNavigate();
   const save = useSaveCatalogWine();
-  const { form, onSubmit, error, formRef, requestClose } = useServerForm({
+  const serverForm = useServerForm({
     schema: catalogWineInputSchema,
     defaults: wine ? toForm(wine) : EMPTY,
     failMessage: 'Falha ao salvar. Confira os campos.',
@@ -96,94 +90,78 @@ function CatalogForm({ wine }: { wine: CatalogWine | null }) {
       navigate('/catalogo');
     },
   });
-  const _errors = form.formState.errors;
 
   return (
-    <FormProvider {...form}>
-      <form ref={formRef} onSubmit={onSubmit} noValidate>
-        <PageHeader
-          title={wine ? 'Editar vinho do catálogo' : 'Novo vinho no catálogo'}
-          description={wine ? wine.name : 'A ficha do vinho fica disponível para importar em qualquer carta.'}
-          back={{ to: '/catalogo', label: 'Catálogo' }}
-        />
-        <Stack gap="lg" maw={960}>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <FormSection title="Identificação">
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, sm: 8 }}>
-                <TextField label="Nome" withAsterisk name="name" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <TextField label="Produtor" name="producer" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 3 }}>
-                <NumberField
-                  name="vintage"
-                  label="Safra"
-                  placeholder="2021"
-                  allowDecimal={false}
-                  allowNegative={false}
-                  thousandSeparator=""
-                  hideControls
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 4 }}>
-                <PriceField name="price_reference" label="Preço de referência" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 5 }}>
-                <TextField label="Código SKU" name="sku_code" />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <TextareaField label="Descrição" autosize minRows={3} maxRows={8} name="description" />
-              </Grid.Col>
-            </Grid>
-          </FormSection>
+    <FormPage
+      serverForm={serverForm}
+      title={wine ? 'Editar vinho do catálogo' : 'Novo vinho no catálogo'}
+      description={wine ? wine.name : 'A ficha do vinho fica disponível para importar em qualquer carta.'}
+      back={{ to: '/catalogo', label: 'Catálogo' }}
+      maw={960}
+      submitLabel={wine ? 'Salvar alterações' : 'Adicionar ao catálogo'}
+      cancelTo="/catalogo"
+    >
+      <FormSection title="Identificação">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <TextField label="Nome" withAsterisk name="name" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextField label="Produtor" name="producer" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3 }}>
+            <NumberField
+              name="vintage"
+              label="Safra"
+              placeholder="2021"
+              allowDecimal={false}
+              allowNegative={false}
+              thousandSeparator=""
+              hideControls
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4 }}>
+            <PriceField name="price_reference" label="Preço de referência" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 5 }}>
+            <TextField label="Código SKU" name="sku_code" />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TextareaField label="Descrição" autosize minRows={3} maxRows={8} name="description" />
+          </Grid.Col>
+        </Grid>
+      </FormSection>
 
-          <FormSection title="Origem e ficha técnica">
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <CountryField />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 8 }}>
-                <TextField label="Região" placeholder="Ex.: Vale dos Vinhedos, Mendoza" name="region" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextField label="Uva" name="grape_variety" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <WineStyleField />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 4 }}>
-                <AlcoholContentField />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 4 }}>
-                <AutocompleteField name="volume" label="Volume" data={[...WINE_VOLUMES]} />
-              </Grid.Col>
-            </Grid>
-          </FormSection>
+      <FormSection title="Origem e ficha técnica">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <CountryField />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <TextField label="Região" placeholder="Ex.: Vale dos Vinhedos, Mendoza" name="region" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextField label="Uva" name="grape_variety" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <WineStyleField />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4 }}>
+            <AlcoholContentField />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4 }}>
+            <AutocompleteField name="volume" label="Volume" data={[...WINE_VOLUMES]} />
+          </Grid.Col>
+        </Grid>
+      </FormSection>
 
-          <FormSection title="Notas de degustação">
-            <SensoryFields />
-          </FormSection>
+      <FormSection title="Notas de degustação">
+        <SensoryFields />
+      </FormSection>
 
-          <FormSection title="Imagem">
-            <WineImageField />
-          </FormSection>
-
-          <Group gap="sm">
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {wine ? 'Salvar alterações' : 'Adicionar ao catálogo'}
-            </Button>
-            <Button variant="default" onClick={() => requestClose(() => navigate('/catalogo'))}>
-              Cancelar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </FormProvider>
+      <FormSection title="Imagem">
+        <WineImageField />
+      </FormSection>
+    </FormPage>
   );
 }

@@ -1,19 +1,4 @@
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Grid,
-  Group,
-  Loader,
-  LoadingOverlay,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Autocomplete, Button, Grid, Group, Loader, LoadingOverlay, Paper, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBook2, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -21,14 +6,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CatalogWine } from '../../../shared/catalog';
 import { formatBRL } from '../../../shared/money';
 import { COUNTRY_FLAGS, WINE_COUNTRIES, WINE_STYLES } from '../../../shared/wine-vocabulary';
-import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
+import { useUrlPage } from '../../lib/use-url-page';
 import { CountryLabel } from '../../ui/CountryLabel';
 import { confirmDelete } from '../../ui/confirm';
-import { EmptyState } from '../../ui/EmptyState';
+import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
+import { ListPagination } from '../../ui/ListPagination';
+import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
-import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
+import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
 import { CATALOG_PAGE_SIZE, type CatalogFilters, hasFilters, useCatalogList, useDeleteCatalogWine } from './catalog-api';
 
 const FILTER_KEYS = ['q', 'country', 'grape_variety', 'wine_style'] as const;
@@ -59,7 +46,7 @@ export function CatalogPage() {
   const canEdit = useCan('catalog', 'update');
   const canDelete = useCan('catalog', 'delete');
   const applied = filtersFrom(params);
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { page, goToPage: setPage } = useUrlPage();
   const [draft, setDraft] = useState<CatalogFilters>(applied);
   const list = useCatalogList(applied, page);
   const remove = useDeleteCatalogWine();
@@ -95,24 +82,15 @@ export function CatalogPage() {
     setParams(new URLSearchParams());
   };
   const goToPage = (p: number) => {
-    const next = new URLSearchParams(params);
-    if (p > 1) next.set('page', String(p));
-    else next.delete('page');
-    setParams(next);
+    setPage(p);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
   const onDelete = (wine: CatalogWine) =>
     confirmDelete({
       title: 'Excluir vinho',
-      message: (
-        <>
-          <Text size="sm">Excluir este vinho do catálogo?</Text>
-          <Text size="sm" fw={600} mt={4}>
-            {wine.name}
-          </Text>
-        </>
-      ),
+      message: 'Excluir este vinho do catálogo?',
+      name: wine.name,
       onConfirm: () =>
         remove.mutate(wine.id, {
           onSuccess: () => notifySuccess('Vinho excluído do catálogo.'),
@@ -196,28 +174,14 @@ export function CatalogPage() {
       </Paper>
 
       {list.isError ? (
-        <Alert color="red" variant="light" title={loadError} role="alert">
-          {errorMessage(list.error, 'Tente novamente em instantes.')}
-        </Alert>
+        <LoadErrorAlert title={loadError} error={list.error} />
       ) : list.isPending ? (
-        <Paper withBorder p="md">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} h={24} mb="sm" />
-          ))}
-        </Paper>
+        <ListSkeleton rows={5} />
       ) : wines.length === 0 ? (
         filtered ? (
-          <EmptyState
-            icon={<IconSearch size={26} />}
-            title="Nenhum vinho encontrado"
-            action={
-              <Button variant="default" onClick={clear}>
-                Limpar filtros
-              </Button>
-            }
-          >
+          <NoMatchesState title="Nenhum vinho encontrado" onClear={clear}>
             Nenhum vinho do catálogo corresponde a estes filtros.
-          </EmptyState>
+          </NoMatchesState>
         ) : (
           <EmptyState
             icon={<IconBook2 size={26} />}
@@ -235,13 +199,10 @@ export function CatalogPage() {
         )
       ) : (
         <>
-          <Group justify="space-between" mb="xs">
-            <Text size="sm" c="dimmed" aria-live="polite">
-              {total === 1 ? '1 vinho' : `${total.toLocaleString('pt-BR')} vinhos`}
-              {filtered ? ' encontrados' : ' no catálogo'}
-              {pages > 1 ? ` · página ${page} de ${pages}` : ''}
-            </Text>
-          </Group>
+          <ListSummary page={page} pages={pages}>
+            {total === 1 ? '1 vinho' : `${total.toLocaleString('pt-BR')} vinhos`}
+            {filtered ? ' encontrados' : ' no catálogo'}
+          </ListSummary>
           <Paper withBorder shadow="xs" pos="relative" style={{ overflowX: 'auto' }}>
             <LoadingOverlay visible={list.isFetching && list.isPlaceholderData} overlayProps={{ blur: 1 }} />
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={860}>
@@ -255,11 +216,7 @@ export function CatalogPage() {
                   <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
                     Preço ref.
                   </Table.Th>
-                  {(canEdit || canDelete) && (
-                    <Table.Th w={90}>
-                      <span className="visually-hidden">Ações</span>
-                    </Table.Th>
-                  )}
+                  {(canEdit || canDelete) && <ActionsHeader />}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -298,10 +255,11 @@ export function CatalogPage() {
                     </Table.Td>
                     {(canEdit || canDelete) && (
                       <Table.Td>
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
-                          {canEdit && <EditRowIcon label={w.name} onClick={() => navigate(`/catalogo/${w.id}/editar`)} />}
-                          {canDelete && <DeleteRowIcon label={w.name} onClick={() => onDelete(w)} />}
-                        </Group>
+                        <RowActions
+                          label={w.name}
+                          onEdit={canEdit ? () => navigate(`/catalogo/${w.id}/editar`) : undefined}
+                          onDelete={canDelete ? () => onDelete(w) : undefined}
+                        />
                       </Table.Td>
                     )}
                   </Table.Tr>
@@ -309,26 +267,7 @@ export function CatalogPage() {
               </Table.Tbody>
             </Table>
           </Paper>
-          {pages > 1 && (
-            <Group justify="center" mt="md">
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={goToPage}
-                getControlProps={(control) => ({
-                  'aria-label':
-                    control === 'next'
-                      ? 'Próxima página'
-                      : control === 'previous'
-                        ? 'Página anterior'
-                        : control === 'first'
-                          ? 'Primeira página'
-                          : 'Última página',
-                })}
-                getItemProps={(p) => ({ 'aria-label': `Página ${p}` })}
-              />
-            </Group>
-          )}
+          <ListPagination page={page} pages={pages} onChange={goToPage} />
         </>
       )}
     </>

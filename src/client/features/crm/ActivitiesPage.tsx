@@ -1,17 +1,25 @@
 import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconChecklist, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS, type Activity, formatInstant, isActivityDone } from '../../../shared/crm';
 import { useCan } from '../../lib/use-can';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
+import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
 import { ActivityFormModal } from './ActivityFormModal';
 import { CrmFilters, useUrlFilters } from './CrmFilters';
 import { useActivities, useCompleteActivity, useDeleteActivity, useLeads, useOpportunities } from './crm-api';
-import { ActivityStatusBadge, ActivityTypeLabel, CrmTabs, cut50, ErrorBanner, optionsOf, useErrorBanner, withPrefix } from './crm-ui';
+import {
+  ActivityStatusBadge,
+  ActivityTypeLabel,
+  CrmTabs,
+  cut50,
+  ErrorBanner,
+  optionsOf,
+  useErrorBanner,
+  useFormDialog,
+  withPrefix,
+} from './crm-ui';
 import { MoreRowsNote } from './MoreRowsNote';
 
 const FILTER_KEYS = ['type', 'status', 'lead_id', 'opportunity_id', 'search'] as const;
@@ -31,26 +39,15 @@ export function ActivitiesPage() {
   const canUpdate = useCan('crm', 'update');
   const canDelete = useCan('crm', 'delete');
   const canComplete = useCan('crm', 'complete');
-  const [form, setForm] = useState<{ activity: Activity | null } | null>(null);
+  const dialog = useFormDialog<Activity>();
 
-  const onComplete = (a: Activity) => {
-    banner.clear();
-    complete.mutate(a.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: 'Atividade concluída com sucesso!' }),
-      onError: banner.fail('Erro ao marcar atividade como concluída: '),
-    });
-  };
+  const onComplete = (a: Activity) =>
+    complete.mutate(a.id, banner.outcome('Atividade concluída com sucesso!', 'Erro ao marcar atividade como concluída: '));
   const onDelete = (a: Activity) =>
     confirmDelete({
       title: 'Excluir atividade',
       message: 'Tem certeza que deseja excluir esta atividade?',
-      onConfirm: () => {
-        banner.clear();
-        remove.mutate(a.id, {
-          onSuccess: () => notifications.show({ color: 'green', message: 'Atividade excluída com sucesso!' }),
-          onError: banner.fail('Erro ao excluir atividade: '),
-        });
-      },
+      onConfirm: () => remove.mutate(a.id, banner.outcome('Atividade excluída com sucesso!', 'Erro ao excluir atividade: ')),
     });
 
   return (
@@ -60,7 +57,7 @@ export function ActivitiesPage() {
         description="Ligações, visitas, demonstrações e tarefas da equipe comercial."
         actions={
           canCreate && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setForm({ activity: null })}>
+            <Button leftSection={<IconPlus size={18} />} onClick={() => dialog.show(null)}>
               Nova atividade
             </Button>
           )
@@ -151,22 +148,21 @@ export function ActivitiesPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <RowActions
+                        label={a.title}
+                        onEdit={canUpdate ? () => dialog.show(a) : undefined}
+                        onDelete={canDelete ? () => onDelete(a) : undefined}
+                      >
                         {canComplete && !isActivityDone(a.status) && (
-                          <Button
-                            size="compact-sm"
-                            variant="light"
+                          <RowActionButton
+                            action="Concluir"
+                            label={a.title}
                             color="green.9"
-                            leftSection={<IconCheck size={14} />}
+                            icon={<IconCheck size={14} />}
                             onClick={() => onComplete(a)}
-                            aria-label={`Concluir ${a.title}`}
-                          >
-                            Concluir
-                          </Button>
+                          />
                         )}
-                        {canUpdate && <EditRowIcon label={a.title} onClick={() => setForm({ activity: a })} />}
-                        {canDelete && <DeleteRowIcon label={a.title} onClick={() => onDelete(a)} />}
-                      </Group>
+                      </RowActions>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -176,16 +172,7 @@ export function ActivitiesPage() {
           <MoreRowsNote shown={activities.data.items.length} hasMore={activities.data.hasMore} />
         </>
       )}
-      {form && (
-        <ActivityFormModal
-          activity={form.activity}
-          onClose={() => setForm(null)}
-          onSaved={(message) => {
-            setForm(null);
-            notifications.show({ color: 'green', message });
-          }}
-        />
-      )}
+      {dialog.open && <ActivityFormModal activity={dialog.open.record} onClose={dialog.close} onSaved={dialog.saved} />}
     </>
   );
 }

@@ -12,7 +12,7 @@ import { TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
 import { CrmFormModal } from './CrmFormModal';
 import { useLeads, useOpportunities, useSaveActivity } from './crm-api';
-import { OwnerField, optionsOf, SelectField } from './crm-ui';
+import { CrmSelectField, OwnerField, optionsOf } from './crm-ui';
 
 /** "Nova atividade" opens blank (or linked to a lead/opportunity); "Editar" with the activity. */
 export function ActivityFormModal({
@@ -51,8 +51,8 @@ export function ActivityFormModal({
       <TextField label="Título" name="title" withAsterisk />
       <TextareaField label="Descrição" name="description" autosize minRows={2} maxRows={5} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <SelectField label="Tipo" name="type" data={optionsOf(ACTIVITY_TYPE_LABELS)} />
-        <SelectField label="Status" name="status" data={optionsOf(ACTIVITY_STATUS_LABELS)} />
+        <CrmSelectField label="Tipo" name="type" data={optionsOf(ACTIVITY_TYPE_LABELS)} />
+        <CrmSelectField label="Status" name="status" data={optionsOf(ACTIVITY_STATUS_LABELS)} />
         <TextField label="Agendada para" name="scheduled_at" placeholder="dd/mm/aaaa hh:mm" description="Horário de Brasília" />
         <OwnerField />
       </SimpleGrid>
@@ -80,8 +80,8 @@ function LinkFields({ activity }: { activity: Activity | null }) {
   }
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <SelectField label="Lead" name="lead_id" data={leadOptions} clearable placeholder="Nenhum" />
-      <SelectField label="Oportunidade" name="opportunity_id" data={opportunityOptions} clearable placeholder="Nenhuma" />
+      <CrmSelectField label="Lead" name="lead_id" data={leadOptions} clearable placeholder="Nenhum" />
+      <CrmSelectField label="Oportunidade" name="opportunity_id" data={opportunityOptions} clearable placeholder="Nenhuma" />
     </SimpleGrid>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { type DefaultValues, type FieldValues, FormProvider } from 'react-hook-form';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { useServerForm } from '../../lib/use-server-form';
+import { FormModal } from '../../ui/FormModal';
 
 interface Props<Input extends FieldValues, Output> {
   title: string;
@@ -25,37 +25,16 @@ export function CrmFormModal<Input extends FieldValues, Output>({
   onClose,
   children,
 }: Props<Input, Output>) {
-  const { form, onSubmit, error, formRef, requestClose } = useServerForm({
+  const serverForm = useServerForm({
     schema,
     defaults,
     failMessage: 'Tente novamente em instantes.',
     guardLeave: false,
     submit,
   });
-  const close = () => requestClose(onClose);
   return (
-    <Modal opened onClose={close} title={title} size="lg" centered>
-      <FormProvider {...form}>
-        <form ref={formRef} onSubmit={onSubmit} noValidate>
-          <Stack gap="sm">
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {failPrefix}
-                {error}
-              </Alert>
-            )}
-            {children}
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={close}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                Salvar
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </FormProvider>
-    </Modal>
+    <FormModal serverForm={serverForm} onClose={onClose} title={title} size="lg" gap="sm" errorPrefix={failPrefix}>
+      {children}
+    </FormModal>
   );
 }

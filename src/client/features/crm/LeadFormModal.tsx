@@ -5,7 +5,7 @@ import { NumberField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
 import { CrmFormModal } from './CrmFormModal';
 import { useSaveLead } from './crm-api';
-import { OwnerField, optionsOf, SelectField } from './crm-ui';
+import { CrmSelectField, OwnerField, optionsOf } from './crm-ui';
 
 /** "Novo lead" opens blank; "Editar" with the lead. */
 export function LeadFormModal({ lead, onClose, onSaved }: { lead: Lead | null; onClose(): void; onSaved(message: string): void }) {
@@ -41,8 +41,8 @@ export function LeadFormModal({ lead, onClose, onSaved }: { lead: Lead | null; o
         <TextField label="Empresa" name="company" />
         <TextField label="CNPJ" name="cnpj" />
         <NumberField label="Pontuação (0-100)" name="lead_score" min={0} max={100} allowDecimal={false} />
-        <SelectField label="Status" name="status" data={optionsOf(LEAD_STATUS_LABELS)} />
-        <SelectField label="Origem" name="source" data={optionsOf(LEAD_SOURCE_LABELS)} />
+        <CrmSelectField label="Status" name="status" data={optionsOf(LEAD_STATUS_LABELS)} />
+        <CrmSelectField label="Origem" name="source" data={optionsOf(LEAD_SOURCE_LABELS)} />
       </SimpleGrid>
       <OwnerField />
       <TextareaField label="Observações" name="notes" autosize minRows={2} maxRows={6} />

@@ -1,5 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { ActionIcon, Badge, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPlus, IconTransform, IconUsers } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type Lead } from '../../../shared/crm';
@@ -8,10 +7,10 @@ import { useCan } from '../../lib/use-can';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
+import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
 import { CrmFilters, useUrlFilters } from './CrmFilters';
 import { useConvertLead, useDeleteLead, useLeads } from './crm-api';
-import { CrmTabs, ErrorBanner, formatDate, LeadStatusBadge, optionsOf, useErrorBanner, withPrefix } from './crm-ui';
+import { CrmTabs, ErrorBanner, formatDate, LeadStatusBadge, optionsOf, useErrorBanner, useFormDialog, withPrefix } from './crm-ui';
 import { LeadFormModal } from './LeadFormModal';
 import { LeadRelated } from './LeadRelated';
 import { MoreRowsNote } from './MoreRowsNote';
@@ -29,16 +28,11 @@ export function LeadsPage() {
   const canUpdate = useCan('crm', 'update');
   const canDelete = useCan('crm', 'delete');
   const canConvert = useCan('crm', 'convert');
-  const [form, setForm] = useState<{ lead: Lead | null } | null>(null);
+  const dialog = useFormDialog<Lead>();
   const [open, setOpen] = useState<string | null>(null);
 
-  const onConvert = (lead: Lead) => {
-    banner.clear();
-    convert.mutate(lead.id, {
-      onSuccess: () => notifications.show({ color: 'green', message: 'Lead convertido em oportunidade com sucesso!' }),
-      onError: banner.fail('Erro ao converter lead: '),
-    });
-  };
+  const onConvert = (lead: Lead) =>
+    convert.mutate(lead.id, banner.outcome('Lead convertido em oportunidade com sucesso!', 'Erro ao converter lead: '));
   const onDelete = (lead: Lead) => {
     const related = lead.opportunities_count + lead.activities_count > 0;
     confirmDelete({
@@ -54,16 +48,8 @@ export function LeadsPage() {
         'Tem certeza que deseja excluir este lead?'
       ),
       confirmLabel: related ? 'Excluir tudo' : 'Excluir',
-      onConfirm: () => {
-        banner.clear();
-        remove.mutate(
-          { id: lead.id, cascade: related },
-          {
-            onSuccess: () => notifications.show({ color: 'green', message: 'Lead excluído com sucesso!' }),
-            onError: banner.fail('Erro ao excluir lead: '),
-          },
-        );
-      },
+      onConfirm: () =>
+        remove.mutate({ id: lead.id, cascade: related }, banner.outcome('Lead excluído com sucesso!', 'Erro ao excluir lead: ')),
     });
   };
 
@@ -74,7 +60,7 @@ export function LeadsPage() {
         description="Restaurantes e bares interessados na Adega, do primeiro contato à conversão."
         actions={
           canCreate && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setForm({ lead: null })}>
+            <Button leftSection={<IconPlus size={18} />} onClick={() => dialog.show(null)}>
               Novo lead
             </Button>
           )
@@ -154,24 +140,22 @@ export function LeadsPage() {
                           <Text size="sm">{formatDate(lead.created_at)}</Text>
                         </Table.Td>
                         <Table.Td>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <RowActions
+                            label={lead.name}
+                            onEdit={canUpdate ? () => dialog.show(lead) : undefined}
+                            onDelete={canDelete ? () => onDelete(lead) : undefined}
+                          >
                             {canConvert && lead.status === 'qualified' && (
-                              <Tooltip label="Converter em oportunidade">
-                                <Button
-                                  size="compact-sm"
-                                  variant="light"
-                                  leftSection={<IconTransform size={14} />}
-                                  loading={convert.isPending && convert.variables === lead.id}
-                                  onClick={() => onConvert(lead)}
-                                  aria-label={`Converter ${lead.name}`}
-                                >
-                                  Converter
-                                </Button>
-                              </Tooltip>
+                              <RowActionButton
+                                action="Converter"
+                                label={lead.name}
+                                tooltip="Converter em oportunidade"
+                                icon={<IconTransform size={14} />}
+                                loading={convert.isPending && convert.variables === lead.id}
+                                onClick={() => onConvert(lead)}
+                              />
                             )}
-                            {canUpdate && <EditRowIcon label={lead.name} onClick={() => setForm({ lead })} />}
-                            {canDelete && <DeleteRowIcon label={lead.name} onClick={() => onDelete(lead)} />}
-                          </Group>
+                          </RowActions>
                         </Table.Td>
                       </Table.Tr>
                       {expanded && (
@@ -190,16 +174,7 @@ export function LeadsPage() {
           <MoreRowsNote shown={leads.data.items.length} hasMore={leads.data.hasMore} />
         </>
       )}
-      {form && (
-        <LeadFormModal
-          lead={form.lead}
-          onClose={() => setForm(null)}
-          onSaved={(message) => {
-            setForm(null);
-            notifications.show({ color: 'green', message });
-          }}
-        />
-      )}
+      {dialog.open && <LeadFormModal lead={dialog.open.record} onClose={dialog.close} onSaved={dialog.saved} />}
     </>
   );
 }

@@ -1,8 +1,6 @@
 import { Button, Group, SegmentedControl, Skeleton, Table, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconLayoutKanban, IconPlus, IconTable, IconTargetArrow, IconThumbDown, IconTrophy } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDay, isClosedStage, OPPORTUNITY_STAGE_LABELS, type Opportunity } from '../../../shared/crm';
 import { formatBRL } from '../../../shared/money';
@@ -10,10 +8,10 @@ import { useCan } from '../../lib/use-can';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
-import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
+import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
 import { CrmFilters, useUrlFilters } from './CrmFilters';
 import { useCloseOpportunity, useDeleteOpportunity, useLeads, useMoveOpportunity, useOpportunities } from './crm-api';
-import { CrmTabs, cut50, ErrorBanner, optionsOf, StageBadge, useErrorBanner, withPrefix } from './crm-ui';
+import { CrmTabs, cut50, ErrorBanner, optionsOf, StageBadge, useErrorBanner, useFormDialog, withPrefix } from './crm-ui';
 import { MoreRowsNote } from './MoreRowsNote';
 import { OpportunityBoard } from './OpportunityBoard';
 import { OpportunityFormModal } from './OpportunityFormModal';
@@ -36,7 +34,7 @@ export function OpportunitiesPage() {
   const canUpdate = useCan('crm', 'update');
   const canDelete = useCan('crm', 'delete');
   const canClose = useCan('crm', 'close');
-  const [form, setForm] = useState<{ opportunity: Opportunity | null } | null>(null);
+  const dialog = useFormDialog<Opportunity>();
 
   const setView = (next: string) => {
     const p = new URLSearchParams(params);
@@ -44,16 +42,11 @@ export function OpportunitiesPage() {
     else p.delete('view');
     setParams(p, { replace: true });
   };
-  const win = (o: Opportunity) => {
-    banner.clear();
+  const win = (o: Opportunity) =>
     close.mutate(
       { id: o.id, body: { status: 'won', lost_reason: null } },
-      {
-        onSuccess: () => notifications.show({ color: 'green', message: 'Oportunidade ganha com sucesso!' }),
-        onError: banner.fail('Erro ao fechar oportunidade: '),
-      },
+      banner.outcome('Oportunidade ganha com sucesso!', 'Erro ao fechar oportunidade: '),
     );
-  };
   const lose = (o: Opportunity) => {
     let reason = '';
     modals.openConfirmModal({
@@ -71,29 +64,18 @@ export function OpportunitiesPage() {
       ),
       labels: { confirm: 'Perder', cancel: 'Cancelar' },
       confirmProps: { color: 'red' },
-      onConfirm: () => {
-        banner.clear();
+      onConfirm: () =>
         close.mutate(
           { id: o.id, body: { status: 'lost', lost_reason: reason.trim() || null } },
-          {
-            onSuccess: () => notifications.show({ color: 'green', message: 'Oportunidade perdida com sucesso!' }),
-            onError: banner.fail('Erro ao fechar oportunidade: '),
-          },
-        );
-      },
+          banner.outcome('Oportunidade perdida com sucesso!', 'Erro ao fechar oportunidade: '),
+        ),
     });
   };
   const onDelete = (o: Opportunity) =>
     confirmDelete({
       title: 'Excluir oportunidade',
       message: 'Tem certeza que deseja excluir esta oportunidade?',
-      onConfirm: () => {
-        banner.clear();
-        remove.mutate(o.id, {
-          onSuccess: () => notifications.show({ color: 'green', message: 'Oportunidade excluída com sucesso!' }),
-          onError: banner.fail('Erro ao excluir oportunidade: '),
-        });
-      },
+      onConfirm: () => remove.mutate(o.id, banner.outcome('Oportunidade excluída com sucesso!', 'Erro ao excluir oportunidade: ')),
     });
 
   const leadOptions = (leads.data?.items ?? []).map((l) => ({ value: l.id, label: l.name }));
@@ -130,7 +112,7 @@ export function OpportunitiesPage() {
               ]}
             />
             {canCreate && (
-              <Button leftSection={<IconPlus size={18} />} onClick={() => setForm({ opportunity: null })}>
+              <Button leftSection={<IconPlus size={18} />} onClick={() => dialog.show(null)}>
                 Nova oportunidade
               </Button>
             )}
@@ -217,34 +199,30 @@ export function OpportunitiesPage() {
                       <Text size="sm">{o.expected_close_date ? formatDay(o.expected_close_date) : '-'}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <RowActions
+                        label={o.title}
+                        onEdit={canUpdate ? () => dialog.show(o) : undefined}
+                        onDelete={canDelete ? () => onDelete(o) : undefined}
+                      >
                         {canClose && !isClosedStage(o.stage) && (
                           <>
-                            <Button
-                              size="compact-sm"
-                              variant="light"
+                            <RowActionButton
+                              action="Ganhar"
+                              label={o.title}
                               color="green.9"
-                              leftSection={<IconTrophy size={14} />}
+                              icon={<IconTrophy size={14} />}
                               onClick={() => win(o)}
-                              aria-label={`Ganhar ${o.title}`}
-                            >
-                              Ganhar
-                            </Button>
-                            <Button
-                              size="compact-sm"
-                              variant="light"
+                            />
+                            <RowActionButton
+                              action="Perder"
+                              label={o.title}
                               color="red.9"
-                              leftSection={<IconThumbDown size={14} />}
+                              icon={<IconThumbDown size={14} />}
                               onClick={() => lose(o)}
-                              aria-label={`Perder ${o.title}`}
-                            >
-                              Perder
-                            </Button>
+                            />
                           </>
                         )}
-                        {canUpdate && <EditRowIcon label={o.title} onClick={() => setForm({ opportunity: o })} />}
-                        {canDelete && <DeleteRowIcon label={o.title} onClick={() => onDelete(o)} />}
-                      </Group>
+                      </RowActions>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -254,16 +232,7 @@ export function OpportunitiesPage() {
           <MoreRowsNote shown={opportunities.data.items.length} hasMore={opportunities.data.hasMore} />
         </>
       )}
-      {form && (
-        <OpportunityFormModal
-          opportunity={form.opportunity}
-          onClose={() => setForm(null)}
-          onSaved={(message) => {
-            setForm(null);
-            notifications.show({ color: 'green', message });
-          }}
-        />
-      )}
+      {dialog.open && <OpportunityFormModal opportunity={dialog.open.record} onClose={dialog.close} onSaved={dialog.saved} />}
     </>
   );
 }

@@ -14,7 +14,7 @@ import { MoneyField, NumberField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
 import { CrmFormModal } from './CrmFormModal';
 import { useLeads, useSaveOpportunity } from './crm-api';
-import { OwnerField, optionsOf, SelectField } from './crm-ui';
+import { CrmSelectField, OwnerField, optionsOf } from './crm-ui';
 
 /** "Nova oportunidade" opens blank; "Editar" with the opportunity. Only open stages are offered (closing is Ganhar/Perder). */
 export function OpportunityFormModal({
@@ -56,7 +56,7 @@ export function OpportunityFormModal({
         onSaved(opportunity ? 'Oportunidade atualizada com sucesso!' : 'Oportunidade criada com sucesso!');
       }}
     >
-      <SelectField
+      <CrmSelectField
         label="Lead"
         name="lead_id"
         data={options}
@@ -68,7 +68,7 @@ export function OpportunityFormModal({
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <MoneyField label="Valor (R$)" name="value" placeholder="0,00" />
         <NumberField label="Probabilidade (%)" name="probability" min={0} max={100} allowDecimal={false} />
-        <SelectField
+        <CrmSelectField
           label="Etapa"
           name="stage"
           data={optionsOf(OPPORTUNITY_STAGE_LABELS, OPEN_STAGES)}

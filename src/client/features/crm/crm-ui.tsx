@@ -24,6 +24,8 @@ import {
   type OpportunityStage,
 } from '../../../shared/crm';
 import { errorMessage } from '../../lib/api';
+import { SelectField } from '../../ui/form-fields';
+import { notifySuccess } from '../../ui/notify';
 import { useOwnerOptions } from './crm-api';
 
 const LEAD_STATUS_COLORS: Record<LeadStatus, string> = {
@@ -129,10 +131,30 @@ export const withPrefix = (prefix: string, error: unknown) => `${prefix}${errorM
 /** The page's banner: `fail(prefix)` is an onError that shows the prefix plus the server's detail. */
 export function useErrorBanner() {
   const [message, setMessage] = useState<string | null>(null);
+  const fail = (prefix: string) => (error: unknown) => setMessage(withPrefix(prefix, error));
   return {
     message,
     clear: () => setMessage(null),
-    fail: (prefix: string) => (error: unknown) => setMessage(withPrefix(prefix, error)),
+    fail,
+    /** Clears the banner and gives one mutation's callbacks: a green notice when it works, the banner when it fails. */
+    outcome: (success: string, failPrefix: string) => {
+      setMessage(null);
+      return { onSuccess: () => notifySuccess(success), onError: fail(failPrefix) };
+    },
+  };
+}
+
+/** Which record's create/edit dialog is open (`record: null`: a new one); `saved` closes it with a green notice. */
+export function useFormDialog<T>() {
+  const [open, setOpen] = useState<{ record: T | null } | null>(null);
+  return {
+    open,
+    show: (record: T | null) => setOpen({ record }),
+    close: () => setOpen(null),
+    saved: (message: string) => {
+      setOpen(null);
+      notifySuccess(message);
+    },
   };
 }
 
@@ -161,14 +183,10 @@ export function OwnerField() {
   );
 }
 
-/** A select bound to a form field, for enumerations and pickers; empty is null. */
-export function SelectField({
-  name,
-  label,
-  data,
-  placeholder,
+/** The CRM's select for enumerations and pickers: searchable; only a clearable one may be emptied. */
+export function CrmSelectField({
   clearable,
-  withAsterisk,
+  ...props
 }: {
   name: string;
   label: string;
@@ -177,28 +195,8 @@ export function SelectField({
   clearable?: boolean;
   withAsterisk?: boolean;
 }) {
-  const { control } = useFormContext();
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          label={label}
-          data={data}
-          value={field.value || null}
-          onChange={(v) => field.onChange(v ?? '')}
-          ref={field.ref}
-          searchable
-          clearable={clearable}
-          allowDeselect={Boolean(clearable)}
-          withAsterisk={withAsterisk}
-          placeholder={placeholder}
-          nothingFoundMessage="Nada encontrado"
-          error={fieldState.error?.message}
-        />
-      )}
-    />
+    <SelectField {...props} searchable clearable={clearable} allowDeselect={Boolean(clearable)} nothingFoundMessage="Nada encontrado" />
   );
 }
 

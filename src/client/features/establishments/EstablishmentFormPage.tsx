@@ -1,6 +1,6 @@
-import { Alert, Button, Center, Grid, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Grid, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { Controller, FormProvider } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { type Establishment, type EstablishmentInput, establishmentInputSchema } from '../../../shared/establishments';
 import { formatPhone, normalizePhone, normalizeWebsite } from '../../../shared/field-rules';
@@ -8,11 +8,12 @@ import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
 import { confirmDelete } from '../../ui/confirm';
+import { FormPage } from '../../ui/FormPage';
 import { FormSection } from '../../ui/FormSection';
 import { NormalizedTextField, TextareaField } from '../../ui/form-fields';
 import { ImageField } from '../../ui/ImageField';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { PageHeader } from '../../ui/PageHeader';
+import { PageLoadError, PageLoader } from '../../ui/PageStates';
 import { TextField } from '../../ui/text-fields';
 import { useDeleteEstablishment, useEstablishment, useSaveEstablishment } from './establishments-api';
 
@@ -36,21 +37,15 @@ function toForm(e: Establishment): EstablishmentInput {
 export function EstablishmentFormPage() {
   const { id } = useParams();
   const query = useEstablishment(id);
-  if (id && query.isPending) {
-    return (
-      <Center mih="40vh">
-        <Loader />
-      </Center>
-    );
-  }
+  if (id && query.isPending) return <PageLoader />;
   if (id && query.isError) {
     return (
-      <>
-        <PageHeader title="Editar estabelecimento" back={{ to: '/', label: 'Início' }} />
-        <Alert color="red" variant="light" title="Não foi possível abrir o estabelecimento" role="alert">
-          {errorMessage(query.error, 'Tente novamente em instantes.')}
-        </Alert>
-      </>
+      <PageLoadError
+        title="Editar estabelecimento"
+        back={{ to: '/', label: 'Início' }}
+        failTitle="Não foi possível abrir o estabelecimento"
+        error={query.error}
+      />
     );
   }
   return <EstablishmentForm key={id ?? 'novo'} establishment={query.data ?? null} />;
@@ -64,7 +59,7 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
   // The shared access policy: admins and managers write establishments; a sommelier only reads them.
   const canDelete = useCan('establishments', 'delete');
   const canWrite = useCan('establishments', isEdit ? 'update' : 'create');
-  const { form, onSubmit, error, formRef, requestClose } = useServerForm({
+  const serverForm = useServerForm({
     schema: establishmentInputSchema,
     defaults: establishment ? toForm(establishment) : EMPTY,
     failMessage: 'Não foi possível salvar o estabelecimento. Confira os campos.',
@@ -74,7 +69,7 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
       navigate('/');
     },
   });
-  const _errors = form.formState.errors;
+  const { form } = serverForm;
 
   const onDelete = () => {
     if (!establishment) return;
@@ -102,106 +97,91 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
   };
 
   return (
-    <FormProvider {...form}>
-      <form ref={formRef} onSubmit={onSubmit} noValidate>
-        <PageHeader
-          title={isEdit ? 'Editar estabelecimento' : 'Novo estabelecimento'}
-          description={isEdit ? establishment?.name : 'Os dados aparecem no topo da carta pública.'}
-          back={{ to: '/', label: 'Início' }}
-        />
-        <Stack gap="lg" maw={880}>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          {!canWrite && (
-            <Alert color="yellow" variant="light">
-              Seu perfil pode consultar os dados do estabelecimento, mas não alterá-los.
-            </Alert>
-          )}
-          <FormSection title="Identificação">
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, sm: 7 }}>
-                <TextField label="Nome" withAsterisk placeholder="Ex.: Pedra da Ilha" name="name" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 5 }}>
-                <TextField label="Sommelier" placeholder="Quem assina a carta" name="sommelier" />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <TextareaField
-                  label="Descrição"
-                  autosize
-                  minRows={3}
-                  maxRows={8}
-                  placeholder="Uma frase sobre a casa, a cozinha e o ambiente."
-                  name="description"
+    <FormPage
+      serverForm={serverForm}
+      title={isEdit ? 'Editar estabelecimento' : 'Novo estabelecimento'}
+      description={isEdit ? establishment?.name : 'Os dados aparecem no topo da carta pública.'}
+      back={{ to: '/', label: 'Início' }}
+      maw={880}
+      submitLabel={isEdit ? 'Salvar alterações' : 'Criar estabelecimento'}
+      cancelTo="/"
+      readOnly={!canWrite}
+      aside={
+        isEdit &&
+        canDelete && (
+          <Button color="red" variant="subtle" leftSection={<IconTrash size={16} />} onClick={onDelete} loading={remove.isPending}>
+            Excluir estabelecimento
+          </Button>
+        )
+      }
+    >
+      {!canWrite && (
+        <Alert color="yellow" variant="light">
+          Seu perfil pode consultar os dados do estabelecimento, mas não alterá-los.
+        </Alert>
+      )}
+      <FormSection title="Identificação">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 7 }}>
+            <TextField label="Nome" withAsterisk placeholder="Ex.: Pedra da Ilha" name="name" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 5 }}>
+            <TextField label="Sommelier" placeholder="Quem assina a carta" name="sommelier" />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TextareaField
+              label="Descrição"
+              autosize
+              minRows={3}
+              maxRows={8}
+              placeholder="Uma frase sobre a casa, a cozinha e o ambiente."
+              name="description"
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Controller
+              control={form.control}
+              name="logo"
+              render={({ field, fieldState }) => (
+                <ImageField
+                  label="Logo"
+                  description="Aparece no topo da carta pública."
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                  previewAlt="Logo do estabelecimento"
                 />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <Controller
-                  control={form.control}
-                  name="logo"
-                  render={({ field, fieldState }) => (
-                    <ImageField
-                      label="Logo"
-                      description="Aparece no topo da carta pública."
-                      value={field.value}
-                      onChange={field.onChange}
-                      error={fieldState.error?.message}
-                      previewAlt="Logo do estabelecimento"
-                    />
-                  )}
-                />
-              </Grid.Col>
-            </Grid>
-          </FormSection>
-
-          <FormSection title="Contato">
-            <Grid gap="md">
-              <Grid.Col span={12}>
-                <TextField label="Endereço" placeholder="Rua, número, bairro, cidade" name="address" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <NormalizedTextField
-                  name="phone"
-                  label="Telefone"
-                  type="tel"
-                  placeholder="(48) 3333-4444"
-                  normalize={(v) => {
-                    const e164 = normalizePhone(v);
-                    return e164 && formatPhone(e164);
-                  }}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextField label="E-mail" type="email" placeholder="contato@restaurante.com.br" name="email" />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <NormalizedTextField name="website" label="Site" placeholder="seurestaurante.com.br" normalize={normalizeWebsite} />
-              </Grid.Col>
-            </Grid>
-          </FormSection>
-
-          <Group justify="space-between" wrap="wrap">
-            <Group gap="sm">
-              {canWrite && (
-                <Button type="submit" loading={form.formState.isSubmitting}>
-                  {isEdit ? 'Salvar alterações' : 'Criar estabelecimento'}
-                </Button>
               )}
-              <Button variant="default" onClick={() => requestClose(() => navigate('/'))}>
-                Cancelar
-              </Button>
-            </Group>
-            {isEdit && canDelete && (
-              <Button color="red" variant="subtle" leftSection={<IconTrash size={16} />} onClick={onDelete} loading={remove.isPending}>
-                Excluir estabelecimento
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </form>
-    </FormProvider>
+            />
+          </Grid.Col>
+        </Grid>
+      </FormSection>
+
+      <FormSection title="Contato">
+        <Grid gap="md">
+          <Grid.Col span={12}>
+            <TextField label="Endereço" placeholder="Rua, número, bairro, cidade" name="address" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <NormalizedTextField
+              name="phone"
+              label="Telefone"
+              type="tel"
+              placeholder="(48) 3333-4444"
+              normalize={(v) => {
+                const e164 = normalizePhone(v);
+                return e164 && formatPhone(e164);
+              }}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextField label="E-mail" type="email" placeholder="contato@restaurante.com.br" name="email" />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <NormalizedTextField name="website" label="Site" placeholder="seurestaurante.com.br" normalize={normalizeWebsite} />
+          </Grid.Col>
+        </Grid>
+      </FormSection>
+    </FormPage>
   );
 }

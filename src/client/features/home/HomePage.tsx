@@ -11,88 +11,47 @@ import {
   IconTruckDelivery,
   IconUserPlus,
   IconWand,
+  type TablerIcon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Permission } from '../../../shared/access-policy';
+import type { ActionOf, Area } from '../../../shared/access-policy';
 import type { Role } from '../../../shared/roles';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { allows, useCan, usePolicy } from '../../lib/use-can';
+import { useCan, usePolicy } from '../../lib/use-can';
 import { MenuRows } from '../../ui/MenuRows';
 import { useScreenTitle } from '../../ui/PageHeader';
 import { useCreateSampleData, useEstablishments, useMenus } from './home-api';
 
 const HOME_MENU_LIMIT = 5;
 
+/** The areas that have a read action: the ones a shortcut can lead to. */
+type ReadableArea = { [A in Area]: 'read' extends ActionOf<A> ? A : never }[Area];
+
 interface Shortcut {
   label: string;
   description: string;
   to: string;
-  icon: ReactNode;
-  /** False until the screen is built: shown as "Em breve", not as a link. */
-  ready: boolean;
-  permission: Permission;
+  Icon: TablerIcon;
+  /** Shown only to users the access policy lets read this area. */
+  area: ReadableArea;
 }
 
-/** Shortcuts appear only to users the access policy lets open them. */
 const SHORTCUTS: Shortcut[] = [
-  {
-    label: 'Indicadores',
-    description: 'Receita, pedidos e comissões',
-    to: '/analytics',
-    icon: <IconChartBar size={22} />,
-    ready: true,
-    permission: { area: 'analytics', action: 'read' },
-  },
-  {
-    label: 'Catálogo global',
-    description: 'Vinhos de referência, com ficha técnica',
-    to: '/catalogo',
-    icon: <IconBook2 size={22} />,
-    ready: true,
-    permission: { area: 'catalog', action: 'read' },
-  },
-  {
-    label: 'Fornecedores',
-    description: 'Parceiros e comissões',
-    to: '/fornecedores',
-    icon: <IconBuildingStore size={22} />,
-    ready: true,
-    permission: { area: 'suppliers', action: 'read' },
-  },
-  {
-    label: 'Pedidos',
-    description: 'Compras dos estabelecimentos',
-    to: '/pedidos',
-    icon: <IconTruckDelivery size={22} />,
-    ready: true,
-    permission: { area: 'orders', action: 'read' },
-  },
+  { label: 'Indicadores', description: 'Receita, pedidos e comissões', to: '/analytics', Icon: IconChartBar, area: 'analytics' },
+  { label: 'Catálogo global', description: 'Vinhos de referência, com ficha técnica', to: '/catalogo', Icon: IconBook2, area: 'catalog' },
+  { label: 'Fornecedores', description: 'Parceiros e comissões', to: '/fornecedores', Icon: IconBuildingStore, area: 'suppliers' },
+  { label: 'Pedidos', description: 'Compras dos estabelecimentos', to: '/pedidos', Icon: IconTruckDelivery, area: 'orders' },
   {
     label: 'Cadastros',
     description: 'Restaurantes que se cadastraram pelo site',
     to: '/onboarding/cadastros',
-    icon: <IconUserPlus size={22} />,
-    ready: true,
-    permission: { area: 'onboardingReview', action: 'read' },
+    Icon: IconUserPlus,
+    area: 'onboardingReview',
   },
-  {
-    label: 'Produtos',
-    description: 'Estoque, categorias e preços',
-    to: '/produtos/gerenciar',
-    icon: <IconPackage size={22} />,
-    ready: true,
-    permission: { area: 'products', action: 'read' },
-  },
-  {
-    label: 'CRM',
-    description: 'Leads, oportunidades e atividades',
-    to: '/crm',
-    icon: <IconAddressBook size={22} />,
-    ready: true,
-    permission: { area: 'crm', action: 'read' },
-  },
+  { label: 'Produtos', description: 'Estoque, categorias e preços', to: '/produtos/gerenciar', Icon: IconPackage, area: 'products' },
+  { label: 'CRM', description: 'Leads, oportunidades e atividades', to: '/crm', Icon: IconAddressBook, area: 'crm' },
 ];
 
 const INTRO: Record<Role, string> = {
@@ -108,7 +67,7 @@ export function HomePage() {
   const canDo = usePolicy();
   const seesEstablishments = canDo('establishments', 'read');
   const seesMenus = canDo('menus', 'read');
-  const shortcuts = SHORTCUTS.filter((s) => allows(canDo, s.permission));
+  const shortcuts = SHORTCUTS.filter((s) => canDo(s.area, 'read'));
 
   return (
     <Stack gap="xl">
@@ -120,17 +79,11 @@ export function HomePage() {
       </div>
 
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-        {shortcuts.map((s) =>
-          s.ready ? (
-            <Card key={s.to} component={Link} to={s.to} withBorder shadow="xs" padding="md">
-              <ShortcutBody shortcut={s} />
-            </Card>
-          ) : (
-            <Card key={s.to} withBorder shadow="xs" padding="md" aria-disabled bg="gray.0">
-              <ShortcutBody shortcut={s} />
-            </Card>
-          ),
-        )}
+        {shortcuts.map((s) => (
+          <Card key={s.to} component={Link} to={s.to} withBorder shadow="xs" padding="md">
+            <ShortcutBody shortcut={s} />
+          </Card>
+        ))}
       </SimpleGrid>
 
       {seesEstablishments && <EstablishmentsSection />}
@@ -301,12 +254,12 @@ function ShortcutBody({ shortcut }: { shortcut: Shortcut }) {
   return (
     <Group gap="sm" wrap="wrap" align="flex-start">
       <ThemeIcon variant="light" size={40} radius="md">
-        {shortcut.icon}
+        <shortcut.Icon size={22} />
       </ThemeIcon>
       <div style={{ flex: '1 1 110px', minWidth: 0 }}>
         <Text fw={600}>{shortcut.label}</Text>
         <Text size="xs" c="dimmed">
-          {shortcut.ready ? shortcut.description : 'Em breve'}
+          {shortcut.description}
         </Text>
       </div>
     </Group>

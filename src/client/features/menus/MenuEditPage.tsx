@@ -21,6 +21,7 @@ import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { PageLoadError } from '../../ui/PageStates';
 import { CatalogImportModal } from './CatalogImportModal';
 import { useDeleteMenuWine, useMenu, useReorderWines, useSaveMenuWine, useToggleAvailability, useUpdateMenu } from './menus-api';
 import { SortableWineList } from './SortableWineList';
@@ -60,12 +61,12 @@ export function MenuEditPage() {
   }
   if (menu.isError) {
     return (
-      <>
-        <PageHeader title="Editar carta" back={{ to: '/cartas', label: 'Cartas' }} />
-        <Alert color="red" variant="light" title="Não foi possível abrir a carta" role="alert">
-          {errorMessage(menu.error, 'Tente novamente em instantes.')}
-        </Alert>
-      </>
+      <PageLoadError
+        title="Editar carta"
+        back={{ to: '/cartas', label: 'Cartas' }}
+        failTitle="Não foi possível abrir a carta"
+        error={menu.error}
+      />
     );
   }
   return <MenuEditor menu={menu.data} />;

@@ -1,15 +1,16 @@
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { Controller, FormProvider } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { slugify } from '../../../shared/slug';
 import { wineMenuInputSchema } from '../../../shared/wine-menus';
 import { errorMessage } from '../../lib/api';
 import { useServerForm } from '../../lib/use-server-form';
-import { TextareaField } from '../../ui/form-fields';
+import { SelectField, TextareaField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { SaveErrorAlert } from '../../ui/SaveErrorAlert';
 import { TextField } from '../../ui/text-fields';
 import { useCreateMenu, useEstablishmentList } from './menus-api';
 
@@ -53,11 +54,7 @@ export function MenuFormPage() {
         <PageHeader title="Nova carta" description="Dê um nome à carta; os vinhos entram na próxima etapa." back={back} />
         <Paper withBorder shadow="xs" p="lg" maw={720}>
           <Stack gap="md">
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
+            <SaveErrorAlert error={error} />
             {establishments.isError && (
               <Alert color="red" variant="light" role="alert">
                 {errorMessage(establishments.error, 'Não foi possível carregar os estabelecimentos.')}
@@ -71,25 +68,15 @@ export function MenuFormPage() {
                 </Anchor>
               </Alert>
             )}
-            <Controller
-              control={form.control}
+            <SelectField
               name="establishment_id"
-              render={({ field, fieldState }) => (
-                <Select
-                  label="Estabelecimento"
-                  withAsterisk
-                  placeholder={establishments.isPending ? 'Carregando…' : 'Escolha o estabelecimento'}
-                  data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  searchable
-                  allowDeselect={false}
-                  nothingFoundMessage="Nenhum estabelecimento encontrado"
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="Estabelecimento"
+              withAsterisk
+              placeholder={establishments.isPending ? 'Carregando…' : 'Escolha o estabelecimento'}
+              data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage="Nenhum estabelecimento encontrado"
             />
             <TextField label="Nome da carta" withAsterisk placeholder="Ex.: Carta de Vinhos, Carta de Verão" name="name" />
             <TextInput

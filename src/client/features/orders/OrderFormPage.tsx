@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, FormProvider, useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { formatPercent } from '../../../shared/field-rules';
@@ -12,10 +12,10 @@ import { commissionCents, type OrderCreate, orderCreateSchema } from '../../../s
 import { establishmentListQuery, supplierOptionsQuery } from '../../lib/shared-queries';
 import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
+import { FormPage } from '../../ui/FormPage';
 import { FormSection } from '../../ui/FormSection';
-import { MoneyField, NumberField, TextareaField } from '../../ui/form-fields';
+import { MoneyField, NumberField, SelectField, TextareaField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';
-import { PageHeader } from '../../ui/PageHeader';
 import { useCreateOrder, useWineSearch } from './orders-api';
 
 interface ItemValues {
@@ -55,7 +55,7 @@ export function OrderFormPage() {
   const establishments = useQuery(establishmentListQuery());
   const suppliers = useQuery(supplierOptionsQuery());
   const canCreate = useCan('orders', 'create');
-  const { form, onSubmit, error, formRef, requestClose } = useServerForm({
+  const serverForm = useServerForm({
     schema: orderCreateSchema as unknown as z.ZodType<OrderCreate, FormValues>,
     defaults: { establishment_id: '', supplier_id: '', items: [NEW_ITEM], notes: '' },
     failMessage: 'Não foi possível criar o pedido. Confira os campos.',
@@ -65,6 +65,7 @@ export function OrderFormPage() {
       navigate(`/pedidos/${order.id}`);
     },
   });
+  const { form } = serverForm;
   // Rows kept by hand rather than with useFieldArray, which would grow react-hook-form in the login route's bundle.
   const [rowKeys, setRowKeys] = useState(() => [newRowKey()]);
   const addItem = () => {
@@ -93,157 +94,125 @@ export function OrderFormPage() {
   }, [onlyEstablishment, form]);
 
   return (
-    <FormProvider {...form}>
-      <form ref={formRef} onSubmit={onSubmit} noValidate>
-        <PageHeader
-          title="Novo pedido"
-          description="Escolha o fornecedor e os vinhos do catálogo; o total e a comissão são calculados pelo servidor."
-          back={{ to: '/pedidos', label: 'Pedidos' }}
-        />
-        <Stack gap="lg" maw={960}>
-          {!canCreate && (
-            <Alert color="yellow" variant="light">
-              Seu perfil pode consultar pedidos, mas não criá-los.
-            </Alert>
-          )}
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
-          <FormSection title="Comprador e fornecedor">
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <Controller
-                  control={form.control}
-                  name="establishment_id"
-                  render={({ field, fieldState }) => (
-                    <Select
-                      label="Estabelecimento"
-                      withAsterisk
-                      searchable
-                      placeholder={establishments.data?.length === 0 ? 'Nenhum estabelecimento' : 'Escolha o estabelecimento'}
-                      data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
-                      value={field.value || null}
-                      onChange={(v) => field.onChange(v ?? '')}
-                      ref={field.ref}
-                      error={fieldState.error?.message}
-                    />
-                  )}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <Controller
-                  control={form.control}
-                  name="supplier_id"
-                  render={({ field, fieldState }) => (
-                    <Select
-                      label="Fornecedor"
-                      withAsterisk
-                      searchable
-                      nothingFoundMessage="Nenhum fornecedor"
-                      placeholder="Escolha o fornecedor"
-                      data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-                      value={field.value || null}
-                      onChange={(v) => field.onChange(v ?? '')}
-                      ref={field.ref}
-                      error={fieldState.error?.message}
-                      description={supplier ? `${supplier.company_name} · comissão ${formatPercent(supplier.commission_rate)}` : undefined}
-                    />
-                  )}
-                />
-              </Grid.Col>
-            </Grid>
-          </FormSection>
+    <FormPage
+      serverForm={serverForm}
+      title="Novo pedido"
+      description="Escolha o fornecedor e os vinhos do catálogo; o total e a comissão são calculados pelo servidor."
+      back={{ to: '/pedidos', label: 'Pedidos' }}
+      maw={960}
+      submitLabel="Criar pedido"
+      cancelTo="/pedidos"
+      submitDisabled={!canCreate}
+    >
+      {!canCreate && (
+        <Alert color="yellow" variant="light">
+          Seu perfil pode consultar pedidos, mas não criá-los.
+        </Alert>
+      )}
+      <FormSection title="Comprador e fornecedor">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <SelectField
+              name="establishment_id"
+              label="Estabelecimento"
+              withAsterisk
+              searchable
+              placeholder={establishments.data?.length === 0 ? 'Nenhum estabelecimento' : 'Escolha o estabelecimento'}
+              data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <SelectField
+              name="supplier_id"
+              label="Fornecedor"
+              withAsterisk
+              searchable
+              nothingFoundMessage="Nenhum fornecedor"
+              placeholder="Escolha o fornecedor"
+              data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+              description={supplier ? `${supplier.company_name} · comissão ${formatPercent(supplier.commission_rate)}` : undefined}
+            />
+          </Grid.Col>
+        </Grid>
+      </FormSection>
 
-          <FormSection title="Vinhos">
-            <Stack gap="sm">
-              {rowKeys.map((rowKey, index) => (
-                <Paper key={rowKey} withBorder p="sm" radius="md" bg="gray.0">
-                  <Grid gap="sm" align="flex-start">
-                    <Grid.Col span={{ base: 12, md: 6 }}>
-                      <WinePicker index={index} />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 5, md: 2 }}>
-                      <NumberField
-                        name={`items.${index}.quantity`}
-                        label="Quantidade"
-                        min={1}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        thousandSeparator=""
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={{ base: 7, md: 3 }}>
-                      <MoneyField
-                        name={`items.${index}.price`}
-                        label="Preço unitário"
-                        leftSection={
-                          <Text size="sm" c="dimmed">
-                            R$
-                          </Text>
-                        }
-                        placeholder="0,00"
-                      />
-                    </Grid.Col>
-                    <Grid.Col span={1} visibleFrom="md">
-                      <Group justify="flex-end" mt={28}>
-                        <RemoveItemButton index={index} onRemove={() => removeItem(index)} disabled={rowKeys.length === 1} />
-                      </Group>
-                    </Grid.Col>
-                  </Grid>
-                  <Group justify="space-between" mt={4}>
-                    <Box hiddenFrom="md">
-                      <RemoveItemButton index={index} onRemove={() => removeItem(index)} disabled={rowKeys.length === 1} />
-                    </Box>
-                    <Text size="sm" c="dimmed" ml="auto">
-                      Subtotal: {lines[index] === null || lines[index] === undefined ? '—' : money(lines[index])}
-                    </Text>
+      <FormSection title="Vinhos">
+        <Stack gap="sm">
+          {rowKeys.map((rowKey, index) => (
+            <Paper key={rowKey} withBorder p="sm" radius="md" bg="gray.0">
+              <Grid gap="sm" align="flex-start">
+                <Grid.Col span={{ base: 12, md: 6 }}>
+                  <WinePicker index={index} />
+                </Grid.Col>
+                <Grid.Col span={{ base: 5, md: 2 }}>
+                  <NumberField
+                    name={`items.${index}.quantity`}
+                    label="Quantidade"
+                    min={1}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    thousandSeparator=""
+                  />
+                </Grid.Col>
+                <Grid.Col span={{ base: 7, md: 3 }}>
+                  <MoneyField
+                    name={`items.${index}.price`}
+                    label="Preço unitário"
+                    leftSection={
+                      <Text size="sm" c="dimmed">
+                        R$
+                      </Text>
+                    }
+                    placeholder="0,00"
+                  />
+                </Grid.Col>
+                <Grid.Col span={1} visibleFrom="md">
+                  <Group justify="flex-end" mt={28}>
+                    <RemoveItemButton index={index} onRemove={() => removeItem(index)} disabled={rowKeys.length === 1} />
                   </Group>
-                </Paper>
-              ))}
-              {itemsError && (
-                <Text c="red" size="sm" role="alert">
-                  {itemsError}
+                </Grid.Col>
+              </Grid>
+              <Group justify="space-between" mt={4}>
+                <Box hiddenFrom="md">
+                  <RemoveItemButton index={index} onRemove={() => removeItem(index)} disabled={rowKeys.length === 1} />
+                </Box>
+                <Text size="sm" c="dimmed" ml="auto">
+                  Subtotal: {lines[index] === null || lines[index] === undefined ? '—' : money(lines[index])}
                 </Text>
-              )}
-              <Group>
-                <Button variant="light" leftSection={<IconPlus size={18} />} onClick={addItem}>
-                  Adicionar vinho
-                </Button>
               </Group>
-            </Stack>
-          </FormSection>
-
-          <Paper withBorder p="md" radius="md" aria-live="polite">
-            <Group justify="space-between">
-              <Text fw={600}>Total do pedido</Text>
-              <Text fw={700} fz="xl" data-testid="order-total">
-                {money(total)}
-              </Text>
-            </Group>
-            {supplier && (
-              <Text size="sm" c="dimmed" ta="right">
-                Comissão estimada ({formatPercent(supplier.commission_rate)}): {money(commissionCents(total, supplier.commission_rate))}
-              </Text>
-            )}
-          </Paper>
-
-          <FormSection title="Observações">
-            <TextareaField label="Observações" autosize minRows={2} maxRows={6} name="notes" />
-          </FormSection>
-
-          <Group gap="sm">
-            <Button type="submit" loading={form.formState.isSubmitting} disabled={!canCreate}>
-              Criar pedido
-            </Button>
-            <Button variant="default" onClick={() => requestClose(() => navigate('/pedidos'))}>
-              Cancelar
+            </Paper>
+          ))}
+          {itemsError && (
+            <Text c="red" size="sm" role="alert">
+              {itemsError}
+            </Text>
+          )}
+          <Group>
+            <Button variant="light" leftSection={<IconPlus size={18} />} onClick={addItem}>
+              Adicionar vinho
             </Button>
           </Group>
         </Stack>
-      </form>
-    </FormProvider>
+      </FormSection>
+
+      <Paper withBorder p="md" radius="md" aria-live="polite">
+        <Group justify="space-between">
+          <Text fw={600}>Total do pedido</Text>
+          <Text fw={700} fz="xl" data-testid="order-total">
+            {money(total)}
+          </Text>
+        </Group>
+        {supplier && (
+          <Text size="sm" c="dimmed" ta="right">
+            Comissão estimada ({formatPercent(supplier.commission_rate)}): {money(commissionCents(total, supplier.commission_rate))}
+          </Text>
+        )}
+      </Paper>
+
+      <FormSection title="Observações">
+        <TextareaField label="Observações" autosize minRows={2} maxRows={6} name="notes" />
+      </FormSection>
+    </FormPage>
   );
 }
 

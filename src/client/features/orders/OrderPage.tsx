@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Grid, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconCircleDot, IconPackage, IconTruck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -18,6 +18,7 @@ import { useSession } from '../../lib/session';
 import { principalOf } from '../../lib/use-can';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { PageLoadError, PageLoader } from '../../ui/PageStates';
 import { formatDateTime, formatDay, OrderStatusBadge } from './order-format';
 import { useMoveOrder, useOrder } from './orders-api';
 
@@ -40,21 +41,15 @@ const MOVE_DONE: Record<OrderMove, string> = {
 export function OrderPage() {
   const { id } = useParams();
   const query = useOrder(id);
-  if (query.isPending) {
-    return (
-      <Center mih="40vh">
-        <Loader />
-      </Center>
-    );
-  }
+  if (query.isPending) return <PageLoader />;
   if (query.isError) {
     return (
-      <>
-        <PageHeader title="Pedido" back={{ to: '/pedidos', label: 'Pedidos' }} />
-        <Alert color="red" variant="light" title="Não foi possível abrir o pedido" role="alert">
-          {errorMessage(query.error, 'Tente novamente em instantes.')}
-        </Alert>
-      </>
+      <PageLoadError
+        title="Pedido"
+        back={{ to: '/pedidos', label: 'Pedidos' }}
+        failTitle="Não foi possível abrir o pedido"
+        error={query.error}
+      />
     );
   }
   return <OrderView order={query.data} />;

@@ -1,15 +1,16 @@
-import { Alert, Anchor, Button, Card, Grid, Group, Paper, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Card, Grid, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTruckDelivery, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatBRL } from '../../../shared/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order } from '../../../shared/orders';
-import { errorMessage } from '../../lib/api';
 import { establishmentListQuery, supplierOptionsQuery } from '../../lib/shared-queries';
 import { useCan } from '../../lib/use-can';
+import { useUrlPage } from '../../lib/use-url-page';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListPagination } from '../../ui/ListPagination';
+import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatDay, OrderStatusBadge } from './order-format';
 import { ORDER_FILTER_KEYS, ORDERS_PAGE_SIZE, type OrderFilters, useOrderList } from './orders-api';
@@ -25,7 +26,7 @@ export function OrdersPage() {
   const canCreate = useCan('orders', 'create');
   const seesEstablishments = useCan('establishments', 'read');
   const filters = filtersFrom(params);
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { page, goToPage } = useUrlPage();
   const list = useOrderList(filters, page);
   const suppliers = useQuery(supplierOptionsQuery());
   const establishments = useQuery({ ...establishmentListQuery(), enabled: seesEstablishments });
@@ -40,12 +41,6 @@ export function OrdersPage() {
     else next.delete(key);
     next.delete('page');
     setParams(next, { replace: true });
-  };
-  const goToPage = (p: number) => {
-    const next = new URLSearchParams(params);
-    if (p > 1) next.set('page', String(p));
-    else next.delete('page');
-    setParams(next);
   };
   const filtered = ORDER_FILTER_KEYS.some((k) => filters[k]);
 
@@ -126,25 +121,18 @@ export function OrdersPage() {
       </Paper>
 
       {list.isError ? (
-        <Alert color="red" variant="light" title="Não foi possível carregar os pedidos" role="alert">
-          {errorMessage(list.error, 'Tente novamente em instantes.')}
-        </Alert>
+        <LoadErrorAlert title="Não foi possível carregar os pedidos" error={list.error} />
       ) : list.isPending ? (
-        <Paper withBorder p="md">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} h={24} mb="sm" />
-          ))}
-        </Paper>
+        <ListSkeleton rows={4} />
       ) : orders.length === 0 ? (
         <EmptyState icon={<IconTruckDelivery size={26} />} title={filtered ? 'Nenhum pedido encontrado' : 'Nenhum pedido ainda'}>
           {filtered ? 'Nenhum pedido corresponde a estes filtros.' : 'Os pedidos feitos aos fornecedores aparecem aqui.'}
         </EmptyState>
       ) : (
         <>
-          <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+          <ListSummary page={page} pages={pages}>
             {total === 1 ? '1 pedido' : `${total.toLocaleString('pt-BR')} pedidos`}
-            {pages > 1 ? ` · página ${page} de ${pages}` : ''}
-          </Text>
+          </ListSummary>
           <Paper withBorder shadow="xs" visibleFrom="sm" style={{ overflowX: 'auto' }}>
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={820}>
               <Table.Thead>

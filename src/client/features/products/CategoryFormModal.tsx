@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Modal, Select, Stack, Switch } from '@mantine/core';
-import { Controller, FormProvider } from 'react-hook-form';
+import { Switch } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import {
   categoryPath,
   categorySubtree,
@@ -9,7 +9,8 @@ import {
   productCategoryInputSchema,
 } from '../../../shared/products';
 import { useServerForm } from '../../lib/use-server-form';
-import { TextareaField } from '../../ui/form-fields';
+import { FormModal } from '../../ui/FormModal';
+import { SelectField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
 import { useSaveCategory } from './products-api';
 
@@ -37,7 +38,7 @@ export function parentOptions(categories: ProductCategory[], editingId: string |
 
 function CategoryFormDialog({ category, categories, onClose, onSaved }: Props) {
   const save = useSaveCategory();
-  const { form, onSubmit, error, formRef, requestClose } = useServerForm({
+  const serverForm = useServerForm({
     schema: productCategoryInputSchema,
     defaults: {
       name: category?.name ?? '',
@@ -51,61 +52,34 @@ function CategoryFormDialog({ category, categories, onClose, onSaved }: Props) {
       onSaved(saved, category ? 'Categoria atualizada.' : 'Categoria criada.');
     },
   });
-  const close = () => requestClose(onClose);
+  const { form } = serverForm;
 
   return (
-    <Modal opened onClose={close} title={category ? 'Editar Categoria' : 'Nova Categoria'} size="md" centered>
-      <FormProvider {...form}>
-        <form ref={formRef} onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            {error && (
-              <Alert color="red" variant="light" role="alert" title={PRODUCT_SCREEN_TEXTS.categorySaveFailed}>
-                {error !== PRODUCT_SCREEN_TEXTS.categorySaveFailed && error}
-              </Alert>
-            )}
-            <TextField label="Nome" withAsterisk name="name" data-autofocus />
-            <TextareaField label="Descrição" name="description" autosize minRows={2} />
-            <Controller
-              control={form.control}
-              name="parent_id"
-              render={({ field, fieldState }) => (
-                <Select
-                  label="Categoria pai"
-                  description="Deixe vazio para uma categoria principal."
-                  placeholder="Nenhuma (categoria principal)"
-                  clearable
-                  searchable
-                  data={parentOptions(categories, category?.id)}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name="active"
-              render={({ field }) => (
-                <Switch
-                  label="Ativa"
-                  checked={field.value ?? true}
-                  onChange={(e) => field.onChange(e.currentTarget.checked)}
-                  ref={field.ref}
-                />
-              )}
-            />
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={close}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                Salvar
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </FormProvider>
-    </Modal>
+    <FormModal
+      serverForm={serverForm}
+      onClose={onClose}
+      title={category ? 'Editar Categoria' : 'Nova Categoria'}
+      size="md"
+      errorTitle={PRODUCT_SCREEN_TEXTS.categorySaveFailed}
+    >
+      <TextField label="Nome" withAsterisk name="name" data-autofocus />
+      <TextareaField label="Descrição" name="description" autosize minRows={2} />
+      <SelectField
+        name="parent_id"
+        label="Categoria pai"
+        description="Deixe vazio para uma categoria principal."
+        placeholder="Nenhuma (categoria principal)"
+        clearable
+        searchable
+        data={parentOptions(categories, category?.id)}
+      />
+      <Controller
+        control={form.control}
+        name="active"
+        render={({ field }) => (
+          <Switch label="Ativa" checked={field.value ?? true} onChange={(e) => field.onChange(e.currentTarget.checked)} ref={field.ref} />
+        )}
+      />
+    </FormModal>
   );
 }

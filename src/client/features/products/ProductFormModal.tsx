@@ -1,5 +1,5 @@
-import { Alert, Button, Grid, Group, Modal, Select, Stack, Switch } from '@mantine/core';
-import { Controller, FormProvider } from 'react-hook-form';
+import { Grid, Switch } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import {
   PRODUCT_SCREEN_TEXTS,
   type Product,
@@ -9,7 +9,8 @@ import {
 } from '../../../shared/products';
 import { errorMessage } from '../../lib/api';
 import { useServerForm } from '../../lib/use-server-form';
-import { AutocompleteField, TextareaField } from '../../ui/form-fields';
+import { FormModal } from '../../ui/FormModal';
+import { AutocompleteField, SelectField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
 import { PriceField } from '../../ui/wine-fields/PriceField';
 import { parentOptions } from './CategoryFormModal';
@@ -38,7 +39,7 @@ const str = (v: string | number | null | undefined) => (v === null || v === unde
 function ProductFormDialog({ product, categories, picksSupplier, onClose, onSaved }: Props) {
   const save = useSaveProduct();
   const suppliers = useSupplierOptions(picksSupplier);
-  const { form, onSubmit, error, formRef, requestClose } = useServerForm({
+  const serverForm = useServerForm({
     schema: productInputSchema,
     defaults: {
       name: product?.name ?? '',
@@ -66,136 +67,98 @@ function ProductFormDialog({ product, categories, picksSupplier, onClose, onSave
       onSaved(product ? 'Produto atualizado.' : 'Produto criado.');
     },
   });
-  const close = () => requestClose(onClose);
+  const { form } = serverForm;
   const supplierData = (suppliers.data ?? []).map((s) => ({ value: s.id, label: s.company_name || s.name }));
   if (product && !supplierData.some((s) => s.value === product.supplier_id)) {
     supplierData.push({ value: product.supplier_id, label: product.supplier_name ?? 'Fornecedor atual' });
   }
 
   return (
-    <Modal opened onClose={close} title={product ? 'Editar Produto' : 'Novo Produto'} size="xl" centered>
-      <FormProvider {...form}>
-        <form ref={formRef} onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            {error && (
-              <Alert color="red" variant="light" role="alert" title={PRODUCT_SCREEN_TEXTS.saveFailed}>
-                {error !== PRODUCT_SCREEN_TEXTS.saveFailed && error}
-              </Alert>
-            )}
-            <Grid gap="sm">
-              <Grid.Col span={{ base: 12, sm: 8 }}>
-                <TextField label="Nome" withAsterisk name="name" data-autofocus />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <TextField label="SKU" name="sku" description="Código do produto, único por fornecedor." />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: picksSupplier ? 6 : 12 }}>
-                <Controller
-                  control={form.control}
-                  name="category_id"
-                  render={({ field, fieldState }) => (
-                    <Select
-                      label="Categoria"
-                      placeholder="Sem categoria"
-                      clearable
-                      searchable
-                      data={parentOptions(categories, undefined)}
-                      value={field.value || null}
-                      onChange={(v) => field.onChange(v ?? '')}
-                      ref={field.ref}
-                      error={fieldState.error?.message}
-                    />
-                  )}
-                />
-              </Grid.Col>
-              {picksSupplier && (
-                <Grid.Col span={{ base: 12, sm: 6 }}>
-                  <Controller
-                    control={form.control}
-                    name="supplier_id"
-                    render={({ field, fieldState }) => (
-                      <Select
-                        label="Fornecedor"
-                        withAsterisk
-                        searchable
-                        placeholder={suppliers.isPending ? 'Carregando fornecedores…' : 'Escolha o fornecedor'}
-                        disabled={suppliers.isPending}
-                        data={supplierData}
-                        value={field.value || null}
-                        onChange={(v) => field.onChange(v ?? '')}
-                        ref={field.ref}
-                        error={
-                          fieldState.error?.message ??
-                          (suppliers.isError ? errorMessage(suppliers.error, 'Não foi possível carregar os fornecedores.') : undefined)
-                        }
-                      />
-                    )}
-                  />
-                </Grid.Col>
-              )}
-              <Grid.Col span={12}>
-                <TextareaField label="Descrição" name="description" autosize minRows={2} maxRows={5} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 3 }}>
-                <PriceField label="Preço" name="price" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 3 }}>
-                <PriceField label="Custo" name="cost" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 3 }}>
-                <TextField label="Estoque" name="stock_quantity" inputMode="numeric" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 3 }}>
-                <TextField label="Estoque mínimo" name="min_stock" inputMode="numeric" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 3 }}>
-                <AutocompleteField label="Unidade" name="unit" data={UNITS} placeholder="garrafa" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 3 }}>
-                <TextField label="Volume" name="volume" placeholder="750ml" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 3 }}>
-                <TextField label="Peso (kg)" name="weight" inputMode="decimal" placeholder="1,3" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 3 }}>
-                <TextField label="Teor alcoólico" name="alcohol_content" placeholder="13,5%" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <TextField label="Origem" name="origin" placeholder="Mendoza, Argentina" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 4 }}>
-                <TextField label="Uva" name="grape_variety" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 2 }}>
-                <TextField label="Safra" name="vintage" inputMode="numeric" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 2 }}>
-                <TextField label="Marca" name="brand" />
-              </Grid.Col>
-            </Grid>
-            <Controller
-              control={form.control}
-              name="active"
-              render={({ field }) => (
-                <Switch
-                  label="Ativo"
-                  checked={field.value ?? true}
-                  onChange={(e) => field.onChange(e.currentTarget.checked)}
-                  ref={field.ref}
-                />
-              )}
+    <FormModal
+      serverForm={serverForm}
+      onClose={onClose}
+      title={product ? 'Editar Produto' : 'Novo Produto'}
+      size="xl"
+      errorTitle={PRODUCT_SCREEN_TEXTS.saveFailed}
+    >
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <TextField label="Nome" withAsterisk name="name" data-autofocus />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextField label="SKU" name="sku" description="Código do produto, único por fornecedor." />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: picksSupplier ? 6 : 12 }}>
+          <SelectField
+            name="category_id"
+            label="Categoria"
+            placeholder="Sem categoria"
+            clearable
+            searchable
+            data={parentOptions(categories, undefined)}
+          />
+        </Grid.Col>
+        {picksSupplier && (
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <SelectField
+              name="supplier_id"
+              label="Fornecedor"
+              withAsterisk
+              searchable
+              placeholder={suppliers.isPending ? 'Carregando fornecedores…' : 'Escolha o fornecedor'}
+              disabled={suppliers.isPending}
+              data={supplierData}
+              error={suppliers.isError ? errorMessage(suppliers.error, 'Não foi possível carregar os fornecedores.') : undefined}
             />
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={close}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                Salvar
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </FormProvider>
-    </Modal>
+          </Grid.Col>
+        )}
+        <Grid.Col span={12}>
+          <TextareaField label="Descrição" name="description" autosize minRows={2} maxRows={5} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <PriceField label="Preço" name="price" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <PriceField label="Custo" name="cost" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <TextField label="Estoque" name="stock_quantity" inputMode="numeric" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <TextField label="Estoque mínimo" name="min_stock" inputMode="numeric" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <AutocompleteField label="Unidade" name="unit" data={UNITS} placeholder="garrafa" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <TextField label="Volume" name="volume" placeholder="750ml" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <TextField label="Peso (kg)" name="weight" inputMode="decimal" placeholder="1,3" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <TextField label="Teor alcoólico" name="alcohol_content" placeholder="13,5%" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextField label="Origem" name="origin" placeholder="Mendoza, Argentina" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4 }}>
+          <TextField label="Uva" name="grape_variety" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 2 }}>
+          <TextField label="Safra" name="vintage" inputMode="numeric" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 2 }}>
+          <TextField label="Marca" name="brand" />
+        </Grid.Col>
+      </Grid>
+      <Controller
+        control={form.control}
+        name="active"
+        render={({ field }) => (
+          <Switch label="Ativo" checked={field.value ?? true} onChange={(e) => field.onChange(e.currentTarget.checked)} ref={field.ref} />
+        )}
+      />
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Grid, Group, Loader, LoadingOverlay, Paper, Select, Skeleton, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Grid, Group, Loader, LoadingOverlay, Paper, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCategoryPlus, IconEdit, IconPackage, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,10 +10,11 @@ import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { principalOf, useCan } from '../../lib/use-can';
 import { confirmDelete } from '../../ui/confirm';
-import { EmptyState } from '../../ui/EmptyState';
+import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
+import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
-import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
+import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
 import { CategoryFormModal, parentOptions } from './CategoryFormModal';
 import { PageButtons } from './PageButtons';
 import { ProductFormModal } from './ProductFormModal';
@@ -107,14 +108,8 @@ export function ProductsPage() {
   const onDelete = (product: Product) =>
     confirmDelete({
       title: 'Excluir produto',
-      message: (
-        <>
-          <Text size="sm">Tem certeza que deseja excluir este produto?</Text>
-          <Text size="sm" fw={600} mt={4}>
-            {product.name}
-          </Text>
-        </>
-      ),
+      message: 'Tem certeza que deseja excluir este produto?',
+      name: product.name,
       onConfirm: () =>
         remove.mutate(product.id, {
           onSuccess: () => notifySuccess('Produto excluído.'),
@@ -204,28 +199,14 @@ export function ProductsPage() {
       </Paper>
 
       {list.isError ? (
-        <Alert color="red" variant="light" title={PRODUCT_SCREEN_TEXTS.loadFailed} role="alert">
-          {errorMessage(list.error, 'Tente novamente em instantes.')}
-        </Alert>
+        <LoadErrorAlert title={PRODUCT_SCREEN_TEXTS.loadFailed} error={list.error} />
       ) : list.isPending ? (
-        <Paper withBorder p="md">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} h={24} mb="sm" />
-          ))}
-        </Paper>
+        <ListSkeleton rows={5} />
       ) : products.length === 0 ? (
         filtered ? (
-          <EmptyState
-            icon={<IconSearch size={26} />}
-            title="Nenhum produto encontrado"
-            action={
-              <Button variant="default" onClick={clear}>
-                Limpar filtros
-              </Button>
-            }
-          >
+          <NoMatchesState title="Nenhum produto encontrado" onClear={clear}>
             Nenhum produto corresponde a esta busca.
-          </EmptyState>
+          </NoMatchesState>
         ) : (
           <EmptyState
             icon={<IconPackage size={26} />}
@@ -243,11 +224,10 @@ export function ProductsPage() {
         )
       ) : (
         <>
-          <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+          <ListSummary page={Math.min(page, pages)} pages={pages}>
             {total === 1 ? '1 produto' : `${total.toLocaleString('pt-BR')} produtos`}
             {filtered ? ' encontrados' : ''}
-            {pages > 1 ? ` · página ${Math.min(page, pages)} de ${pages}` : ''}
-          </Text>
+          </ListSummary>
           <Paper withBorder shadow="xs" pos="relative" style={{ overflowX: 'auto' }}>
             <LoadingOverlay visible={list.isFetching && list.isPlaceholderData} overlayProps={{ blur: 1 }} />
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={seesEverySupplier ? 900 : 760}>
@@ -259,11 +239,7 @@ export function ProductsPage() {
                   <Table.Th ta="right">Preço</Table.Th>
                   <Table.Th ta="right">Estoque</Table.Th>
                   <Table.Th>Status</Table.Th>
-                  {(canUpdate || canDelete) && (
-                    <Table.Th w={90}>
-                      <span className="visually-hidden">Ações</span>
-                    </Table.Th>
-                  )}
+                  {(canUpdate || canDelete) && <ActionsHeader />}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -306,10 +282,11 @@ export function ProductsPage() {
                     </Table.Td>
                     {(canUpdate || canDelete) && (
                       <Table.Td>
-                        <Group gap={4} wrap="nowrap" justify="flex-end">
-                          {canUpdate && <EditRowIcon label={p.name} onClick={() => setDialog({ kind: 'product', product: p })} />}
-                          {canDelete && <DeleteRowIcon label={p.name} onClick={() => onDelete(p)} />}
-                        </Group>
+                        <RowActions
+                          label={p.name}
+                          onEdit={canUpdate ? () => setDialog({ kind: 'product', product: p }) : undefined}
+                          onDelete={canDelete ? () => onDelete(p) : undefined}
+                        />
                       </Table.Td>
                     )}
                   </Table.Tr>

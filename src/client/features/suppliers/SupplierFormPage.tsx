@@ -1,15 +1,14 @@
-import { Alert, Button, Center, Grid, Group, Loader, Stack, Text } from '@mantine/core';
-import { FormProvider } from 'react-hook-form';
+import { Grid, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { formatPhone, normalizePhone, normalizeWebsite } from '../../../shared/field-rules';
 import { type Supplier, type SupplierFormValues, supplierInputSchema } from '../../../shared/suppliers';
-import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
+import { FormPage } from '../../ui/FormPage';
 import { FormSection } from '../../ui/FormSection';
 import { MoneyField, NormalizedTextField, TextareaField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';
-import { PageHeader } from '../../ui/PageHeader';
+import { PageLoadError, PageLoader } from '../../ui/PageStates';
 import { TextField } from '../../ui/text-fields';
 import { useSaveSupplier, useSupplier } from './suppliers-api';
 
@@ -53,21 +52,15 @@ const maskPhone = (v: string) => {
 export function SupplierFormPage() {
   const { id } = useParams();
   const query = useSupplier(id);
-  if (id && query.isPending) {
-    return (
-      <Center mih="40vh">
-        <Loader />
-      </Center>
-    );
-  }
+  if (id && query.isPending) return <PageLoader />;
   if (id && query.isError) {
     return (
-      <>
-        <PageHeader title="Editar fornecedor" back={{ to: '/fornecedores', label: 'Fornecedores' }} />
-        <Alert color="red" variant="light" title="Não foi possível abrir o fornecedor" role="alert">
-          {errorMessage(query.error, 'Tente novamente em instantes.')}
-        </Alert>
-      </>
+      <PageLoadError
+        title="Editar fornecedor"
+        back={{ to: '/fornecedores', label: 'Fornecedores' }}
+        failTitle="Não foi possível abrir o fornecedor"
+        error={query.error}
+      />
     );
   }
   return <SupplierForm key={id ?? 'novo'} supplier={query.data ?? null} />;
@@ -78,7 +71,7 @@ function SupplierForm({ supplier }: { supplier: Supplier | null }) {
   const save = useSaveSupplier();
   // Commission and contract dates are the marketplace's terms: a supplier user sees them but cannot change them.
   const canSetTerms = useCan('suppliers', 'setTerms');
-  const { form, onSubmit, error, formRef, requestClose } = useServerForm({
+  const serverForm = useServerForm({
     schema: supplierInputSchema,
     defaults: supplier ? toForm(supplier) : EMPTY,
     failMessage: 'Não foi possível salvar o fornecedor. Confira os campos.',
@@ -88,98 +81,76 @@ function SupplierForm({ supplier }: { supplier: Supplier | null }) {
       navigate('/fornecedores');
     },
   });
-  const _errors = form.formState.errors;
 
   return (
-    <FormProvider {...form}>
-      <form ref={formRef} onSubmit={onSubmit} noValidate>
-        <PageHeader
-          title={supplier ? 'Editar fornecedor' : 'Novo fornecedor'}
-          description={supplier ? supplier.company_name : 'Os restaurantes escolhem este fornecedor ao fazer pedidos.'}
-          back={{ to: '/fornecedores', label: 'Fornecedores' }}
-        />
-        <Stack gap="lg" maw={880}>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
+    <FormPage
+      serverForm={serverForm}
+      title={supplier ? 'Editar fornecedor' : 'Novo fornecedor'}
+      description={supplier ? supplier.company_name : 'Os restaurantes escolhem este fornecedor ao fazer pedidos.'}
+      back={{ to: '/fornecedores', label: 'Fornecedores' }}
+      maw={880}
+      submitLabel={supplier ? 'Salvar alterações' : 'Cadastrar fornecedor'}
+      cancelTo="/fornecedores"
+    >
+      <FormSection title="Empresa e contato">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextField label="Nome" description="Como o fornecedor é conhecido." withAsterisk name="name" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextField label="Razão social" withAsterisk name="company_name" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextField label="E-mail" type="email" withAsterisk name="email" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <NormalizedTextField label="Telefone" type="tel" withAsterisk placeholder="(54) 3453-1200" name="phone" normalize={maskPhone} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextField label="Pessoa de contato" name="contact_person" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <NormalizedTextField label="Site" placeholder="vinicola.com.br" name="website" normalize={normalizeWebsite} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TextField label="Endereço" name="address" />
+          </Grid.Col>
+        </Grid>
+      </FormSection>
+      <FormSection title="Comissão e contrato">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <MoneyField
+              label="Comissão (%)"
+              description="Sobre o total de cada pedido."
+              name="commission_rate"
+              placeholder="0,00"
+              rightSection={
+                <Text size="sm" c="dimmed">
+                  %
+                </Text>
+              }
+              disabled={!canSetTerms}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4 }}>
+            <TextField label="Início do contrato" type="date" name="contract_start_date" disabled={!canSetTerms} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 4 }}>
+            <TextField label="Fim do contrato" type="date" name="contract_end_date" disabled={!canSetTerms} />
+          </Grid.Col>
+          {!canSetTerms && (
+            <Grid.Col span={12}>
+              <Text size="sm" c="dimmed">
+                A comissão e as datas do contrato são definidas pela administração do Adega.
+              </Text>
+            </Grid.Col>
           )}
-          <FormSection title="Empresa e contato">
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextField label="Nome" description="Como o fornecedor é conhecido." withAsterisk name="name" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextField label="Razão social" withAsterisk name="company_name" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextField label="E-mail" type="email" withAsterisk name="email" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <NormalizedTextField
-                  label="Telefone"
-                  type="tel"
-                  withAsterisk
-                  placeholder="(54) 3453-1200"
-                  name="phone"
-                  normalize={maskPhone}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextField label="Pessoa de contato" name="contact_person" />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <NormalizedTextField label="Site" placeholder="vinicola.com.br" name="website" normalize={normalizeWebsite} />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <TextField label="Endereço" name="address" />
-              </Grid.Col>
-            </Grid>
-          </FormSection>
-          <FormSection title="Comissão e contrato">
-            <Grid gap="md">
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <MoneyField
-                  label="Comissão (%)"
-                  description="Sobre o total de cada pedido."
-                  name="commission_rate"
-                  placeholder="0,00"
-                  rightSection={
-                    <Text size="sm" c="dimmed">
-                      %
-                    </Text>
-                  }
-                  disabled={!canSetTerms}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 4 }}>
-                <TextField label="Início do contrato" type="date" name="contract_start_date" disabled={!canSetTerms} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 6, sm: 4 }}>
-                <TextField label="Fim do contrato" type="date" name="contract_end_date" disabled={!canSetTerms} />
-              </Grid.Col>
-              {!canSetTerms && (
-                <Grid.Col span={12}>
-                  <Text size="sm" c="dimmed">
-                    A comissão e as datas do contrato são definidas pela administração do Adega.
-                  </Text>
-                </Grid.Col>
-              )}
-              <Grid.Col span={12}>
-                <TextareaField label="Observações" autosize minRows={2} maxRows={6} name="notes" />
-              </Grid.Col>
-            </Grid>
-          </FormSection>
-          <Group gap="sm">
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {supplier ? 'Salvar alterações' : 'Cadastrar fornecedor'}
-            </Button>
-            <Button variant="default" onClick={() => requestClose(() => navigate('/fornecedores'))}>
-              Cancelar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </FormProvider>
+          <Grid.Col span={12}>
+            <TextareaField label="Observações" autosize minRows={2} maxRows={6} name="notes" />
+          </Grid.Col>
+        </Grid>
+      </FormSection>
+    </FormPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -7,12 +7,14 @@ import { formatIsoDate, formatPercent, formatPhone } from '../../../shared/field
 import { contractState, type Supplier } from '../../../shared/suppliers';
 import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
+import { useUrlPage } from '../../lib/use-url-page';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListPagination } from '../../ui/ListPagination';
+import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
-import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
+import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
 import { SUPPLIERS_PAGE_SIZE, useDeleteSupplier, useSupplierList } from './suppliers-api';
 
 function ContractCell({ supplier }: { supplier: Supplier }) {
@@ -43,7 +45,7 @@ export function SuppliersPage() {
   const canEdit = useCan('suppliers', 'update');
   const canDelete = useCan('suppliers', 'delete');
   const search = params.get('search') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { page, goToPage } = useUrlPage();
   const [draft, setDraft] = useState(search);
   const [settled] = useDebouncedValue(draft, 350);
   const list = useSupplierList(search, page);
@@ -55,13 +57,6 @@ export function SuppliersPage() {
   useEffect(() => {
     if (list.isError) console.error(list.error);
   }, [list.isError, list.error]);
-
-  const goToPage = (p: number) => {
-    const next = new URLSearchParams(params);
-    if (p > 1) next.set('page', String(p));
-    else next.delete('page');
-    setParams(next);
-  };
 
   const onDelete = (s: Supplier) =>
     confirmDelete({
@@ -91,10 +86,11 @@ export function SuppliersPage() {
   );
   const actions = (s: Supplier) =>
     (canEdit || canDelete) && (
-      <Group gap={4} wrap="nowrap" justify="flex-end">
-        {canEdit && <EditRowIcon label={s.name} onClick={() => navigate(`/fornecedores/${s.id}/editar`)} />}
-        {canDelete && <DeleteRowIcon label={s.name} onClick={() => onDelete(s)} />}
-      </Group>
+      <RowActions
+        label={s.name}
+        onEdit={canEdit ? () => navigate(`/fornecedores/${s.id}/editar`) : undefined}
+        onDelete={canDelete ? () => onDelete(s) : undefined}
+      />
     );
   const name = (s: Supplier) =>
     canEdit ? (
@@ -127,25 +123,18 @@ export function SuppliersPage() {
       </Paper>
 
       {list.isError ? (
-        <Alert color="red" variant="light" title="Não foi possível carregar os fornecedores" role="alert">
-          {errorMessage(list.error, 'Tente novamente em instantes.')}
-        </Alert>
+        <LoadErrorAlert title="Não foi possível carregar os fornecedores" error={list.error} />
       ) : list.isPending ? (
-        <Paper withBorder p="md">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} h={24} mb="sm" />
-          ))}
-        </Paper>
+        <ListSkeleton rows={4} />
       ) : suppliers.length === 0 ? (
         <EmptyState icon={<IconBuildingStore size={26} />} title={search ? 'Nenhum fornecedor encontrado' : 'Nenhum fornecedor ainda'}>
           {search ? 'Nenhum fornecedor corresponde a esta busca.' : 'Cadastre as importadoras e vinícolas de quem os restaurantes compram.'}
         </EmptyState>
       ) : (
         <>
-          <Text size="sm" c="dimmed" mb="xs" aria-live="polite">
+          <ListSummary page={page} pages={pages}>
             {total === 1 ? '1 fornecedor' : `${total} fornecedores`}
-            {pages > 1 ? ` · página ${page} de ${pages}` : ''}
-          </Text>
+          </ListSummary>
           <Paper withBorder shadow="xs" visibleFrom="sm" style={{ overflowX: 'auto' }}>
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
               <Table.Thead>
@@ -154,11 +143,7 @@ export function SuppliersPage() {
                   <Table.Th>Contato</Table.Th>
                   <Table.Th ta="right">Comissão</Table.Th>
                   <Table.Th>Contrato</Table.Th>
-                  {(canEdit || canDelete) && (
-                    <Table.Th w={90}>
-                      <span className="visually-hidden">Ações</span>
-                    </Table.Th>
-                  )}
+                  {(canEdit || canDelete) && <ActionsHeader />}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

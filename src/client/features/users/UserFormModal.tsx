@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, MultiSelect, Select, Stack } from '@mantine/core';
-import { Controller, FormProvider } from 'react-hook-form';
+import { MultiSelect, Select } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { ESTABLISHMENT_ROLES, ROLE_LABELS, ROLES, type Role } from '../../../shared/roles';
 import { type User, type UserUpdate, userCreateSchema, userUpdateSchema } from '../../../shared/users';
 import { useServerForm } from '../../lib/use-server-form';
+import { FormModal } from '../../ui/FormModal';
 import { PasswordField, TextField } from '../../ui/text-fields';
 import { type EstablishmentOption, type SupplierOption, useSaveUser } from './users-api';
 
@@ -34,7 +35,7 @@ function UserFormDialog({ user, establishments, suppliers, onClose, onSaved }: P
   const save = useSaveUser();
   // The same zod schemas the API validates with (an edit may leave the password empty).
   const schema = (isEdit ? userUpdateSchema : userCreateSchema) as z.ZodType<UserUpdate, FormValues>;
-  const { form, onSubmit, error, formRef, requestClose } = useServerForm({
+  const serverForm = useServerForm({
     schema,
     defaults: {
       email: user?.email ?? '',
@@ -49,93 +50,74 @@ function UserFormDialog({ user, establishments, suppliers, onClose, onSaved }: P
       onSaved(isEdit ? 'Usuário atualizado.' : 'Usuário criado.');
     },
   });
+  const { form } = serverForm;
   const role = form.watch('role');
-  const close = () => requestClose(onClose);
 
   return (
-    <Modal opened onClose={close} title={isEdit ? 'Editar usuário' : 'Novo usuário'} size="md" centered>
-      <FormProvider {...form}>
-        <form ref={formRef} onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
-            <TextField label="E-mail" type="email" withAsterisk name="email" />
-            <PasswordField
-              label={isEdit ? 'Nova senha' : 'Senha'}
-              description={isEdit ? 'Deixe em branco para manter a senha atual.' : 'Pelo menos 8 caracteres.'}
-              withAsterisk={!isEdit}
-              autoComplete="new-password"
-              name="password"
+    <FormModal serverForm={serverForm} onClose={onClose} title={isEdit ? 'Editar usuário' : 'Novo usuário'} size="md">
+      <TextField label="E-mail" type="email" withAsterisk name="email" />
+      <PasswordField
+        label={isEdit ? 'Nova senha' : 'Senha'}
+        description={isEdit ? 'Deixe em branco para manter a senha atual.' : 'Pelo menos 8 caracteres.'}
+        withAsterisk={!isEdit}
+        autoComplete="new-password"
+        name="password"
+      />
+      <Controller
+        control={form.control}
+        name="role"
+        render={({ field, fieldState }) => (
+          <Select
+            label="Perfil"
+            withAsterisk
+            allowDeselect={false}
+            data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+            value={field.value}
+            onChange={(v) => field.onChange(v)}
+            ref={field.ref}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      {ESTABLISHMENT_ROLES.includes(role) && (
+        <Controller
+          control={form.control}
+          name="establishment_ids"
+          render={({ field, fieldState }) => (
+            <MultiSelect
+              label="Estabelecimentos"
+              description="Onde este usuário trabalha: ele só vê e altera os dados destes."
+              placeholder={establishments.length ? 'Escolha um ou mais' : 'Nenhum estabelecimento cadastrado'}
+              data={establishments.map((e) => ({ value: e.id, label: e.name }))}
+              value={field.value}
+              onChange={field.onChange}
+              searchable
+              error={fieldState.error?.message}
             />
-            <Controller
-              control={form.control}
-              name="role"
-              render={({ field, fieldState }) => (
-                <Select
-                  label="Perfil"
-                  withAsterisk
-                  allowDeselect={false}
-                  data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v)}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
+          )}
+        />
+      )}
+      {role === 'supplier' && (
+        <Controller
+          control={form.control}
+          name="supplier_id"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Fornecedor"
+              description="O fornecedor que este usuário representa: ele vê e atende só os pedidos deste."
+              placeholder={suppliers.length ? 'Escolha o fornecedor' : 'Nenhum fornecedor cadastrado'}
+              data={suppliers.map((s) => ({ value: s.id, label: `${s.name} (${s.company_name})` }))}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              searchable
+              clearable
+              nothingFoundMessage="Nenhum fornecedor"
+              ref={field.ref}
+              error={fieldState.error?.message}
             />
-            {ESTABLISHMENT_ROLES.includes(role) && (
-              <Controller
-                control={form.control}
-                name="establishment_ids"
-                render={({ field, fieldState }) => (
-                  <MultiSelect
-                    label="Estabelecimentos"
-                    description="Onde este usuário trabalha: ele só vê e altera os dados destes."
-                    placeholder={establishments.length ? 'Escolha um ou mais' : 'Nenhum estabelecimento cadastrado'}
-                    data={establishments.map((e) => ({ value: e.id, label: e.name }))}
-                    value={field.value}
-                    onChange={field.onChange}
-                    searchable
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            )}
-            {role === 'supplier' && (
-              <Controller
-                control={form.control}
-                name="supplier_id"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label="Fornecedor"
-                    description="O fornecedor que este usuário representa: ele vê e atende só os pedidos deste."
-                    placeholder={suppliers.length ? 'Escolha o fornecedor' : 'Nenhum fornecedor cadastrado'}
-                    data={suppliers.map((s) => ({ value: s.id, label: `${s.name} (${s.company_name})` }))}
-                    value={field.value}
-                    onChange={(v) => field.onChange(v)}
-                    searchable
-                    clearable
-                    nothingFoundMessage="Nenhum fornecedor"
-                    ref={field.ref}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            )}
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={close}>
-                Cancelar
-              </Button>
-              <Button type="submit" loading={form.formState.isSubmitting}>
-                Salvar
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </FormProvider>
-    </Modal>
+          )}
+        />
+      )}
+    </FormModal>
   );
 }
