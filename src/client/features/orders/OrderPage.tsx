@@ -140,16 +140,24 @@ function OrderView({ order }: { order: OrderDetail }) {
                   <Table.Tr>
                     <Table.Th>Vinho</Table.Th>
                     <Table.Th ta="right">Qtd.</Table.Th>
-                    <Table.Th ta="right">Preço unit.</Table.Th>
+                    <Table.Th ta="right" visibleFrom="xs">
+                      Preço unit.
+                    </Table.Th>
                     <Table.Th ta="right">Subtotal</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {order.items.map((item) => (
                     <Table.Tr key={item.id}>
-                      <Table.Td>{item.wine_name}</Table.Td>
+                      <Table.Td>
+                        {item.wine_name}
+                        {/* On a phone the unit price goes under the name: four columns do not fit 390 px. */}
+                        <Text size="xs" c="dimmed" hiddenFrom="xs">
+                          {formatBRL(item.unit_price)} cada
+                        </Text>
+                      </Table.Td>
                       <Table.Td ta="right">{item.quantity}</Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} visibleFrom="xs">
                         {formatBRL(item.unit_price)}
                       </Table.Td>
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -160,17 +168,13 @@ function OrderView({ order }: { order: OrderDetail }) {
                 </Table.Tbody>
                 <Table.Tfoot>
                   <Table.Tr>
-                    <Table.Th colSpan={3} ta="right">
-                      Total
-                    </Table.Th>
+                    <TotalLabel>Total</TotalLabel>
                     <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="order-total">
                       {formatBRL(order.total_amount)}
                     </Table.Th>
                   </Table.Tr>
                   <Table.Tr>
-                    <Table.Td colSpan={3} ta="right" c="dimmed">
-                      Comissão Adega ({formatPercent(Number(order.commission_rate))})
-                    </Table.Td>
+                    <TotalLabel dimmed>Comissão Adega ({formatPercent(Number(order.commission_rate))})</TotalLabel>
                     <Table.Td ta="right" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                       {formatBRL(order.commission_amount)}
                     </Table.Td>
@@ -208,6 +212,21 @@ function OrderView({ order }: { order: OrderDetail }) {
           </Paper>
         </Grid.Col>
       </Grid>
+    </>
+  );
+}
+
+/** A footer label spanning the columns before the amount: three of them, two on a phone (no unit price column). */
+function TotalLabel({ children, dimmed = false }: { children: ReactNode; dimmed?: boolean }) {
+  const Cell = dimmed ? Table.Td : Table.Th;
+  return (
+    <>
+      <Cell colSpan={3} ta="right" c={dimmed ? 'dimmed' : undefined} visibleFrom="xs">
+        {children}
+      </Cell>
+      <Cell colSpan={2} ta="right" c={dimmed ? 'dimmed' : undefined} hiddenFrom="xs">
+        {children}
+      </Cell>
     </>
   );
 }
