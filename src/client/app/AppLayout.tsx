@@ -43,12 +43,12 @@ export function AppLayout() {
       <AppShell.Header className={classes.header}>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
-            <Group gap="xl" wrap="nowrap">
+            <Group gap="xl" wrap="nowrap" className={classes.left}>
               <Burger opened={drawerOpen} onClick={drawer.toggle} hiddenFrom="sm" size="sm" color="white" aria-label="Abrir menu" />
               <UnstyledButton component={NavLink} to="/" aria-label="Adega — início">
                 <BrandMark light />
               </UnstyledButton>
-              <Group gap={4} visibleFrom="sm" component="nav" aria-label="Navegação principal">
+              <Group gap={4} wrap="nowrap" visibleFrom="sm" component="nav" aria-label="Navegação principal" className={classes.nav}>
                 {items.map((item) => (
                   <NavLink key={item.to} to={item.to} end={item.to === '/'} className={classes.link}>
                     {item.label}
@@ -56,7 +56,7 @@ export function AppLayout() {
                 ))}
               </Group>
             </Group>
-            <Group gap="sm" wrap="nowrap" miw={0}>
+            <Group gap="sm" wrap="nowrap" miw={0} style={{ flexShrink: 0 }}>
               <Stack gap={0} align="flex-end" miw={0}>
                 <Text size="sm" c="white" fw={500} truncate="end" maw={{ base: 130, xs: 280 }} data-testid="header-email">
                   {user?.email}

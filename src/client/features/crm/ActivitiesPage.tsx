@@ -157,7 +157,7 @@ export function ActivitiesPage() {
                           <RowActionButton
                             action="Concluir"
                             label={a.title}
-                            color="green.9"
+                            color="green"
                             icon={<IconCheck size={14} />}
                             onClick={() => onComplete(a)}
                           />

@@ -209,14 +209,14 @@ export function OpportunitiesPage() {
                             <RowActionButton
                               action="Ganhar"
                               label={o.title}
-                              color="green.9"
+                              color="green"
                               icon={<IconTrophy size={14} />}
                               onClick={() => win(o)}
                             />
                             <RowActionButton
                               action="Perder"
                               label={o.title}
-                              color="red.9"
+                              color="red"
                               icon={<IconThumbDown size={14} />}
                               onClick={() => lose(o)}
                             />
