@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { appError } from '../../core/app-error.js';
+import { listZipEntries, Zip64Error, type ZipEntry } from './zip-entries.js';
 
 /**
  * What an uploaded spreadsheet is, from its bytes (never its name), and the checks that refuse hostile files
@@ -51,40 +52,22 @@ function looksLikeText(bytes: Buffer): boolean {
  * not a workbook at all. The parser's own inflater would otherwise find out by filling the memory.
  */
 export function checkZip(bytes: Buffer): void {
-  const end = findEndOfCentralDirectory(bytes);
-  if (end < 0) throw appError('invalid_spreadsheet', CORRUPT_FILE);
-  const entries = bytes.readUInt16LE(end + 10);
-  const directoryOffset = bytes.readUInt32LE(end + 16);
-  if (directoryOffset === 0xffffffff || entries === 0xffff) throw appError('too_large', ZIP_BOMB);
-  let offset = directoryOffset;
+  let entries: ZipEntry[];
+  try {
+    entries = listZipEntries(bytes);
+  } catch (err) {
+    // Zip64 sizes only appear above 4 GB: far beyond any sheet.
+    if (err instanceof Zip64Error) throw appError('too_large', ZIP_BOMB);
+    throw appError('invalid_spreadsheet', CORRUPT_FILE);
+  }
   let unpacked = 0;
   let packed = 0;
-  let workbook = false;
-  for (let i = 0; i < entries; i++) {
-    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) throw appError('invalid_spreadsheet', CORRUPT_FILE);
-    const compressed = bytes.readUInt32LE(offset + 20);
-    const size = bytes.readUInt32LE(offset + 24);
-    const nameLength = bytes.readUInt16LE(offset + 28);
-    const extraLength = bytes.readUInt16LE(offset + 30);
-    const commentLength = bytes.readUInt16LE(offset + 32);
-    const name = bytes.toString('latin1', offset + 46, offset + 46 + nameLength);
-    // Zip64 sizes (0xffffffff) only appear above 4 GB: far beyond any sheet.
-    if (size === 0xffffffff || compressed === 0xffffffff) throw appError('too_large', ZIP_BOMB);
-    unpacked += size;
-    packed += compressed;
-    if (name === 'xl/workbook.xml' || name === 'xl/workbook.bin') workbook = true;
-    offset += 46 + nameLength + extraLength + commentLength;
+  for (const entry of entries) {
+    unpacked += entry.size;
+    packed += entry.compressedSize;
   }
   if (unpacked > MAX_UNPACKED_BYTES || (unpacked > RATIO_FLOOR_BYTES && unpacked > packed * MAX_RATIO))
     throw appError('too_large', ZIP_BOMB);
-  if (!workbook) throw appError('unsupported_media_type', UNSUPPORTED_FILE);
-}
-
-function findEndOfCentralDirectory(bytes: Buffer): number {
-  // The record is 22 bytes plus a comment of at most 65535.
-  const stop = Math.max(0, bytes.length - 22 - 0xffff);
-  for (let i = bytes.length - 22; i >= stop; i--) {
-    if (bytes.readUInt32LE(i) === 0x06054b50) return i;
-  }
-  return -1;
+  if (!entries.some((e) => e.name === 'xl/workbook.xml' || e.name === 'xl/workbook.bin'))
+    throw appError('unsupported_media_type', UNSUPPORTED_FILE);
 }

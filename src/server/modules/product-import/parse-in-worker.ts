@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { SpreadsheetKind } from './file-kind.js';
-import type { ParseOutcome } from './parse-spreadsheet.js';
+import type { ParseOutcome } from './sheet-assembler.js';
+import type { FromWorker, ReadMode, SheetBatch, ToWorker } from './worker-messages.js';
 
 /** A worker that runs out of this much heap dies alone (the file was too big to hold), not the app. */
 const WORKER_HEAP_MB = 1536;
@@ -13,25 +14,83 @@ const TS_BOOTSTRAP = `import('tsx/esm/api').then((tsx) => { tsx.register(); retu
 
 export type WorkerOutcome = ParseOutcome | { ok: false; reason: 'out_of_memory' };
 
-/** Parses a spreadsheet in a fresh worker thread, so a big file never blocks the API or the public menus. */
-export function parseInWorker(bytes: Buffer, kind: SpreadsheetKind, maxRows: number): Promise<WorkerOutcome> {
-  return new Promise((resolve, reject) => {
-    const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
-    const worker = fromSources ? new Worker(TS_BOOTSTRAP, { eval: true, resourceLimits }) : new Worker(workerFile, { resourceLimits });
-    let settled = false;
-    const settle = (finish: () => void) => {
-      if (settled) return;
-      settled = true;
-      finish();
-      void worker.terminate();
-    };
-    worker.once('message', (outcome: ParseOutcome) => settle(() => resolve(outcome)));
-    worker.once('error', (err: Error & { code?: string }) =>
-      settle(() => (err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve({ ok: false, reason: 'out_of_memory' }) : reject(err))),
-    );
-    worker.once('exit', (code) => settle(() => reject(new Error(`spreadsheet worker exited with code ${code}`))));
-    const copy = new Uint8Array(bytes.byteLength);
-    copy.set(bytes);
-    worker.postMessage({ bytes: copy, kind, maxRows }, [copy.buffer]);
-  });
+type Heard = FromWorker | { type: 'error'; error: Error & { code?: string } } | { type: 'exit'; code: number };
+
+/**
+ * Starts a worker on one file and yields what it says until its outcome; the worker ends with the conversation
+ * (also when the caller stops listening early). A worker that ran out of memory is an outcome, not an error.
+ */
+async function* converse(
+  bytes: Buffer,
+  request: ReadMode,
+  kind: SpreadsheetKind,
+  maxRows: number,
+): AsyncGenerator<SheetBatch, WorkerOutcome> {
+  const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
+  const worker = fromSources ? new Worker(TS_BOOTSTRAP, { eval: true, resourceLimits }) : new Worker(workerFile, { resourceLimits });
+  const heard: Heard[] = [];
+  let notify: (() => void) | undefined;
+  const hear = (item: Heard) => {
+    heard.push(item);
+    notify?.();
+  };
+  worker.on('message', hear);
+  worker.once('error', (error) => hear({ type: 'error', error }));
+  worker.once('exit', (code) => hear({ type: 'exit', code }));
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  worker.postMessage({ type: 'read', bytes: copy, kind, maxRows, ...request } as ToWorker, [copy.buffer]);
+  try {
+    for (;;) {
+      const item = heard.shift();
+      if (!item) {
+        await new Promise<void>((resolve) => (notify = resolve));
+        continue;
+      }
+      switch (item.type) {
+        case 'batch':
+          // Taken: the worker may read the next one while this one is written.
+          worker.postMessage({ type: 'more' } satisfies ToWorker);
+          yield { columns: item.columns, lines: item.lines, rows: item.rows };
+          break;
+        case 'outcome':
+          return item.outcome;
+        case 'error':
+          if (item.error.code === 'ERR_WORKER_OUT_OF_MEMORY') return { ok: false, reason: 'out_of_memory' };
+          throw item.error;
+        case 'exit':
+          throw new Error(`spreadsheet worker exited with code ${item.code}`);
+      }
+    }
+  } finally {
+    void worker.terminate();
+  }
+}
+
+/** Reads a whole spreadsheet in a worker thread, so a big file never blocks the API or the public menus. */
+export async function parseInWorker(bytes: Buffer, kind: SpreadsheetKind, maxRows: number): Promise<WorkerOutcome> {
+  const conversation = converse(bytes, { mode: 'all' }, kind, maxRows);
+  for (;;) {
+    const next = await conversation.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** Columns, row count and the first `keep` rows: the upload's preview, without the rest of the rows crossing threads. */
+export async function summarizeInWorker(bytes: Buffer, kind: SpreadsheetKind, maxRows: number, keep: number): Promise<WorkerOutcome> {
+  const conversation = converse(bytes, { mode: 'summary', keep }, kind, maxRows);
+  for (;;) {
+    const next = await conversation.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** The rows from index `skip` on, in batches read by a worker at most two batches ahead of the caller. */
+export function readBatchesInWorker(
+  bytes: Buffer,
+  kind: SpreadsheetKind,
+  maxRows: number,
+  options: { skip: number; batchSize: number },
+): AsyncGenerator<SheetBatch, WorkerOutcome> {
+  return converse(bytes, { mode: 'batches', ...options }, kind, maxRows);
 }

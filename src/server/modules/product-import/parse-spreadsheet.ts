@@ -1,33 +1,38 @@
 import * as XLSX from '@e965/xlsx';
 import iconv from 'iconv-lite';
+import { booleanText, numberText } from './cell-text.js';
 import type { SpreadsheetKind } from './file-kind.js';
+import { readXlsx } from './read-xlsx.js';
+import type { Between, ParseOutcome, SheetAssembler } from './sheet-assembler.js';
 
 /**
  * Turns the bytes of an .xlsx, .xls or .csv into a header and rows of trimmed text, the way a person reads the
- * sheet: codes keep their leading zeros ("00123" stays text), dates read DD/MM/AAAA, numbers keep their value with
- * a decimal comma (so "1,234" is never read back as a thousand), empty rows are dropped but the others keep their
- * line number in the sheet. Pure and synchronous: it runs in a worker thread (parse-in-worker.ts).
+ * sheet (cell-text.ts, sheet-assembler.ts). An .xlsx is streamed (read-xlsx.ts): a 100,000-row sheet never sits
+ * whole in memory; .xls (at most 65,536 rows) and .csv go through SheetJS. Runs in a worker thread
+ * (parse-in-worker.ts).
  */
-export interface ParsedSheet {
-  columns: string[];
-  /** The line of each row in the sheet (1 is the first line), for messages such as "Linha 17: ...". */
-  lines: number[];
-  rows: string[][];
-  /** Data rows beyond the limit were found (the rest was not read). */
-  truncated: boolean;
+
+/** Reads the sheet's lines into the assembler; the outcome is the assembler's, or why the file could not be read. */
+export async function readSpreadsheet(
+  bytes: Uint8Array,
+  kind: SpreadsheetKind,
+  assembler: SheetAssembler,
+  between?: Between,
+): Promise<ParseOutcome> {
+  if (kind === 'xlsx') return readXlsx(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), assembler, between);
+  return readWithSheetJs(bytes, kind, assembler, between);
 }
 
-export type ParseOutcome = { ok: true; sheet: ParsedSheet } | { ok: false; reason: 'protected' | 'corrupt' | 'empty' };
-
-const DATE_FORMAT = 'dd/mm/yyyy';
-const ZERO_PADDED = /^0+$/;
-/** 1127.93 -> "1.127,93", 1.234 -> "1,234": the way a Brazilian reads it, and the money rule reads it back exactly. */
-const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 15 });
-
-export function parseSpreadsheet(bytes: Uint8Array, kind: SpreadsheetKind, maxRows: number): ParseOutcome {
+/** SheetJS reads .xls and .csv whole (and any kind, for the test that holds the .xlsx stream to the same reading). */
+export async function readWithSheetJs(
+  bytes: Uint8Array,
+  kind: SpreadsheetKind,
+  assembler: SheetAssembler,
+  between?: Between,
+): Promise<ParseOutcome> {
   let workbook: XLSX.WorkBook;
   // The header line, blank lines in between and one row past the limit: enough to tell "too many".
-  const sheetRows = maxRows + 2;
+  const sheetRows = assembler.maxRows + 2;
   try {
     workbook =
       kind === 'csv'
@@ -39,79 +44,34 @@ export function parseSpreadsheet(bytes: Uint8Array, kind: SpreadsheetKind, maxRo
   }
   const sheet = workbook.SheetNames.map((name) => workbook.Sheets[name]).find((s) => s?.['!ref']);
   if (!sheet) return { ok: false, reason: 'empty' };
-  return readSheet(sheet, maxRows);
-}
-
-function readSheet(sheet: XLSX.WorkSheet, maxRows: number): ParseOutcome {
+  const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   const range = XLSX.utils.decode_range(sheet['!ref'] ?? 'A1');
   const data = (sheet['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
-  const width = range.e.c + 1;
-  let header: string[] | undefined;
-  const lines: number[] = [];
-  const rows: string[][] = [];
-  let truncated = false;
   for (let r = range.s.r; r <= range.e.r; r++) {
     const source = data[r];
     if (!source) continue;
-    const cells = new Array<string>(width);
-    let filled = false;
-    for (let c = 0; c < width; c++) {
-      const text = cellText(source[c]);
-      cells[c] = text;
-      if (text) filled = true;
-    }
-    if (!filled) continue;
-    if (!header) {
-      header = cells;
-      continue;
-    }
-    if (rows.length === maxRows) {
-      truncated = true;
+    if (
+      !assembler.addLine(
+        r + 1,
+        Array.from(source, (cell) => cellText(cell, date1904)),
+      )
+    )
       break;
-    }
-    lines.push(r + 1);
-    rows.push(cells);
+    const waiting = between?.();
+    if (waiting) await waiting;
   }
-  if (!header) return { ok: false, reason: 'empty' };
-  const used = lastUsedColumn(header);
-  return {
-    ok: true,
-    sheet: { columns: columnNames(header.slice(0, used)), lines, rows: rows.map((row) => row.slice(0, used)), truncated },
-  };
+  return assembler.result();
 }
 
-function lastUsedColumn(header: string[]): number {
-  let last = header.length;
-  while (last > 0 && !header[last - 1]) last--;
-  return last;
-}
-
-/** Headers as given, trimmed; an empty one becomes "Coluna C", a repeated one "Preço (2)". */
-function columnNames(header: string[]): string[] {
-  const seen = new Map<string, number>();
-  return header.map((text, index) => {
-    const base = text || `Coluna ${XLSX.utils.encode_col(index)}`;
-    const count = (seen.get(base) ?? 0) + 1;
-    seen.set(base, count);
-    return count === 1 ? base : `${base} (${count})`;
-  });
-}
-
-function cellText(cell: XLSX.CellObject | undefined): string {
+function cellText(cell: XLSX.CellObject | undefined, date1904: boolean): string {
   if (!cell || cell.v === undefined || cell.v === null) return '';
   switch (cell.t) {
     case 's':
       return String(cell.v).trim();
-    case 'n': {
-      const format = typeof cell.z === 'string' ? cell.z : '';
-      if (format && XLSX.SSF.is_date(format)) return XLSX.SSF.format(DATE_FORMAT, cell.v);
-      // "00000" formats show codes with their leading zeros: keep what the sheet shows.
-      if (ZERO_PADDED.test(format) && cell.w) return cell.w.trim();
-      const value = cell.v as number;
-      return Number.isInteger(value) ? BigInt(value).toString() : decimal.format(value);
-    }
+    case 'n':
+      return numberText(cell.v as number, typeof cell.z === 'string' ? cell.z : '', date1904);
     case 'b':
-      return cell.v ? 'VERDADEIRO' : 'FALSO';
+      return booleanText(Boolean(cell.v));
     case 'd':
       return (cell.w ?? '').trim();
     default:

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
 import type { ImportRowMessage } from '../../../shared/product-import.js';
 import type { Db, Executor } from '../../db/client.js';
 import { productCategories, productImports, products, suppliers, users } from '../../db/schema/index.js';
@@ -160,16 +160,16 @@ export async function insertSupplier(db: Executor, values: typeof suppliers.$inf
 export async function findBySkus(db: Executor, pairs: { supplierId: string; sku: string }[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (pairs.length === 0) return found;
-  const rows = await db
-    .select({ id: products.id, supplierId: products.supplierId, sku: products.sku })
-    .from(products)
-    .where(
-      and(
-        isNotNull(products.sku),
-        inArray(products.supplierId, [...new Set(pairs.map((p) => p.supplierId))]),
-        inArray(products.sku, [...new Set(pairs.map((p) => p.sku))]),
-      ),
-    );
+  // The pairs as one JSON parameter instead of two parameters each: a 500-row batch is one short statement to parse.
+  const result = await db.execute(sql`
+    select p.id, p.supplier_id, p.sku from products p
+    join jsonb_to_recordset(${JSON.stringify(pairs.map((p) => ({ supplier_id: p.supplierId, sku: p.sku })))}::jsonb)
+      as wanted(supplier_id uuid, sku text) on p.supplier_id = wanted.supplier_id and p.sku = wanted.sku`);
+  const rows = (result as unknown as { rows: { id: string; supplier_id: string; sku: string }[] }).rows.map((r) => ({
+    id: r.id,
+    supplierId: r.supplier_id,
+    sku: r.sku,
+  }));
   for (const row of rows) if (row.sku) found.set(skuKey(row.supplierId, row.sku), row.id);
   return found;
 }
@@ -178,11 +178,52 @@ export const skuKey = (supplierId: string, sku: string) => `${supplierId} ${sku}
 
 export type ProductValues = typeof products.$inferInsert;
 
-/** Inserts the batch; a row of this import already there (a resumed batch) is left alone. The lines inserted. */
-export async function insertProducts(db: Executor, rows: ProductValues[]): Promise<Set<number>> {
+/** What an import writes of a product. */
+export interface ImportedProductValues {
+  name: string;
+  description: string | null;
+  categoryId: string;
+  supplierId: string;
+  sku: string | null;
+  price: string | null;
+  stockQuantity: number;
+  unit: string | null;
+  brand: string | null;
+  origin: string | null;
+  importId: string;
+  importRow: number;
+}
+
+/**
+ * Inserts the batch; a row of this import already there (a resumed batch) is left alone. The lines inserted.
+ * The rows travel as one JSON parameter (jsonb_to_recordset) rather than twelve parameters a row: on PGlite, whose
+ * statements run on the thread that serves every request, this halves the time a batch holds it.
+ */
+export async function insertProducts(db: Executor, rows: ImportedProductValues[]): Promise<Set<number>> {
   if (rows.length === 0) return new Set();
-  const inserted = await db.insert(products).values(rows).onConflictDoNothing().returning({ line: products.importRow });
-  return new Set(inserted.map((r) => r.line ?? -1));
+  const records = rows.map((r) => ({
+    name: r.name,
+    description: r.description,
+    category_id: r.categoryId,
+    supplier_id: r.supplierId,
+    sku: r.sku,
+    price: r.price,
+    stock_quantity: r.stockQuantity,
+    unit: r.unit,
+    brand: r.brand,
+    origin: r.origin,
+    import_id: r.importId,
+    import_row: r.importRow,
+  }));
+  const result = await db.execute(sql`
+    insert into products (name, description, category_id, supplier_id, sku, price, stock_quantity, unit, brand, origin, import_id, import_row)
+    select name, description, category_id, supplier_id, sku, price, stock_quantity, unit, brand, origin, import_id, import_row
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(
+      name text, description text, category_id uuid, supplier_id uuid, sku text, price numeric, stock_quantity integer,
+      unit text, brand text, origin text, import_id uuid, import_row integer)
+    on conflict do nothing
+    returning import_row`);
+  return new Set((result as unknown as { rows: { import_row: number }[] }).rows.map((r) => Number(r.import_row)));
 }
 
 export async function updateProduct(db: Executor, id: string, values: Partial<ProductValues>): Promise<void> {

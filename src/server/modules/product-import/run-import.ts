@@ -12,12 +12,14 @@ import { foldText } from '../../../shared/text-search.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { PrivateFiles } from '../../storage/storage.js';
 import type { SpreadsheetKind } from './file-kind.js';
-import { parseInWorker } from './parse-in-worker.js';
-import type { ParsedSheet } from './parse-spreadsheet.js';
+import { parseInWorker, readBatchesInWorker } from './parse-in-worker.js';
 import * as repo from './repository.js';
+import type { ParsedSheet } from './sheet-assembler.js';
+import type { SheetBatch } from './worker-messages.js';
 
 /**
- * Works one import: parses the stored file off the main thread, then writes it in batches. Each batch (its
+ * Works one import: a worker thread reads the stored file and hands its rows over in batches, which are written as
+ * they come. Each batch (its
  * categories, suppliers, products) and its checkpoint (processed rows, counts, messages) commit in one
  * transaction, so after a crash the import resumes at the first row not counted: none twice, none lost. The
  * (import_id, import_row) key makes even a replayed batch insert nothing twice.
@@ -46,16 +48,23 @@ export class ImportFailure extends Error {}
 
 export const FILE_MISSING = 'O arquivo desta importação não está mais disponível. Envie a planilha novamente.';
 
-export async function loadSheet(files: PrivateFiles, row: { fileKey: string | null; fileKind: string }): Promise<ParsedSheet> {
+const REREAD_FAILED = 'Não foi possível ler a planilha novamente. Envie o arquivo outra vez.';
+
+async function storedFile(files: PrivateFiles, row: { fileKey: string | null }): Promise<Buffer> {
   const bytes = row.fileKey ? await files.read(row.fileKey) : undefined;
   if (!bytes) throw new ImportFailure(FILE_MISSING);
-  const outcome = await parseInWorker(bytes, row.fileKind as SpreadsheetKind, MAX_IMPORT_ROWS);
-  if (!outcome.ok) throw new ImportFailure('Não foi possível ler a planilha novamente. Envie o arquivo outra vez.');
+  return bytes;
+}
+
+/** The whole stored sheet (the failed-rows download). */
+export async function loadSheet(files: PrivateFiles, row: { fileKey: string | null; fileKind: string }): Promise<ParsedSheet> {
+  const outcome = await parseInWorker(await storedFile(files, row), row.fileKind as SpreadsheetKind, MAX_IMPORT_ROWS);
+  if (!outcome.ok) throw new ImportFailure(REREAD_FAILED);
   return outcome.sheet;
 }
 
 /** The row as the rules read it: values keyed by column header. */
-export function sourceRow(sheet: ParsedSheet, index: number): SourceRow {
+export function sourceRow(sheet: SheetBatch, index: number): SourceRow {
   const cells = sheet.rows[index] ?? [];
   const values: Record<string, string> = {};
   sheet.columns.forEach((column, c) => {
@@ -68,46 +77,61 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
   const { db } = deps;
   const lease = claimed.startedAt;
   if (!lease) throw new Error('claimed import without a lease');
-  const sheet = await loadSheet(deps.files, claimed);
+  const bytes = await storedFile(deps.files, claimed);
   const mapping = claimed.fieldMapping ?? {};
   const options = (claimed.options ?? {}) as Partial<ImportOptions>;
   const resolver = await createResolver(db, claimed, options);
-  const batchSize = deps.batchSize ?? DEFAULT_BATCH_SIZE;
-  const total = sheet.rows.length;
-  for (let start = claimed.processedRows; start < total; start += batchSize) {
-    const end = Math.min(start + batchSize, total);
-    await db.transaction(async (tx) => {
-      const batch = await writeBatch(tx, sheet, start, end, mapping, options, resolver);
-      batch.currentOperation =
-        end < total ? `Importando linha ${number.format(end)} de ${number.format(total)}` : 'Finalizando a importação';
-      if (!(await repo.checkpoint(tx, claimed.id, lease, batch))) throw new LeaseLostError();
-    });
-    resolver.commit();
-    await deps.afterBatch?.(end);
-    await deps.pauseBetweenBatches?.();
+  const total = claimed.totalRows;
+  let done = claimed.processedRows;
+  // A resumed import reads past the rows its checkpoints counted; the worker reads ahead while a batch is written.
+  const batches = readBatchesInWorker(bytes, claimed.fileKind as SpreadsheetKind, MAX_IMPORT_ROWS, {
+    skip: done,
+    batchSize: deps.batchSize ?? DEFAULT_BATCH_SIZE,
+  });
+  try {
+    for (;;) {
+      const next = await batches.next();
+      if (next.done) {
+        if (!next.value.ok) throw new ImportFailure(REREAD_FAILED);
+        break;
+      }
+      const batch = next.value;
+      const end = done + batch.rows.length;
+      await db.transaction(async (tx) => {
+        const result = await writeBatch(tx, batch, mapping, options, resolver);
+        result.currentOperation =
+          end < total ? `Importando linha ${number.format(end)} de ${number.format(total)}` : 'Finalizando a importação';
+        if (!(await repo.checkpoint(tx, claimed.id, lease, result))) throw new LeaseLostError();
+      });
+      resolver.commit();
+      done = end;
+      await deps.afterBatch?.(end);
+      await deps.pauseBetweenBatches?.();
+    }
+  } finally {
+    // Stops the worker when the import stops early (a failure, a lost lease).
+    await batches.return({ ok: false, reason: 'corrupt' });
   }
   if (!(await repo.finishImport(db, claimed.id, lease, { status: 'completed', currentOperation: 'Importação concluída' })))
     throw new LeaseLostError();
 }
 
 interface PendingProduct {
-  values: repo.ProductValues;
+  values: repo.ImportedProductValues;
   line: number;
 }
 
 async function writeBatch(
   tx: Executor,
-  sheet: ParsedSheet,
-  start: number,
-  end: number,
+  batch: SheetBatch,
   mapping: FieldMapping,
   options: Partial<ImportOptions>,
   resolver: Resolver,
 ): Promise<repo.BatchResult> {
-  const result: repo.BatchResult = { processed: end - start, success: 0, skipped: 0, errors: [], warnings: [], currentOperation: '' };
+  const result: repo.BatchResult = { processed: batch.rows.length, success: 0, skipped: 0, errors: [], warnings: [], currentOperation: '' };
   const valid: { line: number; product: ImportedProduct; supplierId: string; categoryId: string }[] = [];
-  for (let i = start; i < end; i++) {
-    const row = sourceRow(sheet, i);
+  for (let i = 0; i < batch.rows.length; i++) {
+    const row = sourceRow(batch, i);
     const checked = checkImportRow(row, mapping, resolver.supplierFromColumn);
     if (!checked.ok) {
       result.errors.push({ row: row.line, message: rowMessage(row.line, checked.message) });
@@ -133,7 +157,7 @@ async function writeBatch(
   const pending = new Map<string, PendingProduct>();
   const inserts: PendingProduct[] = [];
   for (const { line, product, supplierId, categoryId } of valid) {
-    const values: repo.ProductValues = {
+    const values: repo.ImportedProductValues = {
       name: product.name,
       description: product.description,
       categoryId,

@@ -24,7 +24,7 @@ import { productImports } from '../../db/schema/index.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import type { PrivateFiles } from '../../storage/storage.js';
 import { CORRUPT_FILE, detectKind } from './file-kind.js';
-import { parseInWorker } from './parse-in-worker.js';
+import { summarizeInWorker } from './parse-in-worker.js';
 import * as repo from './repository.js';
 import { loadSheet, sourceRow } from './run-import.js';
 
@@ -81,7 +81,7 @@ export function createProductImportService(deps: ProductImportDeps) {
     async upload(caller: Caller, file: UploadedFile): Promise<{ import_id: string }> {
       const scope = requireScope(caller, 'imports', 'create');
       const kind = await detectKind(file.bytes);
-      const outcome = await parseInWorker(file.bytes, kind, MAX_IMPORT_ROWS);
+      const outcome = await summarizeInWorker(file.bytes, kind, MAX_IMPORT_ROWS, PREVIEW_ROWS);
       if (!outcome.ok) {
         if (outcome.reason === 'protected') throw appError('invalid_spreadsheet', PROTECTED_FILE);
         if (outcome.reason === 'empty') throw appError('invalid_spreadsheet', EMPTY_FILE);
@@ -90,11 +90,11 @@ export function createProductImportService(deps: ProductImportDeps) {
       }
       const { sheet } = outcome;
       if (sheet.truncated) throw appError('too_large', TOO_MANY_ROWS);
-      if (sheet.rows.length === 0) throw appError('invalid_spreadsheet', NO_ROWS);
+      if (sheet.totalRows === 0) throw appError('invalid_spreadsheet', NO_ROWS);
       const id = randomUUID();
       const fileKey = `imports/${id}/${safeName(file.fileName)}`;
       await files.put(fileKey, file.bytes);
-      const sampleData = Array.from({ length: Math.min(PREVIEW_ROWS, sheet.rows.length) }, (_, i) => ({ ...sourceRow(sheet, i).values }));
+      const sampleData = sheet.rows.map((_, i) => ({ ...sourceRow(sheet, i).values }));
       await repo.insertImport(db, {
         id,
         supplierId: scope.kind === 'supplier' ? scope.id : null,
@@ -103,7 +103,7 @@ export function createProductImportService(deps: ProductImportDeps) {
         fileSize: file.bytes.length,
         fileKey,
         fileKind: kind,
-        totalRows: sheet.rows.length,
+        totalRows: sheet.totalRows,
         preview: { columns: sheet.columns, sampleData },
       });
       return { import_id: id };
