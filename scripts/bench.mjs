@@ -16,7 +16,7 @@
 // menu's p99 during the import (aims: < 30 s, < 512 MB, p99 < 100 ms). BENCH_ONLY=import runs only (d);
 // BENCH_SKIP_IMPORT=1 skips it. Part (e), bench/crm.ts: the CRM dashboard and list searches; BENCH_ONLY=crm runs only
 // (e), BENCH_SKIP_CRM=1 leaves it out.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -134,7 +134,7 @@ function benchAnalytics() {
   });
 }
 
-/** Runs bench/import-bench.ts in a child process (its peak memory is its own) and returns its JSON line. */
+/** Runs bench/import-bench.ts (which starts the built server) in a child process and returns its JSON line. */
 function benchImport(postgresUrl) {
   const env = { ...process.env, NODE_ENV: 'production' };
   if (postgresUrl) env.BENCH_POSTGRES_URL = postgresUrl;
@@ -160,6 +160,9 @@ function benchImport(postgresUrl) {
 
 async function mainImport() {
   const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+  // The import bench runs the built server as a process of its own: the code measured is what production runs.
+  out('building dist/ (npm run build) for the import benchmark...\n');
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   out(`(d) product import: a generated ${rows}-row .xlsx, upload to completed, a client reading the public menu meanwhile\n`);
   const targets = [['PGlite', undefined]];
   const postgres = process.env.BENCH_POSTGRES_URL;
