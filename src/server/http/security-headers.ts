@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { MENU_SCRIPT_CSP_HASH } from '../public-pages/menu-script.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,7 +15,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The public menu's inline chip script, by its hash: no 'unsafe-inline'.
+        scriptSrc: ["'self'", MENU_SCRIPT_CSP_HASH],
         // Mantine writes its CSS variables into a <style> tag; public pages inline their CSS.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],

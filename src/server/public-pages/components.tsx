@@ -4,13 +4,15 @@ import { formatBRL } from '../../shared/money.js';
 import type { PublicEstablishment, PublicMenuWine } from '../../shared/public-menu.js';
 import { COUNTRY_FLAGS } from '../../shared/wine-vocabulary.js';
 import { formatAlcohol, formatVolume, mailtoHref, safeImageUrl, safeWebsiteUrl, telHref, websiteLabel } from './format.js';
-import { CSS, THEME_COLOR } from './styles.js';
+import { THEME_COLOR } from './styles.js';
 
 export interface DocumentProps {
   title: string;
   description: string;
   noIndex?: boolean;
-  /** Same-origin script loaded with defer (the CSP allows no inline script); the page works without it. */
+  /** The page's inline stylesheet (styles.ts): MENU_CSS or PAGE_CSS. */
+  css: string;
+  /** Script inlined at the end of the body (the CSP allows it by its hash, see menu-script.ts); the page works without it. */
   script?: string;
   /**
    * Id of an element the first paint waits for (`<link rel="expect" blocking="render">`): the browser paints the
@@ -23,7 +25,7 @@ export interface DocumentProps {
 /** `blocking` is not in React's types yet; React renders it as written. */
 const renderBlocking = { blocking: 'render' } as Record<string, string>;
 
-export function Document({ title, description, noIndex, script, paintWith, children }: DocumentProps) {
+export function Document({ title, description, noIndex, css, script, paintWith, children }: DocumentProps) {
   return (
     <html lang="pt-BR">
       <head>
@@ -38,10 +40,13 @@ export function Document({ title, description, noIndex, script, paintWith, child
         {noIndex ? <meta name="robots" content="noindex" /> : null}
         {paintWith ? <link rel="expect" href={`#${paintWith}`} {...renderBlocking} /> : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own static stylesheet, never user data */}
-        <style dangerouslySetInnerHTML={{ __html: CSS }} />
-        {script ? <script src={script} defer /> : null}
+        <style dangerouslySetInnerHTML={{ __html: css }} />
       </head>
-      <body>{children}</body>
+      <body>
+        {children}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own static script, never user data */}
+        {script ? <script dangerouslySetInnerHTML={{ __html: script }} /> : null}
+      </body>
     </html>
   );
 }
@@ -127,6 +132,7 @@ export function CompactHeader({
     <header className="hdr">
       <div className="brand">
         {logo ? (
+          // Low priority: a 44 px logo must not compete with the text of the first screen (the LCP is the first blurb).
           <img
             className="logo"
             src={logo}
@@ -135,6 +141,7 @@ export function CompactHeader({
             height={44}
             loading="lazy"
             decoding="async"
+            fetchPriority="low"
           />
         ) : null}
         <div>

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toColumns } from '../db/row-mapping.js';
 import { establishments, menuWines } from '../db/schema/index.js';
 import { loadSampleData } from '../modules/seed/sample-data.js';
-import { createEstablishmentRow, createMenuRow, createMenuWineRow } from '../test-support/factories.js';
+import { createEstablishmentRow, createMenuRow, createMenuWineRow, createUser } from '../test-support/factories.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { MENU_SCRIPT, MENU_SCRIPT_CSP_HASH } from './menu-script.js';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
 let t: TestApp;
@@ -50,7 +51,7 @@ async function sampleMenu(establishment: Partial<typeof establishments.$inferIns
 }
 
 describe('public menu page', () => {
-  it('renders the menu as complete HTML with only the available wines, cache headers and only its deferred chip script', async () => {
+  it('renders the menu as complete HTML with only the available wines, cache headers and only its inline chip script', async () => {
     const { est, menu } = await sampleMenu();
     const res = await get(`/${est.slug}/${menu.slug}`);
     expect(res.statusCode).toBe(200);
@@ -58,25 +59,24 @@ describe('public menu page', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect(res.headers.vary).toContain('Accept-Encoding');
     expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
-    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    const csp = String(res.headers['content-security-policy']);
+    // The inline chip script runs by its hash, never by 'unsafe-inline'.
+    expect(csp).toContain(`script-src 'self' ${MENU_SCRIPT_CSP_HASH}`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(MENU_SCRIPT_CSP_HASH).toBe(`'sha256-${createHash('sha256').update(MENU_SCRIPT).digest('base64')}'`);
     const html = text(res);
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html).toContain('Tinto Chileno');
     expect(html).toContain('Branco Francês');
     expect(html).toContain('Helena Tavares');
     expect(html).not.toContain('Vinho Esgotado');
+    // One script, inline: no request of its own before the first paint (decision 0025).
     const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/gi)];
     expect(scripts).toHaveLength(1);
-    expect(scripts[0]?.[2]).toBe('');
-    const src = /src="([^"]+)"/.exec(scripts[0]?.[1] ?? '')?.[1] ?? '';
-    expect(scripts[0]?.[1]).toContain('defer');
-    // A same-origin static file (the CSP allows no inline script), cached for a year under a content hash.
-    const script = await get(src);
-    expect(script.statusCode).toBe(200);
-    expect(script.headers['content-type']).toContain('javascript');
-    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(script.body).toContain('getBoundingClientRect');
-    expect(script.body).toContain("'aria-current', 'location'");
+    expect(scripts[0]?.[1]).toBe('');
+    expect(scripts[0]?.[2]).toBe(MENU_SCRIPT);
+    expect(MENU_SCRIPT).toContain('getBoundingClientRect');
+    expect(MENU_SCRIPT).toContain("'aria-current', 'location'");
   });
 
   it('carries exactly the security headers of every other response (CSP included), on every request', async () => {
@@ -116,7 +116,7 @@ describe('public menu page', () => {
       pairing: '<b onclick=x>',
     });
     const html = text(await get(`/${est.slug}/${menu.slug}`));
-    expect(html.replace(/<script src="\/assets\/carta-[0-9a-f]+\.js" defer=""><\/script>/, '')).not.toMatch(/<script/i);
+    expect(html.replace(`<script>${MENU_SCRIPT}</script>`, '')).not.toMatch(/<script/i);
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('javascript:');
     expect(html).not.toContain('<b onclick');
@@ -241,6 +241,20 @@ describe('compression, ETag and 304', () => {
     expect(res.rawPayload.length).toBeLessThan(25 * 1024);
     for (const w of sample.wines.filter((x) => x.available))
       expect(text(res)).toContain(w.name.replaceAll('&', '&amp;').replaceAll("'", '&#x27;'));
+  });
+
+  it('serves the seeded sample menu, headers included, within the first TCP window (10 segments of 1,460 bytes)', async () => {
+    // One more byte costs a round trip before the first paint, on a slow network and in Lighthouse's LCP (decision 0025).
+    const seeded = await t.call(await createUser(t.db, 'admin'), 'POST', '/api/seed/pedra-da-ilha');
+    expect(seeded.statusCode).toBeLessThan(300);
+    const res = await get('/pedra-da-ilha/carta-de-vinhos', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const headers = Object.entries(res.headers).map(([name, value]) => `${name}: ${String(value)}\r\n`);
+    // What inject leaves out: the status line, Date, Connection and Keep-Alive.
+    const unseen = 'HTTP/1.1 200 OK\r\nDate: Mon, 23 Nov 2026 22:53:32 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=72\r\n\r\n';
+    const bytes = res.rawPayload.length + Buffer.byteLength(headers.join('') + unseen);
+    expect(bytes, 'document and headers outgrew the first TCP window').toBeLessThanOrEqual(10 * 1460);
   });
 });
 

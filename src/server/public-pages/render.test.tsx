@@ -4,6 +4,7 @@ import { CATEGORY_LABELS } from '../../shared/category-labels.js';
 import { WINE_CATEGORIES } from '../../shared/wine-vocabulary.js';
 import { parseMenuFilters } from './filters.js';
 import { makeEstablishmentResponse, makeMenuResponse, makeMenuSummary, makeSampleMenu, makeWine } from './fixtures.js';
+import { MENU_SCRIPT } from './menu-script.js';
 import { renderEstablishmentNotFoundPage, renderEstablishmentPage, renderMenuNotFoundPage, renderMenuPage } from './render.js';
 
 /** Text of every <h2> inside category sections, in document order. */
@@ -25,7 +26,7 @@ const decode = (s: string) =>
     .replace(/&gt;/g, '>');
 
 describe('renderMenuPage', () => {
-  it('renders a complete document with head metadata and only the deferred same-origin chip script', () => {
+  it('renders a complete document with head metadata and only the inline chip script, at the end of the body', () => {
     const html = renderMenuPage(makeSampleMenu(), {});
     expect(html.startsWith('<!doctype html><html lang="pt-BR">')).toBe(true);
     expect(html).toContain('<meta name="viewport" content="width=device-width');
@@ -33,7 +34,11 @@ describe('renderMenuPage', () => {
     expect(html).toContain('<meta name="description" content="Seleção da casa, renovada a cada estação."');
     expect(html).toContain('<meta name="theme-color"');
     expect(html).toContain('<style>');
-    expect(html.match(/<script[^>]*>/gi)).toEqual([expect.stringMatching(/^<script src="\/assets\/carta-[0-9a-f]{10}\.js" defer=""\s*>$/)]);
+    // Inline (no request before the first paint), allowed by the CSP through its hash; nothing else runs.
+    expect(html.match(/<script[^>]*>/gi)).toEqual(['<script>']);
+    expect(html).toContain(`<script>${MENU_SCRIPT}</script></body>`);
+    expect(MENU_SCRIPT).toContain("setAttribute('aria-current', 'location')");
+    expect(MENU_SCRIPT).not.toMatch(/^\s*\/\//m);
     expect(html).not.toMatch(/<link[^>]+(stylesheet|preload)/i);
     expect(html).not.toMatch(/src="(https?:)?\/\/(?!cdn)/);
   });
@@ -56,6 +61,8 @@ describe('renderMenuPage', () => {
     expect(html).toContain('href="tel:1134567890"');
     expect(html).toContain('href="mailto:contato@bistrodavinha.com.br"');
     expect(html).toContain('src="/uploads/logos/bistro.png"');
+    // The small header logo never competes with the first screen's text (the LCP element) for the network.
+    expect(html).toMatch(/<img class="logo" src="\/uploads\/logos\/bistro\.png"[^>]+width="44" height="44"[^>]+fetchPriority="low"/);
     expect(html).toContain('Carta digital por Adega');
     expect(html).toContain('Sommelier: Ana Beatriz Moraes');
   });
@@ -197,8 +204,10 @@ describe('renderMenuPage', () => {
     expect(html).toContain('name="pais"');
     expect(html).toContain('name="uva"');
     expect(html).toContain('name="preco"');
-    expect(html).toContain('<option value="Chile">Chile</option>');
-    expect(html).toContain('<option value="Touriga Nacional">Touriga Nacional</option>');
+    // An option without a value attribute submits its text.
+    expect(html).toContain('<option>Chile</option>');
+    expect(html).toContain('<option>Touriga Nacional</option>');
+    expect(html).toContain('<option value="" selected="">Todos os países</option>');
     for (const id of ['ate-100', '100-200', '200-400', '400-mais']) expect(html).toContain(`<option value="${id}"`);
     expect(html).toContain('>Filtrar</button>');
     expect(html).toContain('Limpar filtros');
@@ -212,7 +221,7 @@ describe('renderMenuPage', () => {
     expect(html).toContain('Don Melchor');
     expect(html).not.toContain('Catena Malbec');
     expect(html).not.toContain('Cono Sur');
-    expect(html).toContain('<option value="Chile" selected="">Chile</option>');
+    expect(html).toContain('<option selected="">Chile</option>');
     expect(html).toContain('<option value="400-mais" selected="">');
     expect(html).toContain('<details class="filter" open=""');
     expect(html).toContain('Mostrando 2 de 45 vinhos.');

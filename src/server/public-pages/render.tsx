@@ -1,6 +1,6 @@
 /**
  * Entry point of the server-rendered public pages: pure functions from API data to complete HTML
- * documents (no HTTP, no database). They need no JavaScript: the menu page loads one small deferred
+ * documents (no HTTP, no database). They need no JavaScript: the menu page carries one small inline
  * script that only highlights the category in view. Routes add status codes and caching.
  */
 
@@ -20,7 +20,8 @@ import {
   sanitizeFilters,
 } from './filters.js';
 import { groupByCategory, plural, truncate } from './format.js';
-import { MENU_SCRIPT_PATH } from './menu-script.js';
+import { MENU_SCRIPT } from './menu-script.js';
+import { MENU_CSS, PAGE_CSS } from './styles.js';
 
 const DOCTYPE = '<!doctype html>';
 
@@ -69,10 +70,9 @@ function FindForm({ action, options, filters }: { action: string; options: Filte
             <label htmlFor="f-pais">País</label>
             <select id="f-pais" name={FILTER_PARAMS.country} defaultValue={filters.country ?? ''}>
               <option value="">Todos os países</option>
+              {/* An option's value is its text: no value attribute, fewer bytes (labels are already single-spaced). */}
               {options.countries.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
+                <option key={c}>{c}</option>
               ))}
             </select>
           </div>
@@ -81,9 +81,7 @@ function FindForm({ action, options, filters }: { action: string; options: Filte
             <select id="f-uva" name={FILTER_PARAMS.grape} defaultValue={filters.grape ?? ''}>
               <option value="">Todas as uvas</option>
               {options.grapes.map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
+                <option key={g}>{g}</option>
               ))}
             </select>
           </div>
@@ -196,7 +194,8 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
     <Document
       title={title}
       description={description}
-      script={groups.length > 1 ? MENU_SCRIPT_PATH : undefined}
+      css={MENU_CSS}
+      script={groups.length > 1 ? MENU_SCRIPT : undefined}
       paintWith={groups[1]?.anchor}
     >
       {available.length > 0 ? (
@@ -222,7 +221,7 @@ export function renderEstablishmentPage(data: PublicEstablishmentResponse): stri
     160,
   );
   return toHtml(
-    <Document title={`${establishment.name} — Cartas de vinhos`} description={description}>
+    <Document title={`${establishment.name} — Cartas de vinhos`} description={description} css={PAGE_CSS}>
       <div className="wrap">
         <EstablishmentHeader establishment={establishment} />
         <Ornament />
@@ -258,7 +257,7 @@ export function renderEstablishmentPage(data: PublicEstablishmentResponse): stri
 
 function NotFound({ title, text }: { title: string; text: string }) {
   return (
-    <Document title={`${title} — Adega`} description={text} noIndex>
+    <Document title={`${title} — Adega`} description={text} css={PAGE_CSS} noIndex>
       <main className="wrap lost">
         <Ornament />
         <h1>{title}</h1>

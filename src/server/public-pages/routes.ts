@@ -18,7 +18,6 @@ import {
   parseMenuFilters,
   sanitizeFilters,
 } from './filters.js';
-import { menuScriptRoute } from './menu-script.js';
 import { buildCachedPage, type CachedPage, type PublicPageCache } from './page-cache.js';
 import { renderEstablishmentNotFoundPage, renderEstablishmentPage, renderMenuNotFoundPage, renderMenuPage } from './render.js';
 
@@ -138,7 +137,6 @@ function cachedSecurityHeaders() {
 
 export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell) {
   return async (app: FastifyInstance) => {
-    await menuScriptRoute(app);
     const routeOptions = { helmet: false as const, onSend: cachedSecurityHeaders() };
     // Concurrent misses of one key share a single load-and-render (no stampede after an invalidation).
     const inFlight = new Map<string, Promise<CachedPage | null>>();

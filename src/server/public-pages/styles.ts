@@ -1,12 +1,15 @@
 /**
- * The only stylesheet of the public pages, inlined in every document. Dark wine-bar theme meant to be
- * read on a phone in a dim room: system fonts only, no external requests, tap targets of 44px or more.
+ * The stylesheet of the public pages, inlined in every document: the rules every page uses, then those of the
+ * menu page or those of the establishment and not-found pages (each page carries only its own; on the menu
+ * page that keeps the document within the first TCP window, see decision 0025). Dark wine-bar theme meant to
+ * be read on a phone in a dim room: system fonts only, no external requests, tap targets of 44px or more.
  * The menu page puts the wines on the first screen: one-line header, compact rows that open on tap.
  */
 
 export const THEME_COLOR = '#151012';
 
-const RAW_CSS = `
+/** Every page. */
+const COMMON_CSS = `
 :root{--bg:#151012;--sf:#1e1619;--sf2:#271c20;--ln:#3b2c31;--tx:#f4ebe0;--mu:#c9b8a8;--au:#dcb675;--wn:#8e2a43;--wn2:#a8344f;
 --serif:"Iowan Old Style","Palatino Linotype",Palatino,"Book Antiqua","URW Palladio L",Georgia,"DejaVu Serif",serif;
 --sans:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color-scheme:dark}
@@ -19,20 +22,27 @@ a:focus-visible,summary:focus-visible,button:focus-visible,select:focus-visible{
 h1,h2,h3{font-family:var(--serif);font-weight:600;line-height:1.2;margin:0;text-wrap:balance}
 p{margin:0;text-wrap:pretty}
 .wrap{max-width:760px;margin:0 auto;padding:0 18px}
-.skip{position:absolute;left:-999px;top:8px;background:var(--tx);color:var(--bg);padding:10px 16px;border-radius:8px;z-index:9}
-.skip:focus{left:8px}
-.est{text-align:center;padding:44px 0 8px}
 .logo{display:block;width:88px;height:88px;margin:0 auto 18px;border-radius:50%;object-fit:cover;background:var(--tx);border:2px solid var(--au);box-shadow:0 0 0 6px rgba(220,182,117,.12)}
-.est h1{font-size:2.1rem;letter-spacing:.01em}
-.est .desc{color:var(--mu);max-width:34em;margin:10px auto 0}
 .addr{color:var(--mu);font-size:.9rem;margin-top:12px}
 .contact{display:flex;flex-wrap:wrap;justify-content:center;gap:8px;list-style:none;padding:0;margin:14px 0 0}
 .contact a{display:inline-flex;align-items:center;min-height:44px;padding:0 16px;border:1px solid var(--ln);border-radius:22px;background:rgba(255,255,255,.03);color:var(--tx);text-decoration:none;font-size:.9rem;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .contact a:hover{border-color:var(--au)}
-.orn{display:flex;align-items:center;gap:14px;margin:26px auto;width:100%;max-width:260px}
-.orn:before,.orn:after{content:"";flex:1;height:1px;background:linear-gradient(90deg,transparent,var(--au))}
-.orn:after{background:linear-gradient(90deg,var(--au),transparent)}
-.orn i{width:7px;height:7px;transform:rotate(45deg);border:1px solid var(--au)}
+.btn{display:inline-flex;align-items:center;justify-content:center;min-height:46px;padding:0 24px;border:0;border-radius:23px;background:var(--wn);color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
+.btn:hover{background:var(--wn2)}
+.empty{text-align:center;padding:40px 20px;margin:18px 0;border:1px dashed var(--ln);border-radius:18px;background:var(--sf)}
+.empty h2{font-size:1.35rem;margin-bottom:8px}
+.empty p{color:var(--mu);max-width:28em;margin:0 auto}
+.empty .btn{margin-top:18px}
+footer{text-align:center;color:var(--mu);font-size:.85rem;padding:36px 18px 44px;margin-top:40px;border-top:1px solid var(--ln)}
+footer p+p{margin-top:6px}
+.som{font-family:var(--serif);font-style:italic;color:var(--tx);font-size:1rem}
+@media print{body{background:#fff;color:#000}}
+`;
+
+/** The menu page: compact header, search and filters, category chips, wine rows. */
+const MENU_ONLY_CSS = `
+.skip{position:absolute;left:-999px;top:8px;background:var(--tx);color:var(--bg);padding:10px 16px;border-radius:8px;z-index:9}
+.skip:focus{left:8px}
 .hdr{padding:14px 0 6px}
 .brand{display:flex;align-items:center;gap:12px;min-width:0}
 .brand .logo{width:44px;height:44px;margin:0;flex:none;border-width:1px;box-shadow:none}
@@ -60,8 +70,6 @@ label{display:block;font-size:.8rem;letter-spacing:.04em;color:var(--mu);margin-
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 select{width:100%;min-height:46px;padding:0 12px;border:1px solid var(--ln);border-radius:10px;background:var(--bg);color:var(--tx);font:inherit}
 .actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;padding:14px 0 10px}
-.btn{display:inline-flex;align-items:center;justify-content:center;min-height:46px;padding:0 24px;border:0;border-radius:23px;background:var(--wn);color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
-.btn:hover{background:var(--wn2)}
 .clear{display:inline-flex;align-items:center;min-height:44px;padding:0 4px}
 .results{scroll-margin-top:0}
 .status{color:var(--mu);font-size:.9rem;margin:12px 0 0}
@@ -99,10 +107,19 @@ select{width:100%;min-height:46px;padding:0 12px;border:1px solid var(--ln);bord
 .pair b{margin-right:6px}
 dl{display:grid;gap:8px;margin:0;padding:12px 14px;background:var(--sf);border-radius:12px;border-left:2px solid var(--wn2)}
 dd{margin:1px 0 0}
-.empty{text-align:center;padding:40px 20px;margin:18px 0;border:1px dashed var(--ln);border-radius:18px;background:var(--sf)}
-.empty h2{font-size:1.35rem;margin-bottom:8px}
-.empty p{color:var(--mu);max-width:28em;margin:0 auto}
-.empty .btn{margin-top:18px}
+@media (min-width:760px){.wd img{width:76px;height:114px}.wd.i{grid-template-columns:76px minmax(0,1fr)}.hdr{padding-top:28px}.hdr h1{font-size:1.8rem}.brand .logo{width:56px;height:56px}.wine summary{padding:13px 0}}
+@media print{.cats,.find,.skip{display:none}}
+`;
+
+/** The establishment page (centred header, its menus) and the not-found pages. */
+const PAGE_ONLY_CSS = `
+.est{text-align:center;padding:44px 0 8px}
+.est h1{font-size:2.1rem;letter-spacing:.01em}
+.est .desc{color:var(--mu);max-width:34em;margin:10px auto 0}
+.orn{display:flex;align-items:center;gap:14px;margin:26px auto;width:100%;max-width:260px}
+.orn:before,.orn:after{content:"";flex:1;height:1px;background:linear-gradient(90deg,transparent,var(--au))}
+.orn:after{background:linear-gradient(90deg,var(--au),transparent)}
+.orn i{width:7px;height:7px;transform:rotate(45deg);border:1px solid var(--au)}
 .menus{display:grid;gap:14px;list-style:none;padding:0;margin:0}
 .menus li{padding:22px 20px;border:1px solid var(--ln);border-radius:18px;background:var(--sf)}
 .menus h2{font-size:1.4rem}
@@ -112,16 +129,20 @@ dd{margin:1px 0 0}
 .lost{min-height:100vh;display:flex;flex-direction:column;justify-content:center;text-align:center;padding:40px 18px}
 .lost h1{font-size:1.9rem;margin-bottom:10px}
 .lost p{color:var(--mu);max-width:26em;margin:0 auto}
-footer{text-align:center;color:var(--mu);font-size:.85rem;padding:36px 18px 44px;margin-top:40px;border-top:1px solid var(--ln)}
-footer p+p{margin-top:6px}
-.som{font-family:var(--serif);font-style:italic;color:var(--tx);font-size:1rem}
-@media (min-width:760px){.wd img{width:76px;height:114px}.wd.i{grid-template-columns:76px minmax(0,1fr)}.hdr{padding-top:28px}.hdr h1{font-size:1.8rem}.brand .logo{width:56px;height:56px}.est{padding-top:64px}.est h1{font-size:2.6rem}.wine summary{padding:13px 0}}
-@media print{body{background:#fff;color:#000}.cats,.find,.skip{display:none}}
+@media (min-width:760px){.est{padding-top:64px}.est h1{font-size:2.6rem}}
 `;
 
-/** Comment-free, whitespace-collapsed CSS (the source above is written so this is safe). */
-export const CSS = RAW_CSS.replace(/\/\*[\s\S]*?\*\//g, '')
-  .replace(/\s+/g, ' ')
-  .replace(/\s*([{};,>])\s*/g, '$1')
-  .replace(/;}/g, '}')
-  .trim();
+/** Comment-free, whitespace-collapsed CSS (the sources above are written so this is safe). */
+function minifyCss(raw: string): string {
+  return raw
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .replace(/;}/g, '}')
+    .trim();
+}
+
+/** The menu page's stylesheet. */
+export const MENU_CSS = minifyCss(COMMON_CSS + MENU_ONLY_CSS);
+/** The establishment page's and the not-found pages' stylesheet. */
+export const PAGE_CSS = minifyCss(COMMON_CSS + PAGE_ONLY_CSS);
