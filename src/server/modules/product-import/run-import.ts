@@ -18,10 +18,9 @@ import type { ParsedSheet } from './sheet-assembler.js';
 import type { SheetBatch } from './worker-messages.js';
 
 /**
- * Works one import: a worker thread reads the stored file and hands its rows over in batches, which are written as
- * they come. Each batch (its
- * categories, suppliers, products) and its checkpoint (processed rows, counts, messages) commit in one
- * transaction, so after a crash the import resumes at the first row not counted: none twice, none lost. The
+ * Works one import: a worker thread reads the stored file and hands its rows over in batches, written as they come.
+ * Each batch (its categories, suppliers, products) and its checkpoint (processed rows, counts, messages) commit in
+ * one transaction, so after a crash the import resumes at the first row not counted: none twice, none lost. The
  * (import_id, import_row) key makes even a replayed batch insert nothing twice.
  */
 export interface RunDeps {
