@@ -75,6 +75,14 @@ export type DatabaseOptions =
   /** An already open PGlite (tests load one from a migrated template). */
   | { pglite: PGlite };
 
+/**
+ * PGlite's own start parameters plus 32 MB of shared buffers instead of 128: the server idles at about 450 MB of RSS
+ * instead of 530 and peaks at about 575 MB instead of 730 during a 100,000-row import, which also runs faster; the
+ * catalogue search, the analytics and the CRM benchmarks kept their figures (decision 0027). Pages beyond the buffers
+ * come from the operating system's file cache.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 export function pgliteExtensions() {
   return { pg_trgm };
 }
@@ -86,7 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   mkdirSync(dir, { recursive: true });
   const unlock = lockDataDir(options.dataDir);
   try {
-    const client = await PGlite.create(dir, { extensions: pgliteExtensions() });
+    const client = await PGlite.create(dir, { extensions: pgliteExtensions(), startParams: PGLITE_START_PARAMS });
     const database = wrapPglite(client, unlock);
     await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     return database;
