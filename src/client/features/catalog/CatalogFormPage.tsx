@@ -6,11 +6,12 @@ import { WINE_VOLUMES } from '../../../shared/wine-vocabulary';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormPage } from '../../ui/FormPage';
 import { FormSection } from '../../ui/FormSection';
-import { AutocompleteField, NumberField, TextareaField } from '../../ui/form-fields';
+import { AutocompleteField, TextareaField } from '../../ui/form-fields';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageLoader } from '../../ui/PageStates';
 import { TextField } from '../../ui/text-fields';
 import { CountryField } from '../../ui/wine-fields/CountryField';
+import { VintageField } from '../../ui/wine-fields/OriginFields';
 import { PriceField } from '../../ui/wine-fields/PriceField';
 import { SensoryFields } from '../../ui/wine-fields/SensoryFields';
 import { AlcoholContentField, WineStyleField } from '../../ui/wine-fields/TechnicalFields';
@@ -110,15 +111,7 @@ function CatalogForm({ wine }: { wine: CatalogWine | null }) {
             <TextField label="Produtor" name="producer" />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
-            <NumberField
-              name="vintage"
-              label="Safra"
-              placeholder="2021"
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator=""
-              hideControls
-            />
+            <VintageField />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 4 }}>
             <PriceField name="price_reference" label="Preço de referência" />

@@ -2,6 +2,21 @@ import { Grid } from '@mantine/core';
 import { NumberField } from '../form-fields';
 import { TextField } from '../text-fields';
 
+/** The vintage (safra): a year typed as digits, never "2.021". */
+export function VintageField() {
+  return (
+    <NumberField
+      name="vintage"
+      label="Safra"
+      placeholder="2021"
+      allowDecimal={false}
+      allowNegative={false}
+      thousandSeparator=""
+      hideControls
+    />
+  );
+}
+
 /** Producer, vintage (safra) and region of a wine: what a guest reads under its name. */
 export function OriginFields() {
   return (
@@ -10,15 +25,7 @@ export function OriginFields() {
         <TextField label="Produtor" placeholder="Ex.: Catena Zapata" name="producer" />
       </Grid.Col>
       <Grid.Col span={{ base: 5, sm: 2 }}>
-        <NumberField
-          name="vintage"
-          label="Safra"
-          placeholder="2021"
-          allowDecimal={false}
-          allowNegative={false}
-          thousandSeparator=""
-          hideControls
-        />
+        <VintageField />
       </Grid.Col>
       <Grid.Col span={{ base: 7, sm: 5 }}>
         <TextField label="Região" placeholder="Ex.: Mendoza" name="region" />
