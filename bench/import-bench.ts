@@ -7,12 +7,12 @@
  * meanwhile. The client (the upload, the menu reader) runs here, so none of it counts in the server's memory or
  * latency. Started by scripts/bench.mjs (BENCH_ONLY=import), which builds dist/ first.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, startServerProcess } from '../src/server/test-support/server-process.js';
 import { createBenchDatabase } from './postgres-database.js';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -34,59 +34,29 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const serverEntry = path.join(root, 'dist/node/server/main.js');
 if (!existsSync(serverEntry)) throw new Error('dist/ is not built: run npm run build (scripts/bench.mjs does)');
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-
 /** Resident memory of a process, in bytes (Linux /proc). */
 function rssOf(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(match?.[1] ?? 0) * 1024;
 }
 
-async function waitForServer(base: string, server: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start within 60 s');
-}
-
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-bench-import-'));
 const benchDatabase = process.env.BENCH_POSTGRES_URL ? await createBenchDatabase(process.env.BENCH_POSTGRES_URL) : undefined;
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [serverEntry], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: benchDatabase?.url ?? '',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const server = await startServerProcess({
+  args: [serverEntry],
+  port,
+  dataDir,
+  databaseUrl: benchDatabase?.url,
+  admin: ADMIN,
+  logLevel: process.env.BENCH_LOG_LEVEL,
 });
 try {
   // Written by another process: generating it here would only slow the client.
   const workbookFile = path.join(dataDir, `produtos-${ROWS}.xlsx`);
   execFileSync(process.execPath, [path.join(root, 'scripts/import-fixtures.mjs'), '--large', String(ROWS), workbookFile]);
   const workbook = readFileSync(workbookFile);
-  await waitForServer(base, server);
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

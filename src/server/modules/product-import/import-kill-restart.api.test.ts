@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
@@ -11,6 +9,7 @@ import { largeWorkbook } from '../../../../scripts/import-fixtures.mjs';
 import { pgliteExtensions } from '../../db/client.js';
 import { SAMPLE_MAPPING } from '../../test-support/import-files.js';
 import { multipartBody } from '../../test-support/multipart.js';
+import { freePort, startServerProcess } from '../../test-support/server-process.js';
 
 /**
  * The real thing, not a simulation: the server runs as its own process (src/server/main.ts through tsx) on an
@@ -18,19 +17,8 @@ import { multipartBody } from '../../test-support/multipart.js';
  * finishes it. Every row must go in exactly once. PGlite only: it is the default a restaurant runs, and the one
  * whose lock and files a killed process leaves behind (on PostgreSQL the resume waits for the stale lease).
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const ROWS = 12_000;
 const ADMIN = { email: 'kill-restart@adega.test', password: 'senha-de-teste-123' };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-kill-'));
 const running: ChildProcess[] = [];
@@ -40,37 +28,9 @@ afterAll(() => {
 });
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      JWT_SECRET: 'kill-restart-secret-kill-restart-secret-0123',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = await startServerProcess({ args: ['--import', 'tsx', 'src/server/main.ts'], port, dataDir, admin: ADMIN });
   running.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not start: ${stderr}`);
+  return child;
 }
 
 const exited = (child: ChildProcess, signal: NodeJS.Signals) =>
