@@ -71,22 +71,22 @@ async function* converse(
   }
 }
 
-/** Reads a whole spreadsheet in a worker thread, so a big file never blocks the API or the public menus. */
-export async function parseInWorker(bytes: Buffer, kind: SpreadsheetKind, maxRows: number): Promise<WorkerOutcome> {
-  const conversation = converse(bytes, { mode: 'all' }, kind, maxRows);
+/** The outcome a conversation ends with (modes that send no batches). */
+async function outcomeOf(conversation: AsyncGenerator<SheetBatch, WorkerOutcome>): Promise<WorkerOutcome> {
   for (;;) {
     const next = await conversation.next();
     if (next.done) return next.value;
   }
 }
 
+/** Reads a whole spreadsheet in a worker thread, so a big file never blocks the API or the public menus. */
+export function parseInWorker(bytes: Buffer, kind: SpreadsheetKind, maxRows: number): Promise<WorkerOutcome> {
+  return outcomeOf(converse(bytes, { mode: 'all' }, kind, maxRows));
+}
+
 /** Columns, row count and the first `keep` rows: the upload's preview, without the rest of the rows crossing threads. */
-export async function summarizeInWorker(bytes: Buffer, kind: SpreadsheetKind, maxRows: number, keep: number): Promise<WorkerOutcome> {
-  const conversation = converse(bytes, { mode: 'summary', keep }, kind, maxRows);
-  for (;;) {
-    const next = await conversation.next();
-    if (next.done) return next.value;
-  }
+export function summarizeInWorker(bytes: Buffer, kind: SpreadsheetKind, maxRows: number, keep: number): Promise<WorkerOutcome> {
+  return outcomeOf(converse(bytes, { mode: 'summary', keep }, kind, maxRows));
 }
 
 /** The rows from index `skip` on, in batches read by a worker at most two batches ahead of the caller. */
