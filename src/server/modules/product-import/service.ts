@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import * as XLSX from '@e965/xlsx';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Scope, scopeFor } from '../../../shared/access-policy.js';
 import {
@@ -81,7 +80,8 @@ export function createProductImportService(deps: ProductImportDeps) {
     async upload(caller: Caller, file: UploadedFile): Promise<{ import_id: string }> {
       const scope = requireScope(caller, 'imports', 'create');
       const kind = await detectKind(file.bytes);
-      const outcome = await summarizeInWorker(file.bytes, kind, MAX_IMPORT_ROWS, PREVIEW_ROWS);
+      // A copy: the worker takes the bytes it is given, and these are stored next.
+      const outcome = await summarizeInWorker(Buffer.from(file.bytes), kind, MAX_IMPORT_ROWS, PREVIEW_ROWS);
       if (!outcome.ok) {
         if (outcome.reason === 'protected') throw appError('invalid_spreadsheet', PROTECTED_FILE);
         if (outcome.reason === 'empty') throw appError('invalid_spreadsheet', EMPTY_FILE);
@@ -195,9 +195,11 @@ export function createProductImportService(deps: ProductImportDeps) {
         const reason = checked && !checked.ok ? checked.message : reasons.get(source.line);
         if (reason) out.push([...(sheet.rows[i] ?? []), reason]);
       }
-      const workbook = XLSX.utils.book_new();
-      XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(out), 'Linhas com erro');
-      const bytes = XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+      // Loaded on the first download: the server otherwise never needs SheetJS (about 11 MB).
+      const { utils, write } = await import('@e965/xlsx');
+      const workbook = utils.book_new();
+      utils.book_append_sheet(workbook, utils.aoa_to_sheet(out), 'Linhas com erro');
+      const bytes = write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
       return { fileName: `linhas-com-erro-${row.fileName.replace(/\.[^.]+$/, '')}.xlsx`, bytes };
     },
   };
