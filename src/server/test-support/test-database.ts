@@ -3,13 +3,17 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase, pgliteExtensions } from '../db/client.js';
+import { type Database, openDatabase, pgliteExtensions, pgliteStartParams } from '../db/client.js';
 
 /** A fresh, migrated database for one test file: a PGlite loaded from the template, or a new PostgreSQL database. */
 export async function openTestDatabase(): Promise<Database & { connectionString?: string }> {
   if (process.env.ADEGA_TEST_DB === 'postgres') return openPostgresTestDatabase();
   const template = readFileSync(inject('pgliteTemplate'));
-  const client = await PGlite.create({ loadDataDir: new Blob([template]), extensions: pgliteExtensions() });
+  const client = await PGlite.create({
+    loadDataDir: new Blob([template]),
+    extensions: pgliteExtensions(),
+    startParams: pgliteStartParams(),
+  });
   return openDatabase({ pglite: client });
 }
 

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles.js';
 import type { Executor } from '../../db/client.js';
 import { establishments, userEstablishments, users } from '../../db/schema/index.js';
@@ -13,14 +13,17 @@ export async function findByEmail(db: Executor, email: string): Promise<UserRow 
   return row;
 }
 
+/** The user and its establishments in one round trip: every authenticated request reads it (auth/service.ts). */
 export async function findById(db: Executor, id: string): Promise<UserWithLinks | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!row) return undefined;
-  const links = await db
-    .select({ id: userEstablishments.establishmentId })
-    .from(userEstablishments)
-    .where(eq(userEstablishments.userId, id));
-  return { ...row, establishmentIds: links.map((l) => l.id) };
+  const [row] = await db
+    .select({
+      ...getTableColumns(users),
+      establishmentIds: sql<string[]>`array(select ${userEstablishments.establishmentId}::text from ${userEstablishments} where ${userEstablishments.userId} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
 }
 
 export async function listAll(db: Executor): Promise<UserWithLinks[]> {
