@@ -77,19 +77,12 @@ export type DatabaseOptions =
   | { pglite: PGlite };
 
 /**
- * The app's tables fit in memory (PGlite's and a server's caches, or an SSD): a page read at random costs about what a
- * sequential one does, so the planner uses the indexes it should (the catalogue search's trigram index first; decision
- * 0029). PostgreSQL's default (4) assumes spinning disks.
- */
-export const RANDOM_PAGE_COST = '1.1';
-
-/**
  * PGlite's own start parameters plus 32 MB of shared buffers instead of 128: the server used 80 MB less idle and
  * 150 MB less at the peak of a 100,000-row import, which also ran faster; the
  * catalogue search, the analytics and the CRM benchmarks kept their figures (decision 0027). Pages beyond the buffers
  * come from the operating system's file cache.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', `random_page_cost=${RANDOM_PAGE_COST}`];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 /** The start parameters of every embedded database the app opens (tests' copies of the template too). */
 export function pgliteStartParams(): string[] {
@@ -137,7 +130,7 @@ function wrapPglite(client: PGlite, unlock: () => void): Database {
 }
 
 async function openPostgres(connectionString: string, migrate: boolean): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: withPlannerSettings(connectionString), max: 10, ...POOL_TIMEOUTS });
+  const pool = new pg.Pool({ connectionString, max: 10, ...POOL_TIMEOUTS });
   // An idle connection dropped by the server (restart, failover, admin command) must not crash the process:
   // pg re-emits it on the pool, and the next query simply gets a fresh connection.
   pool.on('error', () => undefined);
@@ -169,22 +162,6 @@ async function openPostgres(connectionString: string, migrate: boolean): Promise
       await pool.end();
     },
   };
-}
-
-/**
- * The connection string with the app's planner settings as startup options (no query per connection), after any
- * options it already has. A string that is not a URL (key=value form) is left as it is.
- */
-export function withPlannerSettings(connectionString: string): string {
-  let url: URL;
-  try {
-    url = new URL(connectionString);
-  } catch {
-    return connectionString;
-  }
-  const options = [url.searchParams.get('options'), `-c random_page_cost=${RANDOM_PAGE_COST}`].filter(Boolean).join(' ');
-  url.searchParams.set('options', options);
-  return url.toString();
 }
 
 /** Several app processes may start together against one server: migrate one at a time. */

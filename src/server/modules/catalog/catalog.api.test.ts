@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '../../../shared/field-rules.js';
 import type { Role } from '../../../shared/roles.js';
@@ -196,11 +196,6 @@ describe('GET/PUT/DELETE /api/catalog/wines/:id', () => {
 });
 
 describe('GET /api/catalog/wines search and filters', () => {
-  it('runs on connections that cost a random page read like a sequential one, on PGlite and on a server (decision 0029)', async () => {
-    const shown = (await t.db.execute(sql`show random_page_cost`)) as unknown as { rows: { random_page_cost: string }[] };
-    expect(shown.rows[0]?.random_page_cost).toBe('1.1');
-  });
-
   it("finds 'Rosé' with 'rose' and 'Casa Valduga' with 'VALDUGA', case- and accent-insensitively", async () => {
     const s = tag();
     await createCatalogWineRow(t.db, { name: `Rosé de Provence ${s}`, producer: 'Château Minuty' });
