@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/server/db/client.js';
-import { search } from '../src/server/modules/catalog/repository.js';
+import { searchCatalog as search } from '../src/server/modules/catalog/catalog-search.js';
 import { insertCatalogue } from './catalog-fixture.js';
 import { createBenchDatabase } from './postgres-database.js';
 import { SEARCH_TERMS } from './search-terms.mjs';

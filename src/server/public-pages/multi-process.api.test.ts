@@ -41,4 +41,30 @@ describe.runIf(process.env.ADEGA_TEST_DB === 'postgres')('several app processes 
       await second.close();
     }
   });
+
+  it("a catalogue wine written through one process is found, changed and gone in the other's search at once", async () => {
+    const secondDatabase = await openDatabase({ databaseUrl: t.databaseUrl as string });
+    const second = await buildApp(t.config, { database: secondDatabase, logger: false });
+    try {
+      const admin = await createUser(t.db, 'admin');
+      const search = async (q: string) =>
+        (
+          (
+            await second.inject({ method: 'GET', url: `/api/catalog/wines?q=${q}`, headers: { authorization: `Bearer ${admin.token}` } })
+          ).json() as { name: string }[]
+        ).map((w) => w.name);
+      // The second process reads its search index before the wine exists.
+      expect(await search('quintessencia')).toEqual([]);
+      const created = await t.call(admin, 'POST', '/api/catalog/wines', { name: 'Quintessência Tinto' });
+      expect(created.statusCode).toBe(201);
+      expect(await search('quintessencia')).toEqual(['Quintessência Tinto']);
+      const id = (created.json() as { id: string }).id;
+      expect((await t.call(admin, 'PUT', `/api/catalog/wines/${id}`, { name: 'Quintessência Branco' })).statusCode).toBe(200);
+      expect(await search('quintessencia')).toEqual(['Quintessência Branco']);
+      expect((await t.call(admin, 'DELETE', `/api/catalog/wines/${id}`)).statusCode).toBe(204);
+      expect(await search('quintessencia')).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { foldSqlText } from '../fold-sql.js';
 import { createdAt, id, updatedAt } from './columns.js';
 
@@ -38,9 +38,17 @@ export const catalogWines = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('catalog_wines_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // Byte order ("C") of the folded name: the same on PGlite and every server, and a plain index walk for LIMIT.
     index('catalog_wines_sort_key_idx').on(sql`${t.sortKey} collate "C"`, t.id),
     uniqueIndex('catalog_wines_sku_key').on(t.skuCode),
   ],
 );
+
+/**
+ * One row, bumped by a trigger after every statement that writes catalog_wines (migration 0011): an app process
+ * compares it with the revision of its in-memory search index (catalog/search-index.ts) to know the index is stale.
+ */
+export const catalogRevision = pgTable('catalog_revision', {
+  id: boolean('id').primaryKey().default(true),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+});

@@ -196,6 +196,23 @@ describe('GET/PUT/DELETE /api/catalog/wines/:id', () => {
 });
 
 describe('GET /api/catalog/wines search and filters', () => {
+  it('sees every write at once, through the API or straight into the table (the search index follows the revision)', async () => {
+    const s = tag();
+    expect(names(await list(`q=${s}`))).toEqual([]);
+    const created = await create({ name: `Vinho ${s} Um` });
+    expect(names(await list(`q=${s}`))).toEqual([`Vinho ${s} Um`]);
+    await t.db.insert(catalogWines).values({ name: `Vinho ${s} Dois`, searchText: catalogSearchText({ name: `Vinho ${s} Dois` }) });
+    expect(names(await list(`q=${s}`))).toEqual([`Vinho ${s} Dois`, `Vinho ${s} Um`]);
+    const id = (created.json() as { id: string }).id;
+    await t.db
+      .update(catalogWines)
+      .set({ name: `Vinho ${s} Três`, searchText: catalogSearchText({ name: `Vinho ${s} Três` }) })
+      .where(eq(catalogWines.id, id));
+    expect(names(await list(`q=${s}`))).toEqual([`Vinho ${s} Dois`, `Vinho ${s} Três`]);
+    await t.db.delete(catalogWines).where(eq(catalogWines.id, id));
+    expect(names(await list(`q=${s}`))).toEqual([`Vinho ${s} Dois`]);
+  });
+
   it("finds 'Rosé' with 'rose' and 'Casa Valduga' with 'VALDUGA', case- and accent-insensitively", async () => {
     const s = tag();
     await createCatalogWineRow(t.db, { name: `Rosé de Provence ${s}`, producer: 'Château Minuty' });

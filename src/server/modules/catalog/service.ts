@@ -12,6 +12,7 @@ import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { toColumns, toDto } from '../../db/row-mapping.js';
+import { searchCatalog } from './catalog-search.js';
 import * as repo from './repository.js';
 import { catalogSearchText } from './search-text.js';
 
@@ -39,7 +40,7 @@ export async function listWines(
   assertCatalogAccess(caller, 'read');
   const limit = query.limit ?? CATALOG_DEFAULT_LIMIT;
   const offset = query.offset ?? (query.page ? (query.page - 1) * limit : 0);
-  const { rows, total, capped } = await repo.search(db, {
+  const { rows, total, capped } = await searchCatalog(db, {
     q: query.q,
     country: query.country,
     grapeVariety: query.grape_variety,

@@ -13,12 +13,15 @@ export async function findByEmail(db: Executor, email: string): Promise<UserRow 
   return row;
 }
 
+const establishmentIdsOfUser = sql<string[]>`array(
+  select ${userEstablishments.establishmentId}::text from ${userEstablishments} where ${userEstablishments.userId} = ${users.id})`;
+
 /** The user and its establishments in one round trip: every authenticated request reads it (auth/service.ts). */
 export async function findById(db: Executor, id: string): Promise<UserWithLinks | undefined> {
   const [row] = await db
     .select({
       ...getTableColumns(users),
-      establishmentIds: sql<string[]>`array(select ${userEstablishments.establishmentId}::text from ${userEstablishments} where ${userEstablishments.userId} = ${users.id})`,
+      establishmentIds: establishmentIdsOfUser,
     })
     .from(users)
     .where(eq(users.id, id))
