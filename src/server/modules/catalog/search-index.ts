@@ -24,6 +24,9 @@ export interface SearchPage {
   found: number;
 }
 
+/** The kept lists of recent parts hold at most this many rows per wine (4 bytes each): 4 MB at 500,000 wines. */
+const RECENT_ROWS_PER_WINE = 2;
+
 /**
  * The catalogue's searchable columns in name order (sort_key collate "C", id, as the database sorts them), held in
  * memory by each app process (decision 0030), with the rows of each word of the search texts. A searched word has no
@@ -43,6 +46,9 @@ export class CatalogSearchIndex {
   /** Word w's rows, ascending, are rows[starts[w]] to rows[starts[w + 1] - 1]. */
   private readonly starts: Int32Array;
   private readonly rows: Int32Array;
+  /** Searches repeat their words (a list paged, filtered, typed letter by letter): their rows, oldest first. */
+  private readonly recent = new Map<string, Int32Array>();
+  private recentRows = 0;
 
   /** `rows` in name order; `revision` is catalog_revision's value when they were read. */
   constructor(
@@ -108,8 +114,23 @@ export class CatalogSearchIndex {
     return { ids, found };
   }
 
-  /** The rows whose search text contains `part` (no space), ascending. */
+  /** The rows whose search text contains `part` (no space), ascending; those of recent parts are kept. */
   private rowsContaining(part: string): Int32Array {
+    const known = this.recent.get(part);
+    if (known) return known;
+    const rows = this.collectRows(part);
+    this.recent.set(part, rows);
+    this.recentRows += rows.length;
+    // Bounded by the rows listed (broad parts list most of the catalogue), the oldest parts go first.
+    for (const [oldest, list] of this.recent) {
+      if (this.recentRows <= RECENT_ROWS_PER_WINE * this.ids.length) break;
+      this.recent.delete(oldest);
+      this.recentRows -= list.length;
+    }
+    return rows;
+  }
+
+  private collectRows(part: string): Int32Array {
     const lists: Int32Array[] = [];
     let total = 0;
     // One scan of the vocabulary (a newline never matches: words and searched parts have none), word by word.
