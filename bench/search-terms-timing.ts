@@ -1,8 +1,8 @@
 /**
  * Catalogue search without HTTP, for tuning: migrates a fresh database (PGlite in a temp dir, or a new database on
  * the PostgreSQL server of BENCH_POSTGRES_URL, dropped after), inserts BENCH_CATALOG_SIZE wines and times
- * repository.search() for every bench term (median of 5), printing the plan of the slowest with EXPLAIN=1.
- * Usage: node --import tsx bench/search-plans.ts
+ * searchCatalog() (decision 0030) for every bench term, alone and with a country filter (median of 5).
+ * Usage: node --import tsx bench/search-terms-timing.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
