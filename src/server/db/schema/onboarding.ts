@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CHECK_STATUSES, ONBOARDING_STATUSES } from '../../../shared/onboarding.js';
 import { createdAt, id, updatedAt } from './columns.js';
+import { leads } from './crm.js';
 import { establishments } from './establishments.js';
 import { users } from './users.js';
 
@@ -47,14 +48,15 @@ export const onboardingProcesses = pgTable(
     rejectionReason: text('rejection_reason'),
     establishmentId: uuid('establishment_id').references(() => establishments.id, { onDelete: 'set null' }),
     managerUserId: uuid('manager_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The CRM lead of this sign-up (set by the CRM's hook; no foreign key until the CRM lands). */
-    leadId: uuid('lead_id'),
+    /** The CRM lead of this sign-up (set by the CRM's hook); a deleted lead leaves the sign-up without one. */
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('onboarding_processes_status_created_idx').on(t.status, t.createdAt),
     index('onboarding_processes_created_idx').on(t.createdAt),
+    index('onboarding_processes_lead_idx').on(t.leadId),
     // One approved sign-up per CNPJ: the check's 'CNPJ já cadastrado' and the approval's guard.
     uniqueIndex('onboarding_processes_approved_cnpj_key').on(t.cnpj).where(sql`${t.status} = 'approved'`),
   ],

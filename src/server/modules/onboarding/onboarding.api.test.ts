@@ -558,6 +558,16 @@ describe('the CRM lead of a sign-up', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await leadOf(again))?.status).toBe('converted');
   });
+
+  it('a deleted lead leaves its sign-ups in place, without a lead', async () => {
+    const id = await createProcess({ contact_email: uniqueEmail('apagado') });
+    const lead = await leadOf(id);
+    const deleted = await t.call(admin, 'DELETE', `/api/crm/leads/${lead?.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const row = await rowOf(id);
+    expect(row.id).toBe(id);
+    expect(row.leadId).toBeNull();
+  });
 });
 
 describe('CRM lead hooks (injected; the CRM wires its own)', () => {
@@ -565,7 +575,8 @@ describe('CRM lead hooks (injected; the CRM wires its own)', () => {
 
   it('stores the lead id of onCreated, and calls the hooks inside the process transactions', async () => {
     const calls: string[] = [];
-    const leadId = '5f0c6f0e-8b4a-4d57-9f3e-2b1c0d9e8a77';
+    const [lead] = await t.db.insert(leads).values({ name: 'Lead do gancho', email: uniqueEmail('gancho') }).returning();
+    const leadId = lead?.id;
     const service = createOnboardingService({
       db: t.db,
       files,
