@@ -16,12 +16,24 @@ export type RowFor<T> = { [K in keyof T & string as CamelCase<K>]: T[K] extends 
 
 const camelCase = (key: string) => key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
+/** Each schema's fields and their camelCase names, worked out once (lists map every row of a page). */
+const fieldsOf = new WeakMap<z.ZodObject, [string, string][]>();
+
+function fieldNames(schema: z.ZodObject): [string, string][] {
+  let fields = fieldsOf.get(schema);
+  if (!fields) {
+    fields = Object.keys(schema.shape).map((key) => [key, camelCase(key)]);
+    fieldsOf.set(schema, fields);
+  }
+  return fields;
+}
+
 /** The API object of a row: exactly the schema's fields, in the schema's order; Dates become ISO strings. */
 export function toDto<Schema extends z.ZodObject>(schema: Schema, row: RowFor<z.output<Schema>>): z.output<Schema> {
   const source = row as Record<string, unknown>;
   const dto: Record<string, unknown> = {};
-  for (const key of Object.keys(schema.shape)) {
-    const value = source[camelCase(key)];
+  for (const [key, column] of fieldNames(schema)) {
+    const value = source[column];
     dto[key] = value instanceof Date ? value.toISOString() : value;
   }
   return dto as z.output<Schema>;

@@ -10,7 +10,7 @@ import { CatalogSearchIndex } from './search-index.js';
 export const COUNT_CAP = 1000;
 
 export interface SearchResult {
-  rows: repo.CatalogWineRow[];
+  rows: repo.CatalogWinePageRow[];
   /** Exact when `capped` is false; otherwise at least this many match. */
   total: number;
   capped: boolean;

@@ -18,16 +18,23 @@ export interface CatalogSearch {
 /** Rows of `execute()`: the same `{ rows }` shape on node-postgres and PGlite. */
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
-const COLUMNS = Object.entries(getTableColumns(catalogWines));
+/** The search's own columns: a page of results has no use for them. */
+const SEARCH_COLUMNS = ['searchText', 'sortKey', 'countryKey', 'grapeVarietyKey', 'wineStyleKey'] as const;
+export type CatalogWinePageRow = Omit<CatalogWineRow, (typeof SEARCH_COLUMNS)[number]>;
 
-/** A `catalog_wines.*` row of a raw query, as Drizzle maps it (camelCase keys, numbers, dates). */
-function fromRaw(raw: Record<string, unknown>): CatalogWineRow {
+const PAGE_COLUMNS = Object.entries(getTableColumns(catalogWines)).filter(
+  ([key]) => !(SEARCH_COLUMNS as readonly string[]).includes(key),
+);
+const PAGE_SELECT = sql.raw(PAGE_COLUMNS.map(([, column]) => `c.${column.name}`).join(', '));
+
+/** A page row of a raw query, as Drizzle maps it (camelCase keys, numbers, dates). */
+function fromRaw(raw: Record<string, unknown>): CatalogWinePageRow {
   return Object.fromEntries(
-    COLUMNS.map(([key, column]) => {
+    PAGE_COLUMNS.map(([key, column]) => {
       const value = raw[column.name];
       return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
     }),
-  ) as CatalogWineRow;
+  ) as CatalogWinePageRow;
 }
 
 /**
@@ -55,11 +62,11 @@ order by w.sort_key collate "C", w.id`),
 }
 
 /** The wines of `ids`, in that order, and the catalogue's revision in the same snapshot. */
-export async function findPage(db: Db, ids: readonly string[]): Promise<{ revision: number; rows: CatalogWineRow[] }> {
+export async function findPage(db: Db, ids: readonly string[]): Promise<{ revision: number; rows: CatalogWinePageRow[] }> {
   const raw = rowsOf(
     // The ids as one JSON parameter; through unnest(array(...)), as jsonb_array_elements_text() joined directly took
     // 10-17 ms on PostgreSQL 15 for 50 ids.
-    await db.execute(sql`select (select revision::float8 from catalog_revision) as revision, c.*
+    await db.execute(sql`select (select revision::float8 from catalog_revision) as revision, ${PAGE_SELECT}
 from (select 1) one
 left join (unnest(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)) with ordinality as u(wine_id, ord)
   join catalog_wines c on c.id = u.wine_id) on true

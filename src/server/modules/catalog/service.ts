@@ -23,7 +23,7 @@ export function assertCatalogAccess(caller: Caller, action: ActionOf<'catalog'>)
   requireScope(caller, 'catalog', action);
 }
 
-export function toCatalogWineDto(row: repo.CatalogWineRow): CatalogWine {
+export function toCatalogWineDto(row: repo.CatalogWinePageRow): CatalogWine {
   return toDto(catalogWineSchema, row);
 }
 
