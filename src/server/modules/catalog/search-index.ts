@@ -95,21 +95,25 @@ export class CatalogSearchIndex {
 
   /** The same matches as `like '%word%'` on each column (the SQL it replaces), page and count capped at `cap`. */
   find(criteria: SearchCriteria, offset: number, limit: number, cap: number): SearchPage {
-    const ids: string[] = [];
     const pageEnd = offset + limit;
-    let found = 0;
-    const visit = (i: number) => {
-      if (!this.matches(i, criteria)) return false;
-      if (found >= offset && found < pageEnd) ids.push(this.ids[i] as string);
-      found++;
-      return found > cap && found >= pageEnd;
-    };
     // The longest word is likely the rarest: its rows are the candidates, the other words are checked on each.
     const longest = criteria.words.reduce((a, b) => (b.length > a.length ? b : a), '');
-    if (longest) {
-      for (const i of this.rowsContaining(longest)) if (visit(i)) break;
-    } else {
-      for (let i = 0; i < this.ids.length; i++) if (visit(i)) break;
+    const others = { ...criteria, words: criteria.words.filter((word) => word !== longest) };
+    const candidates = longest ? this.rowsContaining(longest) : undefined;
+    if (candidates && others.words.length === 0 && !others.country && !others.grape && !others.style) {
+      // One word and no filter: every candidate matches.
+      const page = Array.from(candidates.subarray(offset, pageEnd), (i) => this.ids[i] as string);
+      return { ids: page, found: Math.min(candidates.length, cap + 1) };
+    }
+    const ids: string[] = [];
+    let found = 0;
+    const count = candidates ? candidates.length : this.ids.length;
+    for (let k = 0; k < count; k++) {
+      const i = candidates ? (candidates[k] as number) : k;
+      if (!this.matches(i, others)) continue;
+      if (found >= offset && found < pageEnd) ids.push(this.ids[i] as string);
+      found++;
+      if (found > cap && found >= pageEnd) break;
     }
     return { ids, found };
   }
