@@ -64,14 +64,17 @@ export function CatalogPage() {
     }
   }, [list.isError, list.error, loadError]);
 
-  // Filters apply as they change; the URL only moves when the settled filters differ from the ones shown.
+  // Filters apply as they change; the URL only moves when the settled filters differ from the ones shown. Only a new
+  // settled value moves it: setParams changes with every URL change, and running again then would put back the
+  // filters "Limpar filtros" had just cleared (the settled value lags the draft by the debounce).
   const [settled] = useDebouncedValue(draft, FILTER_DEBOUNCE_MS);
-  const latestParams = useRef(params);
-  latestParams.current = params;
+  const latest = useRef({ params, setParams });
+  latest.current = { params, setParams };
   useEffect(() => {
     const next = paramsFrom(settled);
-    if (next.toString() !== paramsFrom(filtersFrom(latestParams.current)).toString()) setParams(next, { replace: true });
-  }, [settled, setParams]);
+    const shown = paramsFrom(filtersFrom(latest.current.params));
+    if (next.toString() !== shown.toString()) latest.current.setParams(next, { replace: true });
+  }, [settled]);
 
   const apply = (e?: FormEvent) => {
     e?.preventDefault();
