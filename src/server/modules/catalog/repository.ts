@@ -22,9 +22,7 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
 const SEARCH_COLUMNS = ['searchText', 'sortKey', 'countryKey', 'grapeVarietyKey', 'wineStyleKey'] as const;
 export type CatalogWinePageRow = Omit<CatalogWineRow, (typeof SEARCH_COLUMNS)[number]>;
 
-const PAGE_COLUMNS = Object.entries(getTableColumns(catalogWines)).filter(
-  ([key]) => !(SEARCH_COLUMNS as readonly string[]).includes(key),
-);
+const PAGE_COLUMNS = Object.entries(getTableColumns(catalogWines)).filter(([key]) => !(SEARCH_COLUMNS as readonly string[]).includes(key));
 const PAGE_SELECT = sql.raw(PAGE_COLUMNS.map(([, column]) => `c.${column.name}`).join(', '));
 
 /** A page row of a raw query, as Drizzle maps it (camelCase keys, numbers, dates). */

@@ -575,7 +575,10 @@ describe('CRM lead hooks (injected; the CRM wires its own)', () => {
 
   it('stores the lead id of onCreated, and calls the hooks inside the process transactions', async () => {
     const calls: string[] = [];
-    const [lead] = await t.db.insert(leads).values({ name: 'Lead do gancho', email: uniqueEmail('gancho') }).returning();
+    const [lead] = await t.db
+      .insert(leads)
+      .values({ name: 'Lead do gancho', email: uniqueEmail('gancho') })
+      .returning();
     const leadId = lead?.id;
     const service = createOnboardingService({
       db: t.db,
