@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { siblingModule } from '../core/sibling-module.js';
 
-// Built code runs the compiled .js; tests and the bench run the TypeScript sources through tsx.
-const fromSources = import.meta.url.endsWith('.ts');
-const script = fileURLToPath(new URL(`./pglite-initdb.${fromSources ? 'ts' : 'js'}`, import.meta.url));
+const initdb = siblingModule(import.meta.url, 'pglite-initdb');
+const script = fileURLToPath(initdb.url);
 
 /**
  * On the first start, creates the embedded database's files in a child process. PGlite runs initdb in a second
@@ -16,6 +16,6 @@ const script = fileURLToPath(new URL(`./pglite-initdb.${fromSources ? 'ts' : 'js
  */
 export async function initdbInChild(dir: string): Promise<void> {
   if (existsSync(path.join(dir, 'PG_VERSION'))) return;
-  const args = fromSources ? ['--import', 'tsx', script, dir] : [script, dir];
+  const args = initdb.fromSources ? ['--import', 'tsx', script, dir] : [script, dir];
   await promisify(execFile)(process.execPath, args, { env: { ...process.env, NODE_OPTIONS: '' } });
 }

@@ -32,7 +32,7 @@ const RECENT_ROWS_PER_WINE = 2;
  * memory by each app process (decision 0030), with the rows of each word of the search texts. A searched word has no
  * space, so it appears in a text exactly when it appears in one of the text's words: the words containing it give the
  * candidate rows, in name order, and the search reads those only, stopping once it has the page and more matches than
- * the count reports. About 2 MB a 10,000 wines.
+ * the count reports. About 4 MB per 10,000 wines, strings included.
  */
 export class CatalogSearchIndex {
   private readonly ids: string[];

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { siblingModule } from '../../core/sibling-module.js';
 import type { SpreadsheetKind } from './file-kind.js';
 import type { ParseOutcome } from './sheet-assembler.js';
 import type { FromWorker, ReadMode, SheetBatch, ToWorker } from './worker-messages.js';
@@ -15,9 +16,7 @@ const WORKER_HEAP_MB: Record<SpreadsheetKind, number> = { xlsx: 384, xls: 1536, 
  * (decision 0028).
  */
 const WORKER_YOUNG_MB = 4;
-// Built code runs the compiled .js worker; tests and the bench run the TypeScript sources through tsx.
-const fromSources = import.meta.url.endsWith('.ts');
-const workerFile = new URL(`./spreadsheet-worker.${fromSources ? 'ts' : 'js'}`, import.meta.url);
+const { url: workerFile, fromSources } = siblingModule(import.meta.url, 'spreadsheet-worker');
 
 /** From the sources, the worker registers tsx first (a worker does not inherit the parent's loader). */
 const TS_BOOTSTRAP = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile.href)}); });`;
