@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../test-support/factories.js';
+import { createCatalogWineRow, createUser, type TestUser } from '../test-support/factories.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
@@ -135,5 +135,25 @@ describe('admin app', () => {
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(page.rawPayload).toString()).toBe(INDEX_HTML);
     expect((await t.app.inject({ method: 'GET', url: '/assets/nao-existe.js' })).statusCode).toBe(404);
+  });
+
+  it('compresses an API answer of tens of kilobytes in one call, with its length, not through a stream', async () => {
+    // A 2-core server spent 1.3 ms (p50) and 5 ms (p95) per catalogue page in zlib streams; the default sync limit
+    // on 2 cores is 8 KB and on 4 or more 4 KB, so a 20-60 KB page only takes the one-call path when app.ts says so.
+    for (let i = 0; i < 60; i++) {
+      await createCatalogWineRow(t.db, { name: `Compressão ${i} Reserva`, description: `Um tinto de guarda, lote ${i}. `.repeat(8) });
+    }
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/catalog/wines?q=compressao&limit=100',
+      headers: { authorization: `Bearer ${admin.token}`, 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const json = brotliDecompressSync(res.rawPayload).toString();
+    expect(json.length).toBeGreaterThan(16 * 1024);
+    expect(JSON.parse(json)).toHaveLength(60);
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    expect(res.headers['transfer-encoding']).toBeUndefined();
   });
 });
