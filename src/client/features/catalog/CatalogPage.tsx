@@ -1,12 +1,12 @@
 import { Autocomplete, Button, Grid, Group, Loader, LoadingOverlay, Paper, Select, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconBook2, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CatalogWine } from '../../../shared/catalog';
 import { formatBRL } from '../../../shared/money';
 import { COUNTRY_FLAGS, WINE_COUNTRIES, WINE_STYLES } from '../../../shared/wine-vocabulary';
 import { useCan } from '../../lib/use-can';
+import { useSettledFilter } from '../../lib/use-settled-filter';
 import { useUrlPage } from '../../lib/use-url-page';
 import { CountryLabel } from '../../ui/CountryLabel';
 import { confirmDelete } from '../../ui/confirm';
@@ -35,8 +35,7 @@ function paramsFrom(filters: CatalogFilters): URLSearchParams {
   return next;
 }
 
-/** Typing settles for this long before the list is fetched again. */
-const FILTER_DEBOUNCE_MS = 350;
+const filtersKey = (filters: CatalogFilters) => paramsFrom(filters).toString();
 
 /** /catalogo — the global wine catalogue: filters, table, edit and delete. */
 export function CatalogPage() {
@@ -47,15 +46,12 @@ export function CatalogPage() {
   const canDelete = useCan('catalog', 'delete');
   const applied = filtersFrom(params);
   const { page, goToPage: setPage } = useUrlPage();
-  const [draft, setDraft] = useState<CatalogFilters>(applied);
+  // The address is the source of truth (back/forward, shared links); filters apply as they are typed or chosen.
+  const [draft, setDraft] = useSettledFilter(applied, (f) => setParams(paramsFrom(f), { replace: true }), filtersKey);
   const list = useCatalogList(applied, page);
   const remove = useDeleteCatalogWine();
   const filtered = hasFilters(applied);
   const loadError = filtered ? 'Falha na busca' : 'Falha ao carregar o catálogo';
-
-  // The URL is the source of truth (back/forward, shared links); keep the form in step with it.
-  const paramsKey = params.toString();
-  useEffect(() => setDraft(filtersFrom(new URLSearchParams(paramsKey))), [paramsKey]);
 
   useEffect(() => {
     if (list.isError) {
@@ -63,18 +59,6 @@ export function CatalogPage() {
       notifyError(loadError);
     }
   }, [list.isError, list.error, loadError]);
-
-  // Filters apply as they change; the URL only moves when the settled filters differ from the ones shown. Only a new
-  // settled value moves it: setParams changes with every URL change, and running again then would put back the
-  // filters "Limpar filtros" had just cleared (the settled value lags the draft by the debounce).
-  const [settled] = useDebouncedValue(draft, FILTER_DEBOUNCE_MS);
-  const latest = useRef({ params, setParams });
-  latest.current = { params, setParams };
-  useEffect(() => {
-    const next = paramsFrom(settled);
-    const shown = paramsFrom(filtersFrom(latest.current.params));
-    if (next.toString() !== shown.toString()) latest.current.setParams(next, { replace: true });
-  }, [settled]);
 
   const apply = (e?: FormEvent) => {
     e?.preventDefault();

@@ -1,8 +1,7 @@
 import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSettledFilter } from '../../lib/use-settled-filter';
 import type { Filters } from './crm-api';
 
 export interface FilterSelect {
@@ -38,13 +37,11 @@ export function CrmFilters({
   clear(): void;
   searchLabel: string;
 }) {
-  const [text, setText] = useState(filters.search ?? '');
-  const [settled] = useDebouncedValue(text, 350);
-  // Only the settled text drives the address (set and filters are new on every render).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  useEffect(() => {
-    if (settled !== (filters.search ?? '')) set('search', settled);
-  }, [settled]);
+  const [text, setText] = useSettledFilter(
+    filters.search ?? '',
+    (value) => set('search', value.trim()),
+    (value) => value.trim(),
+  );
   const active = Object.values(filters).some(Boolean);
   return (
     <Paper withBorder p="sm" mb="md">

@@ -1,5 +1,4 @@
 import { Badge, Button, Grid, Group, Loader, LoadingOverlay, Paper, Select, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconCategoryPlus, IconEdit, IconPackage, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,6 +8,7 @@ import { PRODUCT_SCREEN_TEXTS, type Product, type ProductCategory } from '../../
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { principalOf, useCan } from '../../lib/use-can';
+import { useSettledFilter } from '../../lib/use-settled-filter';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
 import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
@@ -20,8 +20,6 @@ import { PageButtons } from './PageButtons';
 import { ProductFormModal } from './ProductFormModal';
 import { ProductStatsCards } from './ProductStatsCards';
 import { hasFilters, type ProductFilters, useCategories, useDeleteProduct, useProductStats, useProducts } from './products-api';
-
-const FILTER_DEBOUNCE_MS = 350;
 
 interface View extends ProductFilters {
   page: number;
@@ -52,7 +50,8 @@ export function ProductsPage() {
   const [view, setView] = useState(() => viewFrom(params));
   const applied: ProductFilters = { search: view.search, category_id: view.category_id };
   const page = view.page;
-  const [search, setSearch] = useState(view.search);
+  const applySearch = (value: string) => setView((v) => (v.search === value.trim() ? v : { ...v, search: value.trim(), page: 1 }));
+  const [search, setSearch] = useSettledFilter(view.search, applySearch, (value) => value.trim());
   const [dialog, setDialog] = useState<Dialog>(null);
   const list = useProducts(applied, page);
   const stats = useProductStats();
@@ -80,7 +79,6 @@ export function ProductsPage() {
     const onPop = () => {
       const next = viewFrom(new URLSearchParams(window.location.search));
       setView(next);
-      setSearch(next.search);
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
@@ -91,12 +89,6 @@ export function ProductsPage() {
   useEffect(() => {
     if (viewKey !== latestParamsKey.current) setParams(new URLSearchParams(viewKey));
   }, [viewKey, setParams]);
-
-  const [settled] = useDebouncedValue(search, FILTER_DEBOUNCE_MS);
-  const applySearch = (value: string) => setView((v) => (v.search === value.trim() ? v : { ...v, search: value.trim(), page: 1 }));
-  const applySearchRef = useRef(applySearch);
-  applySearchRef.current = applySearch;
-  useEffect(() => applySearchRef.current(settled), [settled]);
 
   const setCategory = (category_id: string) => setView({ search: search.trim(), category_id, page: 1 });
   const clear = () => {

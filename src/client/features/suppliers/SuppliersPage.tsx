@@ -1,12 +1,12 @@
 import { Anchor, Badge, Button, Card, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuildingStore, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatIsoDate, formatPercent, formatPhone } from '../../../shared/field-rules';
 import { contractState, type Supplier } from '../../../shared/suppliers';
 import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
+import { useSettledFilter } from '../../lib/use-settled-filter';
 import { useUrlPage } from '../../lib/use-url-page';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
@@ -46,14 +46,14 @@ export function SuppliersPage() {
   const canDelete = useCan('suppliers', 'delete');
   const search = params.get('search') ?? '';
   const { page, goToPage } = useUrlPage();
-  const [draft, setDraft] = useState(search);
-  const [settled] = useDebouncedValue(draft, 350);
+  const [draft, setDraft] = useSettledFilter(
+    search,
+    (text) => setParams(text.trim() ? { search: text.trim() } : {}, { replace: true }),
+    (text) => text.trim(),
+  );
   const list = useSupplierList(search, page);
   const remove = useDeleteSupplier();
 
-  useEffect(() => {
-    if (settled.trim() !== search) setParams(settled.trim() ? { search: settled.trim() } : {}, { replace: true });
-  }, [settled, search, setParams]);
   useEffect(() => {
     if (list.isError) console.error(list.error);
   }, [list.isError, list.error]);

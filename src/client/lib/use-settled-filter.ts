@@ -1,0 +1,37 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+
+/** Typing settles for this long before a list is fetched again. */
+export const FILTER_DEBOUNCE_MS = 350;
+
+/**
+ * A filter typed into a box that applies once the typing settles (the list screens' search boxes).
+ *
+ * `applied` is the filter the list shows (usually read from the address); `apply` makes the settled draft the applied
+ * one; `keyOf` says when two values mean the same filter. The draft follows `applied` when it changes from elsewhere
+ * (back/forward, "Limpar filtros", a menu link), and only a newly settled draft calls `apply`: running again on every
+ * address change would put back a filter that had just been cleared, since the settled value lags the draft.
+ */
+export function useSettledFilter<T>(
+  applied: T,
+  apply: (value: T) => void,
+  keyOf: (value: T) => string,
+): [draft: T, setDraft: (value: T) => void] {
+  const [draft, setDraft] = useState(applied);
+  const latest = useRef({ applied, apply, keyOf });
+  latest.current = { applied, apply, keyOf };
+
+  const appliedKey = keyOf(applied);
+  useEffect(() => {
+    const current = latest.current;
+    setDraft((shown) => (current.keyOf(shown) === appliedKey ? shown : current.applied));
+  }, [appliedKey]);
+
+  const [settled] = useDebouncedValue(draft, FILTER_DEBOUNCE_MS);
+  useEffect(() => {
+    const current = latest.current;
+    if (current.keyOf(settled) !== current.keyOf(current.applied)) current.apply(settled);
+  }, [settled]);
+
+  return [draft, setDraft];
+}
