@@ -115,9 +115,7 @@ async function benchSearch(base, token) {
   const term = (i) => `q=${encodeURIComponent(TERMS[i % TERMS.length])}`;
   const apiDefault = (i) => `${term(i)}${i % 5 === 4 ? '&country=Brasil' : i % 7 === 6 ? '&offset=50' : ''}`;
   const screens = (i) =>
-    i % 2 === 0
-      ? `${term(i)}&limit=20`
-      : `${term(i)}${i % 5 === 4 ? '&country=Brasil' : ''}&limit=25&offset=${i % 7 === 6 ? 25 : 0}`;
+    i % 2 === 0 ? `${term(i)}&limit=20` : `${term(i)}${i % 5 === 4 ? '&country=Brasil' : ''}&limit=25&offset=${i % 7 === 6 ? 25 : 0}`;
   const get = async (q) => {
     const t0 = performance.now();
     const r = await fetch(`${base}/api/catalog/wines?${q}`, { headers: auth });
@@ -252,7 +250,7 @@ ${row('bare node:http, same bytes', bareRun)}
     };
     out(`
 (b) catalogue search: GET /api/catalog/wines?q=... over ${app.catalogWines} wines
-${line("as the screens ask (import dialog 20 wines, catalogue screen 25 with filters)", search.screens)}
+${line('as the screens ask (import dialog 20 wines, catalogue screen 25 with filters)', search.screens)}
 ${line('the API default page (50 wines)', search.apiDefault)}
 `);
   }

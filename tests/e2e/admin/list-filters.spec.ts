@@ -39,7 +39,11 @@ test.describe('list search boxes (one settled-filter hook for every list screen)
     await expect(search).toHaveValue('');
   });
 
-  test('catalogue: a pause after a space keeps it; back after a search shows the earlier filter in the box and the list', async ({ page, request, admin }) => {
+  test('catalogue: a pause after a space keeps it; back shows the earlier filter in the box and the list', async ({
+    page,
+    request,
+    admin,
+  }) => {
     const tag = randomUUID().slice(0, 6);
     const token = await apiToken(request);
     for (const name of [`Voltar ${tag} Tinto`, `Voltar ${tag} Branco`]) {
