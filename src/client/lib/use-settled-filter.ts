@@ -2,7 +2,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 
 /** Typing settles for this long before a list is fetched again. */
-export const FILTER_DEBOUNCE_MS = 350;
+const FILTER_DEBOUNCE_MS = 350;
 
 /**
  * A filter typed into a box that applies once the typing settles (the list screens' search boxes).
