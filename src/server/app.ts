@@ -19,6 +19,7 @@ import { catalogRoutes, createCatalogService } from './modules/catalog/index.js'
 import { createCrmService, crmRoutes } from './modules/crm/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { createMailer, type Mailer, type MailRetryPolicy, mailRoutes } from './modules/mail/index.js';
 import {
   createOnboardingService,
   crmLeadHooks,
@@ -52,6 +53,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The product import's background work: main.ts resumes interrupted imports once the runner starts. */
     productImportJobs: ImportJobs;
+    /** The outbox every e-mail goes through (SMTP_URL, or .eml files under DATA_DIR/mail). */
+    mailer: Mailer;
   }
 }
 
@@ -65,6 +68,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Answers whether an e-mail domain accepts mail when config.onboardingEmailDnsCheck is on (tests inject one; DNS otherwise). */
   mailDomainResolver?: MailDomainResolver;
+  /** How soon an undelivered e-mail is tried again (tests shorten it). */
+  mailRetry?: MailRetryPolicy;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -101,6 +106,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('jobs', createJobRunner(jobsConnection(database), app.log));
   registerOrphanCleanup(app.jobs, { db, storage: storage.public, log: app.log });
   app.decorate(
+    'mailer',
+    createMailer({ db, jobs: app.jobs, config, log: app.log, ...(options.mailRetry && { retry: options.mailRetry }) }),
+  );
+  app.decorate(
     'productImportJobs',
     registerImportJobs({ db, files: storage.private, jobs: app.jobs, log: app.log, singleProcess: database.kind === 'pglite' }),
   );
@@ -111,6 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     // The runner may still be working (main.ts stops it first; a test may not): it goes before its database.
     await app.jobs.stop();
+    app.mailer.close();
     await database.close();
   });
 
@@ -127,6 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(auth));
+  await app.register(mailRoutes(db, app.mailer));
   await app.register(userRoutes(createUserService({ db })));
   await app.register(catalogRoutes(createCatalogService({ db })));
   await app.register(productRoutes(createProductService({ db })));
