@@ -41,7 +41,7 @@ import { createUserService, userRoutes } from './modules/users/index.js';
 import { createWineMenuService, wineMenuRoutes } from './modules/wine-menus/index.js';
 import { createPublicPageCache } from './public-pages/page-cache.js';
 import { publicPageRoutes } from './public-pages/routes.js';
-import { localStorage, type Storage, uploadsDirectory } from './storage/storage.js';
+import { openStorage, type Storage } from './storage/storage.js';
 
 z.config(z.locales.pt());
 
@@ -76,7 +76,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options.database ?? (await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }));
   const { db } = database;
   const tokens = createTokenSigner(config.jwtSecret);
-  const storage = localStorage(config.dataDir);
+  const storage = await openStorage(config);
 
   const app = Fastify({
     logger:
@@ -117,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // The runner may still be working (main.ts stops it first; a test may not): it goes before its database.
     await app.jobs.stop();
     await database.close();
+    await storage.close();
   });
 
   await registerSecurityHeaders(app);
@@ -164,7 +165,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(analyticsRoutes(createAnalyticsService({ db })));
   await app.register(seedRoutes(createSeedService({ db, storage: storage.public, onPublicChange })));
 
-  await registerUploads(app, uploadsDirectory(config.dataDir));
+  await registerUploads(app, storage);
   const spa = await registerClientApp(app, config.clientDir);
   await app.register(publicPageRoutes(db, app.publicPages, spa));
   return app;

@@ -42,6 +42,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     logLevel: 'silent',
     trustProxy: false,
     onboardingEmailDnsCheck: false,
+    s3: undefined,
     clientDir: undefined,
     ...overrides,
   };
