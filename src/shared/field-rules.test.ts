@@ -128,6 +128,10 @@ describe('money', () => {
     ['1.000.000,00', 1_000_000],
     ['12', 12],
     [89.9, 89.9],
+    ['1 250,00', 1250],
+    ['R$ 1\u00a0250,00', 1250],
+    ['1\u202f250\u202f000,50', 1_250_000.5],
+    ['1 250', 1250],
   ])('%j -> %j', (typed, amount) => {
     expect(parseMoney(typed)).toBe(amount);
   });
@@ -135,8 +139,14 @@ describe('money', () => {
   it('reads empty as null and nonsense as not an amount', () => {
     expect(parseMoney('')).toBeNull();
     expect(parseMoney('  R$ ')).toBeNull();
-    for (const bad of ['dez', '1.2.3', '1,2,3', '12.34.56', '1.250,50,1', '1,250.5.0', 'R$ 1 0x', Number.NaN]) {
+    for (const bad of ['dez', '1.2.3', '1,2,3', '12.34.56', '1.250,50,1', '1,250.5.0', 'R$ 1 0x', Number.NaN, '0x10', '1e3']) {
       expect(parseMoney(bad), String(bad)).toBeUndefined();
+    }
+  });
+
+  it('takes a space as a thousands separator only before a group of exactly three digits', () => {
+    for (const bad of ['12 50', '12\t50', '12  500', '1 2500', '12\n500', '1 25,00', '- 12']) {
+      expect(parseMoney(bad), JSON.stringify(bad)).toBeUndefined();
     }
   });
 
