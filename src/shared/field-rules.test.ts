@@ -5,6 +5,7 @@ import {
   formatPhone,
   isCep,
   isCnpj,
+  EMAIL_LENGTH_MESSAGES,
   isEmail,
   isHttpUrl,
   isImageUrl,
@@ -20,9 +21,11 @@ import {
   optionalMoney,
   optionalPercent,
   optionalPhone,
+  PHONE_EXTENSION,
   optionalWebsite,
   parsePercent,
   requiredEmail,
+  requiredPhone,
   requiredMoney,
 } from './field-rules.js';
 import { formatMoneyInput, parseMoney } from './money.js';
@@ -39,8 +42,26 @@ describe('e-mail', () => {
     expect(isEmail('a@b.co')).toBe(true);
   });
 
-  it.each(['ana', 'ana@', '@vinha.com', 'ana vinha@x.com', `${'a'.repeat(250)}@x.com`])('refuses %j', (bad) => {
+  it.each(['ana', 'ana@', '@vinha.com', 'ana vinha@x.com'])('refuses %j', (bad) => {
     expect(firstMessage(requiredEmail(), bad)).toBe(FIELD_MESSAGES.email);
+  });
+
+  const label = (n: number) => 'd'.repeat(n);
+  it.each([
+    [`${'a'.repeat(65)}@vinha.com.br`, EMAIL_LENGTH_MESSAGES.local],
+    [`${'a'.repeat(250)}@x.com`, EMAIL_LENGTH_MESSAGES.local],
+    [`ana@${[label(60), label(60), label(60), label(60), label(60), 'com'].join('.')}`, EMAIL_LENGTH_MESSAGES.domain],
+    [`ana@${label(64)}.com`, EMAIL_LENGTH_MESSAGES.label],
+    [`${'a'.repeat(64)}@${[label(60), label(60), label(60), label(60), 'com'].join('.')}`, EMAIL_LENGTH_MESSAGES.total],
+  ])('says which part of a long address is too long: %#', (bad, message) => {
+    expect(firstMessage(requiredEmail(), bad)).toBe(message);
+    expect(firstMessage(optionalEmail(), bad)).toBe(message);
+    expect(isEmail(bad)).toBe(false);
+  });
+
+  it('accepts the longest parts the rules allow', () => {
+    expect(isEmail(`${'a'.repeat(64)}@vinha.com.br`)).toBe(true);
+    expect(isEmail(`ana@${label(63)}.com`)).toBe(true);
   });
 
   it('asks for a missing required e-mail', () => {
@@ -69,6 +90,12 @@ describe('Brazilian phone', () => {
 
   it.each(['ligue já', '123', '(00) 1234-5678', '+1 202 555 0100'])('refuses %j', (bad) => {
     expect(firstMessage(optionalPhone(), bad)).toBe(FIELD_MESSAGES.phone);
+  });
+
+  it.each(['+55 48 99999-1234 ext 5', '(48) 3232-4455 x12', '48 3232-4455#12'])('refuses %j (an extension would be dropped)', (typed) => {
+    expect(normalizePhone(typed)).toBeNull();
+    expect(firstMessage(optionalPhone(), typed)).toBe(PHONE_EXTENSION);
+    expect(firstMessage(requiredPhone(), typed)).toBe(PHONE_EXTENSION);
   });
 
   it('treats empty as absent', () => {
