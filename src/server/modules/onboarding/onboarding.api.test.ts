@@ -9,7 +9,9 @@ import { MENU_MAX_BYTES, MENU_TOO_LARGE, MENU_TYPE_NOT_ALLOWED } from '../../../
 import { establishments, leads, onboardingProcesses, userEstablishments, users } from '../../db/schema/index.js';
 import { uniqueEmail } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
+import { pngHeaderOf } from '../../test-support/images.js';
 import { multipartBody } from '../../test-support/multipart.js';
+import { IMAGE_TOO_MANY_PIXELS } from '../uploads/image-normalizer.js';
 import { CNPJ_INVALID, EMAIL_INVALID, PHONE_INVALID } from './checks.js';
 import { CHECKS_PER_HOUR, SIGNUPS_PER_HOUR } from './routes.js';
 import { createOnboardingService } from './service.js';
@@ -397,6 +399,26 @@ describe('POST /api/onboarding/processes/{id}/upload-menu', () => {
       expect(res.json()).toMatchObject({ error: MENU_TYPE_NOT_ALLOWED, detail: MENU_TYPE_NOT_ALLOWED });
     }
     expect(await rowOf(id)).toMatchObject({ status: 'in_progress' });
+    expect(privateFiles(id)).toEqual([]);
+  });
+
+  it('names the file by the type of its bytes: a PDF sent as menu.jpg is kept and downloaded as menu.pdf', async () => {
+    const id = await readyProcess();
+    const res = await upload(id, SAMPLE_PDF, 'menu.jpg', 'image/jpeg');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ file_name: 'menu.pdf', file_type: 'application/pdf' });
+    expect(await rowOf(id)).toMatchObject({ menuFileName: 'menu.pdf', menuFileType: 'application/pdf' });
+    const file = await t.call(admin, 'GET', `/api/onboarding/reviews/${id}/menu-file?download=1`);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="menu.pdf"/);
+  });
+
+  it('refuses a photo whose header claims 50,000 x 50,000 pixels with a pt-BR 413, and stores nothing', async () => {
+    const id = await readyProcess();
+    const res = await upload(id, pngHeaderOf(50_000, 50_000), 'cardapio.png', 'image/png');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'too_many_pixels', error: IMAGE_TOO_MANY_PIXELS, detail: IMAGE_TOO_MANY_PIXELS });
+    expect(await rowOf(id)).toMatchObject({ status: 'in_progress', menuFileKey: null });
     expect(privateFiles(id)).toEqual([]);
   });
 
