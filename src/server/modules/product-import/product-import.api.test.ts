@@ -121,7 +121,10 @@ describe('the admin imports the sample price list end to end', () => {
     });
     expect(status.errors).toContainEqual({ row: 17, message: "Linha 17: preço 'abc' não é um número" });
     expect(status.errors.map((e: { row: number }) => e.row)).toEqual([17, 33, 58, 91, 120, 144, 201, 250]);
-    expect(status.warnings.map((w: { row: number }) => w.row)).toEqual([77, 260]);
+    expect(status.warnings).toEqual([
+      { row: 77, message: expect.stringMatching(/^Linha 77: SKU '\w+' repetido na planilha, linha 40; linha ignorada$/) },
+      { row: 260, message: expect.stringMatching(/^Linha 260: SKU '\w+' repetido na planilha, linha 12; linha ignorada$/) },
+    ]);
     expect(await productsOf(importId)).toBe(SAMPLE.success);
   });
 
@@ -178,6 +181,9 @@ describe('the admin imports the sample price list end to end', () => {
     await execute(admin, update, SAMPLE_MAPPING, { ...ALL_OPTIONS, skip_duplicates: false });
     await t.app.jobs.drain();
     expect(await importRow(update)).toMatchObject({ status: 'completed', successCount: SAMPLE.success + SAMPLE.skipped, skippedCount: 0 });
+    expect((await importRow(update))?.warnings.find((w) => w.row === 77)?.message).toMatch(
+      /^Linha 77: SKU '\w+' repetido na planilha, linha 40; esta linha substituiu os dados daquela$/,
+    );
     expect(await productsOf(update)).toBe(0);
   });
 
@@ -352,6 +358,11 @@ describe('interrupted imports: nothing twice, nothing lost', () => {
       skippedCount: SAMPLE.skipped,
       errorCount: SAMPLE.errors,
     });
+    // Line 77 repeats line 40 a batch later; line 260 repeats line 12, which was written before the failure.
+    expect((await importRow(id))?.warnings.map((w) => w.message.replace(/'\w+'/, "'X'"))).toEqual([
+      "Linha 77: SKU 'X' repetido na planilha, linha 40; linha ignorada",
+      "Linha 260: SKU 'X' repetido na planilha, linha 12; linha ignorada",
+    ]);
     expect(await productsOf(id)).toBe(SAMPLE.success);
     expect(await distinctRows(id)).toBe(SAMPLE.success);
     expect((await t.call(supplierB, 'POST', `/api/product-import/retry/${id}`)).statusCode).toBe(409);
