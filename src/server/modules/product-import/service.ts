@@ -10,6 +10,7 @@ import {
   type ImportStatus,
   importStatusSchema,
   importSummarySchema,
+  MAX_IMPORT_COLUMNS,
   MAX_IMPORT_ROWS,
   PREVIEW_ROWS,
   suggestMapping,
@@ -34,6 +35,7 @@ const EMPTY_FILE = 'A planilha está vazia: a primeira linha deve ter os nomes d
 const NO_ROWS = 'A planilha não tem linhas de produtos abaixo do cabeçalho.';
 const TOO_MANY_ROWS = `A planilha tem mais de ${MAX_IMPORT_ROWS.toLocaleString('pt-BR')} linhas. Divida o arquivo e importe em partes.`;
 const TOO_BIG_TO_READ = 'A planilha é grande demais para ser lida. Divida o arquivo e importe em partes.';
+export const TOO_MANY_COLUMNS = `A planilha tem mais de ${MAX_IMPORT_COLUMNS} colunas. Deixe só as colunas dos produtos (nome, categoria, fornecedor, preço…) e envie novamente.`;
 
 export interface ProductImportDeps {
   db: Db;
@@ -86,6 +88,7 @@ export function createProductImportService(deps: ProductImportDeps) {
         if (outcome.reason === 'protected') throw appError('invalid_spreadsheet', PROTECTED_FILE);
         if (outcome.reason === 'empty') throw appError('invalid_spreadsheet', EMPTY_FILE);
         if (outcome.reason === 'out_of_memory') throw appError('too_large', TOO_BIG_TO_READ);
+        if (outcome.reason === 'too_many_columns') throw appError('invalid_spreadsheet', TOO_MANY_COLUMNS);
         throw appError('invalid_spreadsheet', CORRUPT_FILE);
       }
       const { sheet } = outcome;
