@@ -198,6 +198,37 @@ describe('the admin imports the sample price list end to end', () => {
   });
 });
 
+describe('the failed-rows file cannot carry a live formula', () => {
+  it('text that starts a formula gets a leading apostrophe (also once saved as CSV); numbers stay as they are', async () => {
+    const csv = [
+      'Nome;Categoria;Fornecedor;Preço;Descrição',
+      '=1+2;+SUM(A1);@cmd;-3,00;-2+3',
+      '"\t=HYPERLINK(""http://exemplo.com"";""abrir"")";Tintos;Alfa;abc;=cmd|\' /C calc\'!A0',
+      'Vinho bom;Tintos;Alfa;10,00;ok',
+    ].join('\n');
+    const res = await uploadFile(t.app, admin, 'formulas.csv', Buffer.from(csv));
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().import_id;
+    const mapping = { name: 'Nome', category: 'Categoria', supplier: 'Fornecedor', price: 'Preço', description: 'Descrição' };
+    expect((await execute(admin, id, mapping)).statusCode).toBe(202);
+    await t.app.jobs.drain();
+    const file = await t.call(admin, 'GET', `/api/product-import/${id}/failed-rows`);
+    expect(file.statusCode).toBe(200);
+    const book = XLSX.read(file.rawPayload, { type: 'buffer' });
+    const sheet = book.Sheets[book.SheetNames[0] ?? ''] as XLSX.WorkSheet;
+    const rows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false });
+    expect(rows).toEqual([
+      ['Nome', 'Categoria', 'Fornecedor', 'Preço', 'Descrição', 'Motivo'],
+      ["'=1+2", "'+SUM(A1)", "'@cmd", '-3,00', "'-2+3", "preço '-3,00' é negativo"],
+      ['\'=HYPERLINK("http://exemplo.com";"abrir")', 'Tintos', 'Alfa', 'abc', "'=cmd|' /C calc'!A0", "preço 'abc' não é um número"],
+    ]);
+    // No cell is a formula in the workbook, nor in the CSV a person may save it as.
+    expect(Object.values(sheet).some((cell) => typeof cell === 'object' && cell !== null && 'f' in cell)).toBe(false);
+    const cells = XLSX.utils.sheet_to_csv(sheet, { FS: ';' }).split('\n').flatMap((line) => line.split(';'));
+    expect(cells.filter((cell) => /^[\s"]*[=+@]/.test(cell))).toEqual([]);
+  });
+});
+
 describe('who sees and does what', () => {
   let adminImport: string;
   let importOfA: string;

@@ -24,6 +24,7 @@ import { productImports } from '../../db/schema/index.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import type { PrivateFiles } from '../../storage/storage.js';
 import { CORRUPT_FILE, detectKind } from './file-kind.js';
+import { formulaSafe } from './formula-safe.js';
 import { summarizeInWorker } from './parse-in-worker.js';
 import * as repo from './repository.js';
 import { loadSheet, sourceRow } from './run-import.js';
@@ -191,12 +192,12 @@ export function createProductImportService(deps: ProductImportDeps) {
       });
       const mapping = row.fieldMapping ?? {};
       const reasons = new Map(row.errors.map((e) => [e.row, e.message.replace(/^Linha \d+: /, '')]));
-      const out: string[][] = [[...sheet.columns, 'Motivo']];
+      const out: string[][] = [[...sheet.columns, 'Motivo'].map(formulaSafe)];
       for (let i = 0; i < Math.min(sheet.rows.length, row.processedRows); i++) {
         const source = sourceRow(sheet, i);
         const checked = row.fieldMapping ? checkImportRow(source, mapping, !row.supplierId) : undefined;
         const reason = checked && !checked.ok ? checked.message : reasons.get(source.line);
-        if (reason) out.push([...(sheet.rows[i] ?? []), reason]);
+        if (reason) out.push([...(sheet.rows[i] ?? []), reason].map(formulaSafe));
       }
       // Loaded on the first download: the server otherwise never needs SheetJS (about 11 MB).
       const { utils, write } = await import('@e965/xlsx');
