@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { formatBRL } from '../../shared/money.js';
 import type { PublicEstablishment, PublicMenuWine } from '../../shared/public-menu.js';
 import { COUNTRY_FLAGS } from '../../shared/wine-vocabulary.js';
-import { formatAlcohol, formatVolume, mailtoHref, safeImageUrl, safeWebsiteUrl, telHref, websiteLabel } from './format.js';
+import { formatAlcohol, formatVolume, isolate, mailtoHref, safeImageUrl, safeWebsiteUrl, telHref, websiteLabel } from './format.js';
 import { THEME_COLOR } from './styles.js';
 
 export interface DocumentProps {
@@ -32,7 +32,7 @@ export function Document({ title, description, noIndex, css, script, paintWith, 
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <title>{title}</title>
-        <meta name="description" content={description} />
+        <meta name="description" content={isolate(description)} />
         <meta name="theme-color" content={THEME_COLOR} />
         <meta name="color-scheme" content="dark" />
         <meta name="format-detection" content="telephone=no" />
@@ -64,7 +64,7 @@ export function EstablishmentHeader({ establishment }: { establishment: PublicEs
   return (
     <header className="est">
       {logo ? (
-        <img className="logo" src={logo} alt={`Logotipo de ${establishment.name}`} width={88} height={88} loading="lazy" decoding="async" />
+        <img className="logo" src={logo} alt={`Logotipo de ${isolate(establishment.name)}`} width={88} height={88} loading="lazy" decoding="async" />
       ) : null}
       <h1>{establishment.name}</h1>
       {establishment.description ? <p className="desc">{establishment.description}</p> : null}
@@ -83,7 +83,7 @@ function Contacts({ establishment }: { establishment: PublicEstablishment }) {
     <ul className="contact">
       {tel ? (
         <li>
-          <a href={tel} aria-label={`Ligar para ${establishment.phone ?? ''}`}>
+          <a href={tel} aria-label={`Ligar para ${isolate(establishment.phone ?? '')}`}>
             {establishment.phone}
           </a>
         </li>
@@ -136,7 +136,7 @@ export function CompactHeader({
           <img
             className="logo"
             src={logo}
-            alt={`Logotipo de ${establishment.name}`}
+            alt={`Logotipo de ${isolate(establishment.name)}`}
             width={44}
             height={44}
             loading="lazy"
@@ -146,7 +146,10 @@ export function CompactHeader({
         ) : null}
         <div>
           <h1>{establishment.name}</h1>
-          <p className="sub">{count ? `${menuName} · ${count}` : menuName}</p>
+          <p className="sub">
+            <bdi>{menuName}</bdi>
+            {count ? ` · ${count}` : null}
+          </p>
         </div>
       </div>
       {hasAbout ? (
@@ -167,7 +170,11 @@ export function CompactHeader({
 export function Footer({ sommelier }: { sommelier?: string | null }) {
   return (
     <footer>
-      {sommelier ? <p className="som">{`Sommelier: ${sommelier}`}</p> : null}
+      {sommelier ? (
+        <p className="som">
+          Sommelier: <bdi>{sommelier}</bdi>
+        </p>
+      ) : null}
       <p>Carta digital por Adega</p>
     </footer>
   );
@@ -178,12 +185,15 @@ function Flag({ country }: { country: string }) {
   return flag ? <span aria-hidden="true">{`${flag} `}</span> : null;
 }
 
-/** "Bodega Catena Zapata · Mendoza · 2021": who made it, where and when; country and grape when that is all there is. */
-function originLine(wine: PublicMenuWine): string {
+/**
+ * "Bodega Catena Zapata · Mendoza · 2021": who made it, where and when; country and grape when that is all there is.
+ * Each part is isolated (<bdi>): a bidi control in one name cannot reorder the others.
+ */
+function originLine(wine: PublicMenuWine): ReactNode[] {
   const parts = [wine.producer, wine.region || wine.country];
   if (!wine.producer) parts.push(wine.grape_variety);
   if (wine.vintage) parts.push(String(wine.vintage));
-  return parts.filter(Boolean).join(' · ');
+  return parts.filter(Boolean).flatMap((part, i) => [i > 0 ? ' · ' : null, <bdi key={String(i)}>{part}</bdi>]);
 }
 
 /**
@@ -200,12 +210,12 @@ export function WineRow({ wine }: { wine: PublicMenuWine }) {
     facts.push(
       <span key="c">
         <Flag country={wine.country} />
-        {wine.country}
+        <bdi>{wine.country}</bdi>
       </span>,
     );
   }
-  if (wine.grape_variety) facts.push(<span key="g">{wine.grape_variety}</span>);
-  if (wine.wine_style) facts.push(<span key="s">{wine.wine_style}</span>);
+  if (wine.grape_variety) facts.push(<bdi key="g">{wine.grape_variety}</bdi>);
+  if (wine.wine_style) facts.push(<bdi key="s">{wine.wine_style}</bdi>);
   if (alcohol) facts.push(<span key="a">{alcohol}</span>);
   const notes: [string, string][] = [];
   if (wine.color) notes.push(['Cor', wine.color]);
@@ -216,21 +226,21 @@ export function WineRow({ wine }: { wine: PublicMenuWine }) {
     <details className="wine">
       <summary>
         <h3>{wine.name}</h3>
-        {origin ? <span className="o">{origin}</span> : null}
+        {origin.length > 0 ? <span className="o">{origin}</span> : null}
         <span className="p">
           {formatBRL(wine.price)}
           {volume ? <small>{volume}</small> : null}
         </span>
       </summary>
       <div className={image ? 'wd i' : 'wd'}>
-        {image ? <img src={image} alt={`Garrafa de ${wine.name}`} width={64} height={96} loading="lazy" decoding="async" /> : null}
+        {image ? <img src={image} alt={`Garrafa de ${isolate(wine.name)}`} width={64} height={96} loading="lazy" decoding="async" /> : null}
         <div>
           {wine.description ? <p>{wine.description}</p> : null}
           {facts.length > 0 ? <p className="meta">{facts}</p> : null}
           {wine.pairing ? (
             <p className="pair">
               <b>Harmoniza com</b>
-              {wine.pairing}
+              <bdi>{wine.pairing}</bdi>
             </p>
           ) : null}
         </div>

@@ -172,10 +172,10 @@ describe('public menu page', () => {
     expect(byName).not.toContain('Tinto Chileno');
     expect(byName).toContain(`action="${base}#vinhos"`);
     const byProducer = text(await get(`${base}?q=${encodeURIComponent('CARTUXA évora')}`));
-    expect(byProducer).toContain('Cartuxa · Évora · 2015');
+    expect(byProducer).toContain('<bdi>Cartuxa</bdi> · <bdi>Évora</bdi> · <bdi>2015</bdi>');
     const hostile = text(await get(`${base}?q=${encodeURIComponent('<script>x</script>')}`));
     expect(hostile).not.toContain('<script>x');
-    expect(hostile).toContain('Nenhum vinho encontrado para “&lt;script&gt;x&lt;/script&gt;”.');
+    expect(hostile).toContain('Nenhum vinho encontrado para “<bdi>&lt;script&gt;x&lt;/script&gt;</bdi>”.');
   });
 });
 

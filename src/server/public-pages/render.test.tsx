@@ -64,7 +64,7 @@ describe('renderMenuPage', () => {
     // The small header logo never competes with the first screen's text (the LCP element) for the network.
     expect(html).toMatch(/<img class="logo" src="\/uploads\/logos\/bistro\.png"[^>]+width="44" height="44"[^>]+fetchPriority="low"/);
     expect(html).toContain('Carta digital por Adega');
-    expect(html).toContain('Sommelier: Ana Beatriz Moraes');
+    expect(html).toContain('Sommelier: <bdi>Ana Beatriz Moraes</bdi>');
   });
 
   it('omits the sommelier line when there is none', () => {
@@ -91,7 +91,7 @@ describe('renderMenuPage', () => {
     expect(html).toContain('12 meses em barricas');
     expect(html).toContain('Carnes grelhadas');
     // The row: name, producer · region · vintage, price and size; the rest opens on tap, without JavaScript.
-    expect(html).toContain('<summary><h3>Catena Malbec</h3><span class="o">Catena Zapata · Mendoza · 2021</span>');
+    expect(html).toContain('<summary><h3>Catena Malbec</h3><span class="o"><bdi>Catena Zapata</bdi> · <bdi>Mendoza</bdi> · <bdi>2021</bdi></span>');
     expect(html).toMatch(/<details class="wine"><summary>[\s\S]*R\$\s189,90<small>750 ml<\/small><\/span><\/summary>/);
     expect(html).toMatch(/<\/summary><div class="wd i">[\s\S]*Fruta negra madura[\s\S]*Rubi profundo[\s\S]*<\/details>/);
     expect(html).toMatch(/<img[^>]+src="https:\/\/img\.example\.com\/catena\.jpg"[^>]+loading="lazy"[^>]+decoding="async"/);
@@ -188,7 +188,7 @@ describe('renderMenuPage', () => {
     const labels = WINE_CATEGORIES.map((c) => CATEGORY_LABELS[c]);
     expect(categoryHeadings(html)).toEqual(labels);
     expect(labels).toContain('Brancos médios');
-    const chips = [...(/<nav class="cats"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '').matchAll(/<a [^>]*>([^<]*)</g)].map((m) => m[1]);
+    const chips = [...(/<nav class="cats"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '').matchAll(/<a [^>]*><bdi>([^<]*)</g)].map((m) => m[1]);
     expect(chips).toEqual(labels);
     expect(html.match(/class="blurb"/g)).toHaveLength(10);
   });
@@ -242,9 +242,9 @@ describe('renderMenuPage', () => {
     expect(names('carmenere chile')).toEqual(['Outro']);
     expect(names('evora 2019')).toEqual([]);
     const html = renderMenuPage(data, parseMenuFilters({ q: 'cartuxa' }));
-    expect(html).toContain('Mostrando 1 de 3 vinhos para “cartuxa”.');
+    expect(html).toContain('Mostrando 1 de 3 vinhos para “<bdi>cartuxa</bdi>”.');
     expect(html).toContain('value="cartuxa"');
-    expect(renderMenuPage(data, parseMenuFilters({ q: 'nada disso' }))).toContain('Nenhum vinho encontrado para “nada disso”.');
+    expect(renderMenuPage(data, parseMenuFilters({ q: 'nada disso' }))).toContain('Nenhum vinho encontrado para “<bdi>nada disso</bdi>”.');
   });
 
   it('filters by grape', () => {
@@ -354,5 +354,71 @@ describe('not-found pages', () => {
     expect(html).toContain('<h1>Estabelecimento não encontrado</h1>');
     expect(html).toContain('<title>Estabelecimento não encontrado — Adega</title>');
     expect(html).not.toMatch(/<script/i);
+  });
+});
+
+describe('user text is isolated: a bidi control in a name cannot reorder the page around it', () => {
+  const RLO = '\u202e';
+  const evil = (text: string) => `${text} ${RLO}ovlam`;
+
+  /** What is left of the document once every place that isolates its text is taken out: no RLO may remain. */
+  function unisolated(html: string): string[] {
+    const rest = html
+      // <bdi>: an isolate by definition.
+      .replace(/<bdi>[^<]*<\/bdi>/g, '')
+      // Title and attributes: FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE.
+      .replace(/\u2068[^\u2069<]*\u2069/g, '')
+      // A block holding nothing but the user's text ends the paragraph, and the override with it.
+      .replace(/<(h1|h2|h3|p|dd|li|option)\b[^>]*>[^<]*<\/\1>/g, '')
+      .replace(/ value="[^"]*"/g, '');
+    return [...rest.matchAll(new RegExp(`.{0,40}${RLO}.{0,40}`, 'g'))].map((m) => m[0]);
+  }
+
+  it('on the menu page: names, origin, facts, pairing, categories, sommelier, title and search', () => {
+    const data = makeMenuResponse(
+      [
+        makeWine({
+          name: evil('Vinho'),
+          producer: evil('Produtor'),
+          region: evil('Região'),
+          grape_variety: evil('Uva'),
+          wine_style: evil('Estilo'),
+          country: evil('País'),
+          pairing: evil('Carnes'),
+          description: evil('Descrição'),
+          aroma: evil('Aroma'),
+          category: evil('Categoria'),
+          image_url: '/uploads/a.png',
+        }),
+        makeWine({ name: 'Outro' }),
+      ],
+      {
+        menu: { name: evil('Carta'), description: evil('Descrição da carta') },
+        establishment: { name: evil('Casa'), sommelier: evil('Ana'), description: evil('Sobre'), address: evil('Rua') },
+      },
+    );
+    const html = renderMenuPage(data, {});
+    expect(html.split(RLO).length).toBeGreaterThan(10);
+    expect(unisolated(html)).toEqual([]);
+    expect(html).toContain(`<p class="sub"><bdi>${evil('Carta')}</bdi> · 2 vinhos</p>`);
+    expect(html).toContain(`Sommelier: <bdi>${evil('Ana')}</bdi>`);
+    expect(html).toContain(`<title>\u2068${evil('Carta')}\u2069 — \u2068${evil('Casa')}\u2069</title>`);
+    const searched = renderMenuPage(data, parseMenuFilters({ q: evil('Vinho') }));
+    expect(unisolated(searched)).toEqual([]);
+    const nothing = renderMenuPage(data, parseMenuFilters({ q: evil('nada') }));
+    expect(nothing).toContain(`Nenhum vinho encontrado para “<bdi>${evil('nada')}</bdi>”.`);
+    expect(unisolated(nothing)).toEqual([]);
+  });
+
+  it('on the establishment page', () => {
+    const html = renderEstablishmentPage(
+      makeEstablishmentResponse([makeMenuSummary({ name: evil('Carta'), description: evil('Sobre') })], {
+        name: evil('Casa'),
+        sommelier: evil('Ana'),
+      }),
+    );
+    expect(html.split(RLO).length).toBeGreaterThan(4);
+    expect(unisolated(html)).toEqual([]);
+    expect(html).toContain(`aria-label="Visualizar Carta: \u2068${evil('Carta')}\u2069"`);
   });
 });

@@ -4,7 +4,7 @@
  * script that only highlights the category in view. Routes add status codes and caching.
  */
 
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { type PublicEstablishmentResponse, type PublicMenuResponse, publicMenuPath } from '../../shared/public-menu.js';
 import { CompactHeader, Document, EstablishmentHeader, Footer, Ornament, WineRow } from './components.js';
@@ -19,7 +19,7 @@ import {
   PRICE_BANDS,
   sanitizeFilters,
 } from './filters.js';
-import { groupByCategory, plural, truncate } from './format.js';
+import { groupByCategory, isolate, plural, truncate } from './format.js';
 import { MENU_SCRIPT } from './menu-script.js';
 import { MENU_CSS, PAGE_CSS } from './styles.js';
 
@@ -110,9 +110,17 @@ function FindForm({ action, options, filters }: { action: string; options: Filte
   );
 }
 
-function statusText(shown: number, total: number, query: string | undefined): string {
+function statusText(shown: number, total: number, query: string | undefined): ReactNode {
   const found = `Mostrando ${shown} de ${plural(total, 'vinho', 'vinhos')}`;
-  return query ? `${found} para “${query}”.` : `${found}.`;
+  return query ? (
+    <>
+      {`${found} para “`}
+      <bdi>{query}</bdi>
+      {'”.'}
+    </>
+  ) : (
+    `${found}.`
+  );
 }
 
 /** The public wine list of one menu. `filters` usually comes from parseMenuFilters(request.query). */
@@ -127,11 +135,11 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
   const groups = groupByCategory(shown);
   const count = available.length > 0 ? plural(available.length, 'vinho', 'vinhos') : null;
 
-  const title = `${menu.name} — ${establishment.name}`;
+  const title = `${isolate(menu.name)} — ${isolate(establishment.name)}`;
   const description = truncate(
     menu.description ||
       establishment.description ||
-      `Carta de vinhos de ${establishment.name}: ${plural(available.length, 'vinho', 'vinhos')} com descrição, notas e harmonização.`,
+      `Carta de vinhos de ${isolate(establishment.name)}: ${plural(available.length, 'vinho', 'vinhos')} com descrição, notas e harmonização.`,
     160,
   );
 
@@ -154,7 +162,7 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
                 {groups.map((g) => (
                   <li key={g.anchor}>
                     <a href={`#${g.anchor}`}>
-                      {g.label}
+                      <bdi>{g.label}</bdi>
                       <small>{String(g.wines.length)}</small>
                     </a>
                   </li>
@@ -178,7 +186,15 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
           ))}
           {shown.length === 0 ? (
             <div className="empty" role="status">
-              <h2>{active.query ? `Nenhum vinho encontrado para “${active.query}”.` : 'Nenhum vinho encontrado com esses filtros.'}</h2>
+              <h2>
+                {active.query ? (
+                  <>
+                    Nenhum vinho encontrado para “<bdi>{active.query}</bdi>”.
+                  </>
+                ) : (
+                  'Nenhum vinho encontrado com esses filtros.'
+                )}
+              </h2>
               <p>Experimente outra busca ou combinação, ou veja a carta completa.</p>
               <a className="btn" href={basePath}>
                 Limpar filtros
@@ -217,11 +233,11 @@ export function renderEstablishmentPage(data: PublicEstablishmentResponse): stri
   const { establishment } = data;
   const menus = Array.isArray(data.menus) ? data.menus : [];
   const description = truncate(
-    establishment.description || `Cartas de vinhos de ${establishment.name}, com descrição, notas e harmonização.`,
+    establishment.description || `Cartas de vinhos de ${isolate(establishment.name)}, com descrição, notas e harmonização.`,
     160,
   );
   return toHtml(
-    <Document title={`${establishment.name} — Cartas de vinhos`} description={description} css={PAGE_CSS}>
+    <Document title={`${isolate(establishment.name)} — Cartas de vinhos`} description={description} css={PAGE_CSS}>
       <div className="wrap">
         <EstablishmentHeader establishment={establishment} />
         <Ornament />
@@ -241,7 +257,7 @@ export function renderEstablishmentPage(data: PublicEstablishmentResponse): stri
                   <h2>{m.name}</h2>
                   {m.description ? <p>{m.description}</p> : null}
                   <p className="n">{plural(Number(m.wine_count) || 0, 'vinho', 'vinhos')}</p>
-                  <a className="btn" href={publicMenuPath(establishment, m)} aria-label={`Visualizar Carta: ${m.name}`}>
+                  <a className="btn" href={publicMenuPath(establishment, m)} aria-label={`Visualizar Carta: ${isolate(m.name)}`}>
                     Visualizar Carta
                   </a>
                 </li>
