@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { formatBRL } from '../../shared/money.js';
 import type { PublicEstablishment, PublicMenuWine } from '../../shared/public-menu.js';
 import { COUNTRY_FLAGS } from '../../shared/wine-vocabulary.js';
-import { formatAlcohol, formatVolume, isolate, mailtoHref, safeImageUrl, safeWebsiteUrl, telHref, websiteLabel } from './format.js';
+import { formatAlcohol, formatVolume, isolate, mailtoHref, needsIsolation, safeImageUrl, safeWebsiteUrl, telHref, websiteLabel } from './format.js';
 import { THEME_COLOR } from './styles.js';
 
 export interface DocumentProps {
@@ -12,20 +12,16 @@ export interface DocumentProps {
   noIndex?: boolean;
   /** The page's inline stylesheet (styles.ts): MENU_CSS or PAGE_CSS. */
   css: string;
-  /** Script inlined at the end of the body (the CSP allows it by its hash, see menu-script.ts); the page works without it. */
-  script?: string;
   /**
-   * Id of an element the first paint waits for (`<link rel="expect" blocking="render">`): the browser paints the
-   * first screen once, whole, instead of painting the header first and the wines after more parsing.
+   * The menu's inline script (MENU_HEAD_SCRIPT, allowed by its CSP hash; the page works without it), in the head:
+   * the first paint waits for the element with the id `paintWith`, so the browser paints the first screen once,
+   * whole, instead of painting the header first and the wines after more parsing.
    */
-  paintWith?: string;
+  script?: { text: string; paintWith: string };
   children: ReactNode;
 }
 
-/** `blocking` is not in React's types yet; React renders it as written. */
-const renderBlocking = { blocking: 'render' } as Record<string, string>;
-
-export function Document({ title, description, noIndex, css, script, paintWith, children }: DocumentProps) {
+export function Document({ title, description, noIndex, css, script, children }: DocumentProps) {
   return (
     <html lang="pt-BR">
       <head>
@@ -38,17 +34,31 @@ export function Document({ title, description, noIndex, css, script, paintWith, 
         <meta name="format-detection" content="telephone=no" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {noIndex ? <meta name="robots" content="noindex" /> : null}
-        {paintWith ? <link rel="expect" href={`#${paintWith}`} {...renderBlocking} /> : null}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own static script, never user data */}
+        {script ? <script data-p={script.paintWith} dangerouslySetInnerHTML={{ __html: script.text }} /> : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own static stylesheet, never user data */}
         <style dangerouslySetInnerHTML={{ __html: css }} />
       </head>
       <body>
         {children}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own static script, never user data */}
-        {script ? <script dangerouslySetInnerHTML={{ __html: script }} /> : null}
       </body>
     </html>
   );
+}
+
+/** A piece of text the user wrote, for mixed(). */
+export type UserPiece = { user: string };
+
+/**
+ * Our text and the user's in one run: each user piece goes in <bdi> when it could reorder its neighbours (a bidi
+ * control such as U+202E, or right-to-left letters). Otherwise the run is one plain string, which costs the page no
+ * bytes (not even React's <!-- --> between text nodes; decision 0045).
+ */
+export function mixed(pieces: readonly (string | UserPiece)[]): ReactNode {
+  if (!pieces.some((p) => typeof p !== 'string' && needsIsolation(p.user))) {
+    return pieces.map((p) => (typeof p === 'string' ? p : p.user)).join('');
+  }
+  return pieces.map((p, i) => (typeof p === 'string' ? p : <bdi key={String(i)}>{p.user}</bdi>));
 }
 
 export function Ornament() {
@@ -147,8 +157,7 @@ export function CompactHeader({
         <div>
           <h1>{establishment.name}</h1>
           <p className="sub">
-            <bdi>{menuName}</bdi>
-            {count ? ` · ${count}` : null}
+            {mixed([{ user: menuName }, count ? ` · ${count}` : ''])}
           </p>
         </div>
       </div>
@@ -170,11 +179,8 @@ export function CompactHeader({
 export function Footer({ sommelier }: { sommelier?: string | null }) {
   return (
     <footer>
-      {sommelier ? (
-        <p className="som">
-          Sommelier: <bdi>{sommelier}</bdi>
-        </p>
-      ) : null}
+      {/* The name ends its paragraph: an override in it reaches nothing of ours. */}
+      {sommelier ? <p className="som">{`Sommelier: ${sommelier}`}</p> : null}
       <p>Carta digital por Adega</p>
     </footer>
   );
@@ -187,13 +193,14 @@ function Flag({ country }: { country: string }) {
 
 /**
  * "Bodega Catena Zapata · Mendoza · 2021": who made it, where and when; country and grape when that is all there is.
- * Each part is isolated (<bdi>): a bidi control in one name cannot reorder the others.
+ * Each part is isolated: a bidi control in one name cannot reorder the others.
  */
-function originLine(wine: PublicMenuWine): ReactNode[] {
-  const parts = [wine.producer, wine.region || wine.country];
-  if (!wine.producer) parts.push(wine.grape_variety);
+function originLine(wine: PublicMenuWine): ReactNode {
+  const names = [wine.producer, wine.region || wine.country];
+  if (!wine.producer) names.push(wine.grape_variety);
+  const parts: (string | UserPiece)[] = names.filter((n): n is string => Boolean(n)).map((user) => ({ user }));
   if (wine.vintage) parts.push(String(wine.vintage));
-  return parts.filter(Boolean).flatMap((part, i) => [i > 0 ? ' · ' : null, <bdi key={String(i)}>{part}</bdi>]);
+  return mixed(parts.flatMap((part, i) => (i > 0 ? [' · ', part] : [part])));
 }
 
 /**
@@ -208,10 +215,10 @@ export function WineRow({ wine }: { wine: PublicMenuWine }) {
   const facts: ReactNode[] = [];
   if (wine.country) {
     facts.push(
-      <span key="c">
+      <bdi key="c">
         <Flag country={wine.country} />
-        <bdi>{wine.country}</bdi>
-      </span>,
+        {wine.country}
+      </bdi>,
     );
   }
   if (wine.grape_variety) facts.push(<bdi key="g">{wine.grape_variety}</bdi>);
@@ -226,7 +233,7 @@ export function WineRow({ wine }: { wine: PublicMenuWine }) {
     <details className="wine">
       <summary>
         <h3>{wine.name}</h3>
-        {origin.length > 0 ? <span className="o">{origin}</span> : null}
+        {origin ? <span className="o">{origin}</span> : null}
         <span className="p">
           {formatBRL(wine.price)}
           {volume ? <small>{volume}</small> : null}
@@ -240,7 +247,7 @@ export function WineRow({ wine }: { wine: PublicMenuWine }) {
           {wine.pairing ? (
             <p className="pair">
               <b>Harmoniza com</b>
-              <bdi>{wine.pairing}</bdi>
+              {wine.pairing}
             </p>
           ) : null}
         </div>

@@ -163,5 +163,8 @@ const BIDI_SENSITIVE = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u0590-\u08
  * page itself the same job is done by <bdi> (components.tsx).
  */
 export function isolate(text: string): string {
-  return BIDI_SENSITIVE.test(text) ? `\u2068${text}\u2069` : text;
+  return needsIsolation(text) ? `\u2068${text}\u2069` : text;
 }
+
+/** Text with nothing that could reorder its neighbours (no bidi controls, no right-to-left letters) needs no isolate. */
+export const needsIsolation = (text: string) => BIDI_SENSITIVE.test(text);

@@ -7,7 +7,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { type PublicEstablishmentResponse, type PublicMenuResponse, publicMenuPath } from '../../shared/public-menu.js';
-import { CompactHeader, Document, EstablishmentHeader, Footer, Ornament, WineRow } from './components.js';
+import { CompactHeader, Document, EstablishmentHeader, Footer, mixed, Ornament, WineRow } from './components.js';
 import {
   deriveFilterOptions,
   FILTER_PARAMS,
@@ -20,7 +20,7 @@ import {
   sanitizeFilters,
 } from './filters.js';
 import { groupByCategory, isolate, plural, truncate } from './format.js';
-import { MENU_SCRIPT } from './menu-script.js';
+import { MENU_HEAD_SCRIPT } from './menu-script.js';
 import { MENU_CSS, PAGE_CSS } from './styles.js';
 
 const DOCTYPE = '<!doctype html>';
@@ -112,15 +112,7 @@ function FindForm({ action, options, filters }: { action: string; options: Filte
 
 function statusText(shown: number, total: number, query: string | undefined): ReactNode {
   const found = `Mostrando ${shown} de ${plural(total, 'vinho', 'vinhos')}`;
-  return query ? (
-    <>
-      {`${found} para “`}
-      <bdi>{query}</bdi>
-      {'”.'}
-    </>
-  ) : (
-    `${found}.`
-  );
+  return query ? mixed([`${found} para “`, { user: query }, '”.']) : `${found}.`;
 }
 
 /** The public wine list of one menu. `filters` usually comes from parseMenuFilters(request.query). */
@@ -162,7 +154,7 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
                 {groups.map((g) => (
                   <li key={g.anchor}>
                     <a href={`#${g.anchor}`}>
-                      <bdi>{g.label}</bdi>
+                      {mixed([{ user: g.label }])}
                       <small>{String(g.wines.length)}</small>
                     </a>
                   </li>
@@ -187,13 +179,9 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
           {shown.length === 0 ? (
             <div className="empty" role="status">
               <h2>
-                {active.query ? (
-                  <>
-                    Nenhum vinho encontrado para “<bdi>{active.query}</bdi>”.
-                  </>
-                ) : (
-                  'Nenhum vinho encontrado com esses filtros.'
-                )}
+                {active.query
+                  ? mixed(['Nenhum vinho encontrado para “', { user: active.query }, '”.'])
+                  : 'Nenhum vinho encontrado com esses filtros.'}
               </h2>
               <p>Experimente outra busca ou combinação, ou veja a carta completa.</p>
               <a className="btn" href={basePath}>
@@ -211,8 +199,7 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
       title={title}
       description={description}
       css={MENU_CSS}
-      script={groups.length > 1 ? MENU_SCRIPT : undefined}
-      paintWith={groups[1]?.anchor}
+      script={groups[1] ? { text: MENU_HEAD_SCRIPT, paintWith: groups[1].anchor } : undefined}
     >
       {available.length > 0 ? (
         <a className="skip" href={`#${RESULTS_ID}`}>
