@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  EMAIL_LENGTH_MESSAGES,
   FIELD_MESSAGES,
   formatPhone,
   isCep,
   isCnpj,
-  EMAIL_LENGTH_MESSAGES,
   isEmail,
   isHttpUrl,
   isImageUrl,
@@ -21,12 +21,12 @@ import {
   optionalMoney,
   optionalPercent,
   optionalPhone,
-  PHONE_EXTENSION,
   optionalWebsite,
+  PHONE_EXTENSION,
   parsePercent,
   requiredEmail,
-  requiredPhone,
   requiredMoney,
+  requiredPhone,
 } from './field-rules.js';
 import { formatMoneyInput, parseMoney } from './money.js';
 

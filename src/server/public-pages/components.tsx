@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { formatBRL } from '../../shared/money.js';
 import type { PublicEstablishment, PublicMenuWine } from '../../shared/public-menu.js';
 import { COUNTRY_FLAGS } from '../../shared/wine-vocabulary.js';
-import { formatAlcohol, formatVolume, isolate, mailtoHref, needsIsolation, safeImageUrl, safeWebsiteUrl, telHref, websiteLabel } from './format.js';
+import {
+  formatAlcohol,
+  formatVolume,
+  isolate,
+  mailtoHref,
+  needsIsolation,
+  safeImageUrl,
+  safeWebsiteUrl,
+  telHref,
+  websiteLabel,
+} from './format.js';
 import { THEME_COLOR } from './styles.js';
 
 export interface DocumentProps {
@@ -39,9 +49,7 @@ export function Document({ title, description, noIndex, css, script, children }:
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own static stylesheet, never user data */}
         <style dangerouslySetInnerHTML={{ __html: css }} />
       </head>
-      <body>
-        {children}
-      </body>
+      <body>{children}</body>
     </html>
   );
 }
@@ -74,7 +82,15 @@ export function EstablishmentHeader({ establishment }: { establishment: PublicEs
   return (
     <header className="est">
       {logo ? (
-        <img className="logo" src={logo} alt={`Logotipo de ${isolate(establishment.name)}`} width={88} height={88} loading="lazy" decoding="async" />
+        <img
+          className="logo"
+          src={logo}
+          alt={`Logotipo de ${isolate(establishment.name)}`}
+          width={88}
+          height={88}
+          loading="lazy"
+          decoding="async"
+        />
       ) : null}
       <h1>{establishment.name}</h1>
       {establishment.description ? <p className="desc">{establishment.description}</p> : null}
@@ -156,9 +172,7 @@ export function CompactHeader({
         ) : null}
         <div>
           <h1>{establishment.name}</h1>
-          <p className="sub">
-            {mixed([{ user: menuName }, count ? ` · ${count}` : ''])}
-          </p>
+          <p className="sub">{mixed([{ user: menuName }, count ? ` · ${count}` : ''])}</p>
         </div>
       </div>
       {hasAbout ? (

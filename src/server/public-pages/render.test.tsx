@@ -52,7 +52,9 @@ describe('renderMenuPage', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     // Added by a script while the head is parsed: the markup stays valid for the W3C checker (decision 0045).
     expect(head).toContain(`<script data-p="${second}">${MENU_HEAD_SCRIPT}</script>`);
-    expect(MENU_HEAD_SCRIPT).toMatch(/^document\.head\.append\(.*rel:'expect',href:'#'\+document\.currentScript\.dataset\.p,blocking:'render'/);
+    expect(MENU_HEAD_SCRIPT).toMatch(
+      /^document\.head\.append\(.*rel:'expect',href:'#'\+document\.currentScript\.dataset\.p,blocking:'render'/,
+    );
     expect(head).not.toContain('<link rel="expect"');
     expect(html).toContain(`<section id="${second}"`);
     const one = renderMenuPage(makeMenuResponse([makeWine({ name: 'Único' })]), {});

@@ -192,7 +192,12 @@ describe('POST /api/orders', () => {
       ],
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().items.map((i: { quantity: number }) => i.quantity).sort((a: number, b: number) => a - b)).toEqual([12, 1000]);
+    expect(
+      res
+        .json()
+        .items.map((i: { quantity: number }) => i.quantity)
+        .sort((a: number, b: number) => a - b),
+    ).toEqual([12, 1000]);
   });
 
   it('refuses a total over the limit with a message that names that limit, and stores nothing', async () => {

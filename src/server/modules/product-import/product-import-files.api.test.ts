@@ -73,7 +73,7 @@ describe('spreadsheets recognised by their bytes', () => {
     ]);
   });
 
-  it("Excel's \"Texto Unicode\" (UTF-16 with its byte order mark, tab-separated) is read like any CSV", async () => {
+  it('Excel\'s "Texto Unicode" (UTF-16 with its byte order mark, tab-separated) is read like any CSV', async () => {
     const text = 'Nome\tCategoria\tPreço\nCabernet Sauvignon Reserva\tTintos\tR$ 1.234,56\nEspumante Brut Rosé\tEspumantes\t89,90\n';
     for (const [encoding, bom] of [
       ['utf16le', [0xff, 0xfe]],
@@ -155,7 +155,12 @@ describe('hostile and broken files get a clear pt-BR answer and nothing is store
     ['an empty file', () => Buffer.alloc(0), 400, 'vazio'],
     ['a CSV header of 200,000 columns', () => wideCsv(200_000), 400, TOO_MANY_COLUMNS],
     ['an .xlsx header of 201 columns', () => wideXlsx(MAX_IMPORT_COLUMNS + 1), 400, TOO_MANY_COLUMNS],
-    ['UTF-16 that is not text', () => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.alloc(2000, 0)]), 415, 'Formato de arquivo não suportado'],
+    [
+      'UTF-16 that is not text',
+      () => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.alloc(2000, 0)]),
+      415,
+      'Formato de arquivo não suportado',
+    ],
     ['a header and no rows', () => Buffer.from('Nome;Categoria\n;\n'), 400, 'não tem linhas de produtos'],
   ];
   for (const [what, bytes, status, detail] of cases) {

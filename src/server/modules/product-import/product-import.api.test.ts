@@ -224,7 +224,10 @@ describe('the failed-rows file cannot carry a live formula', () => {
     ]);
     // No cell is a formula in the workbook, nor in the CSV a person may save it as.
     expect(Object.values(sheet).some((cell) => typeof cell === 'object' && cell !== null && 'f' in cell)).toBe(false);
-    const cells = XLSX.utils.sheet_to_csv(sheet, { FS: ';' }).split('\n').flatMap((line) => line.split(';'));
+    const cells = XLSX.utils
+      .sheet_to_csv(sheet, { FS: ';' })
+      .split('\n')
+      .flatMap((line) => line.split(';'));
     expect(cells.filter((cell) => /^[\s"]*[=+@]/.test(cell))).toEqual([]);
   });
 });

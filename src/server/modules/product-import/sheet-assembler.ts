@@ -18,9 +18,7 @@ export interface ParsedSheet {
   truncated: boolean;
 }
 
-export type ParseOutcome =
-  | { ok: true; sheet: ParsedSheet }
-  | { ok: false; reason: 'protected' | 'corrupt' | 'empty' | 'too_many_columns' };
+export type ParseOutcome = { ok: true; sheet: ParsedSheet } | { ok: false; reason: 'protected' | 'corrupt' | 'empty' | 'too_many_columns' };
 
 /** Called between chunks of the reading: where a streaming reader hands its rows over (and may wait for room). */
 export type Between = () => Promise<void> | void;

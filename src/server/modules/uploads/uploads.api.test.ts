@@ -125,7 +125,7 @@ describe('POST /api/upload-image', () => {
     expect(res.json()).toEqual({ detail: IMAGE_TOO_MANY_PIXELS, code: 'too_many_pixels' });
   });
 
-  it('refuses a 50,000 x 50,000 header (past sharp\'s own limit) with the same 413, and stores nothing', async () => {
+  it("refuses a 50,000 x 50,000 header (past sharp's own limit) with the same 413, and stores nothing", async () => {
     const before = uploadedFiles();
     const res = await uploadAs(await createUser(t.db, 'sommelier'), pngHeaderOf(50_000, 50_000));
     expect(res.statusCode).toBe(413);
