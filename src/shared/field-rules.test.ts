@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  EMAIL_LENGTH_MESSAGES,
   FIELD_MESSAGES,
   formatPhone,
   isCep,
@@ -21,9 +22,11 @@ import {
   optionalPercent,
   optionalPhone,
   optionalWebsite,
+  PHONE_EXTENSION,
   parsePercent,
   requiredEmail,
   requiredMoney,
+  requiredPhone,
 } from './field-rules.js';
 import { formatMoneyInput, parseMoney } from './money.js';
 
@@ -39,8 +42,26 @@ describe('e-mail', () => {
     expect(isEmail('a@b.co')).toBe(true);
   });
 
-  it.each(['ana', 'ana@', '@vinha.com', 'ana vinha@x.com', `${'a'.repeat(250)}@x.com`])('refuses %j', (bad) => {
+  it.each(['ana', 'ana@', '@vinha.com', 'ana vinha@x.com'])('refuses %j', (bad) => {
     expect(firstMessage(requiredEmail(), bad)).toBe(FIELD_MESSAGES.email);
+  });
+
+  const label = (n: number) => 'd'.repeat(n);
+  it.each([
+    [`${'a'.repeat(65)}@vinha.com.br`, EMAIL_LENGTH_MESSAGES.local],
+    [`${'a'.repeat(250)}@x.com`, EMAIL_LENGTH_MESSAGES.local],
+    [`ana@${[label(60), label(60), label(60), label(60), label(60), 'com'].join('.')}`, EMAIL_LENGTH_MESSAGES.domain],
+    [`ana@${label(64)}.com`, EMAIL_LENGTH_MESSAGES.label],
+    [`${'a'.repeat(64)}@${[label(60), label(60), label(60), label(60), 'com'].join('.')}`, EMAIL_LENGTH_MESSAGES.total],
+  ])('says which part of a long address is too long: %#', (bad, message) => {
+    expect(firstMessage(requiredEmail(), bad)).toBe(message);
+    expect(firstMessage(optionalEmail(), bad)).toBe(message);
+    expect(isEmail(bad)).toBe(false);
+  });
+
+  it('accepts the longest parts the rules allow', () => {
+    expect(isEmail(`${'a'.repeat(64)}@vinha.com.br`)).toBe(true);
+    expect(isEmail(`ana@${label(63)}.com`)).toBe(true);
   });
 
   it('asks for a missing required e-mail', () => {
@@ -69,6 +90,12 @@ describe('Brazilian phone', () => {
 
   it.each(['ligue já', '123', '(00) 1234-5678', '+1 202 555 0100'])('refuses %j', (bad) => {
     expect(firstMessage(optionalPhone(), bad)).toBe(FIELD_MESSAGES.phone);
+  });
+
+  it.each(['+55 48 99999-1234 ext 5', '(48) 3232-4455 x12', '48 3232-4455#12'])('refuses %j (an extension would be dropped)', (typed) => {
+    expect(normalizePhone(typed)).toBeNull();
+    expect(firstMessage(optionalPhone(), typed)).toBe(PHONE_EXTENSION);
+    expect(firstMessage(requiredPhone(), typed)).toBe(PHONE_EXTENSION);
   });
 
   it('treats empty as absent', () => {
@@ -128,6 +155,10 @@ describe('money', () => {
     ['1.000.000,00', 1_000_000],
     ['12', 12],
     [89.9, 89.9],
+    ['1 250,00', 1250],
+    ['R$ 1\u00a0250,00', 1250],
+    ['1\u202f250\u202f000,50', 1_250_000.5],
+    ['1 250', 1250],
   ])('%j -> %j', (typed, amount) => {
     expect(parseMoney(typed)).toBe(amount);
   });
@@ -135,8 +166,14 @@ describe('money', () => {
   it('reads empty as null and nonsense as not an amount', () => {
     expect(parseMoney('')).toBeNull();
     expect(parseMoney('  R$ ')).toBeNull();
-    for (const bad of ['dez', '1.2.3', '1,2,3', '12.34.56', '1.250,50,1', '1,250.5.0', 'R$ 1 0x', Number.NaN]) {
+    for (const bad of ['dez', '1.2.3', '1,2,3', '12.34.56', '1.250,50,1', '1,250.5.0', 'R$ 1 0x', Number.NaN, '0x10', '1e3']) {
       expect(parseMoney(bad), String(bad)).toBeUndefined();
+    }
+  });
+
+  it('takes a space as a thousands separator only before a group of exactly three digits', () => {
+    for (const bad of ['12 50', '12\t50', '12  500', '1 2500', '12\n500', '1 25,00', '- 12']) {
+      expect(parseMoney(bad), JSON.stringify(bad)).toBeUndefined();
     }
   });
 

@@ -32,19 +32,49 @@ const fail = (ctx: Ctx, message: string, input: unknown) => {
 
 // ── E-mail ──────────────────────────────────────────────────────────────────
 
+/** RFC 5321's sizes, each said plainly: which part of the address is too long. */
+export const EMAIL_LENGTH_MESSAGES = {
+  total: 'O e-mail pode ter no máximo 254 caracteres.',
+  local: 'A parte do e-mail antes do @ pode ter no máximo 64 caracteres.',
+  domain: 'O domínio do e-mail (depois do @) pode ter no máximo 253 caracteres.',
+  label: 'Cada parte do domínio do e-mail (entre pontos) pode ter no máximo 63 caracteres.',
+} as const;
+
+/** The size rule an address breaks, or null: local part 64, domain 253 (labels 63), whole address 254. */
+export function emailLengthProblem(value: string): string | null {
+  const at = value.lastIndexOf('@');
+  if (at >= 0) {
+    const domain = value.slice(at + 1);
+    if (at > 64) return EMAIL_LENGTH_MESSAGES.local;
+    if (domain.length > 253) return EMAIL_LENGTH_MESSAGES.domain;
+    if (domain.split('.').some((label) => label.length > 63)) return EMAIL_LENGTH_MESSAGES.label;
+  }
+  return value.length > 254 ? EMAIL_LENGTH_MESSAGES.total : null;
+}
+
 const emailCheck = z.email();
-export const isEmail = (value: string) => value.length <= 254 && emailCheck.safeParse(value).success;
+export const isEmail = (value: string) => emailLengthProblem(value) === null && emailCheck.safeParse(value).success;
+
+/** The message for an address that is not an e-mail: what is too long, or the field's own text. */
+const emailIssue = (invalidMessage: string) => (value: string, ctx: Ctx) => {
+  if (isEmail(value)) return;
+  ctx.issues.push({ code: 'custom', message: emailLengthProblem(value) ?? invalidMessage, input: value });
+};
 
 /** A required e-mail, trimmed and lower-cased. */
 export function requiredEmail(requiredMessage = 'Informe o e-mail.', invalidMessage: string = FIELD_MESSAGES.email) {
-  return z.string({ error: requiredMessage }).trim().toLowerCase().min(1, requiredMessage).refine(isEmail, invalidMessage);
+  return z.string({ error: requiredMessage }).trim().toLowerCase().min(1, requiredMessage).superRefine(emailIssue(invalidMessage));
 }
 
 /** An optional e-mail, lower-cased; empty -> null. */
 export function optionalEmail(invalidMessage: string = FIELD_MESSAGES.email) {
-  return optionalText('E-mail', 254)
+  const check = emailIssue(invalidMessage);
+  // The size rule below says which part is too long; this cap only bounds the work.
+  return optionalText('E-mail', 1000)
     .transform((v) => (v ? v.toLowerCase() : v))
-    .refine((v) => v === null || isEmail(v), invalidMessage);
+    .superRefine((v, ctx) => {
+      if (v !== null) check(v, ctx);
+    });
 }
 
 // ── Brazilian phone ─────────────────────────────────────────────────────────
@@ -52,8 +82,18 @@ export function optionalEmail(invalidMessage: string = FIELD_MESSAGES.email) {
 /** "(48) 99999-1234", "48 3232 4455", "+55 48 ..." -> "+5548999991234"; null when it is not a valid Brazilian number. */
 export function normalizePhone(value: string): string | null {
   const phone = parsePhoneNumberFromString(value, 'BR');
-  return phone?.isValid() && phone.country === 'BR' ? phone.number : null;
+  return phone?.isValid() && phone.country === 'BR' && !phone.ext ? phone.number : null;
 }
+
+/**
+ * Phones are stored in E.164, which has no extension: a number typed with one ("ext 5", "x12", "#12") is refused
+ * with this message rather than saved without it (decision 0045).
+ */
+export const PHONE_EXTENSION = 'Informe o telefone sem ramal: só o número com DDD, ex.: (48) 3232-4455.';
+export const hasPhoneExtension = (value: string) => Boolean(parsePhoneNumberFromString(value, 'BR')?.ext);
+
+const phoneOrFail = (v: string, ctx: Ctx, invalidMessage: string) =>
+  normalizePhone(v) ?? fail(ctx, hasPhoneExtension(v) ? PHONE_EXTENSION : invalidMessage, v);
 
 /** "+5548999991234" -> "(48) 99999-1234"; text that is not a phone number is shown as stored. */
 export function formatPhone(value: string | null | undefined): string {
@@ -66,7 +106,7 @@ export function formatPhone(value: string | null | undefined): string {
 export function optionalPhone(invalidMessage: string = FIELD_MESSAGES.phone) {
   return optionalText('Telefone', 40).transform((v, ctx) => {
     if (v === null) return null;
-    return normalizePhone(v) ?? fail(ctx, invalidMessage, v);
+    return phoneOrFail(v, ctx, invalidMessage);
   });
 }
 
@@ -77,7 +117,7 @@ export function requiredPhone(requiredMessage = 'Informe o telefone.', invalidMe
     .trim()
     .min(1, requiredMessage)
     .max(40, 'Telefone: no máximo 40 caracteres.')
-    .transform((v, ctx) => normalizePhone(v) ?? fail(ctx, invalidMessage, v));
+    .transform((v, ctx) => phoneOrFail(v, ctx, invalidMessage));
 }
 
 // ── CNPJ (numeric and the alphanumeric format of 2026) ─────────────────────

@@ -46,14 +46,26 @@ function normalizeDigits(s: string): string | null {
  * empty -> null; anything else -> undefined (not an amount).
  */
 export function parseMoney(value: unknown): number | null | undefined {
+  if (typeof value === 'string') return parseDecimal(value.replace(/^\s*R\$/i, ''));
+  return parseDecimal(value);
+}
+
+/** A space, no-break space or narrow no-break space between a digit and a group of exactly three digits. */
+const SPACE_GROUP = /(?<=\d)[ \u00a0\u202f](?=\d{3}(?!\d))/g;
+
+/**
+ * The number rule under the money rule (no "R$"): "1.250,50", "1 250,50", "1250.5", "2.400" and numbers -> a number;
+ * empty -> null; anything else -> undefined. A space is a thousands separator only when it is a single space
+ * between a digit and exactly three digits ("1 250,00"), so "12 50" and "12<TAB>50" are not 1250. Hexadecimal
+ * ("0x10") and exponents ("1e3") are not amounts either: people do not write them.
+ */
+export function parseDecimal(value: unknown): number | null | undefined {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value !== 'string') return undefined;
-  const s = value
-    .replace(/^\s*R\$/i, '')
-    .replace(/[\s\u00a0]/g, '')
-    .trim();
+  const s = value.trim().replace(SPACE_GROUP, '');
   if (s === '') return null;
+  if (/\s/.test(s)) return undefined;
   const negative = s.startsWith('-');
   const digits = normalizeDigits(negative ? s.slice(1) : s);
   if (digits === null) return undefined;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCep, requiredEmail } from './field-rules.js';
+import { EMAIL_LENGTH_MESSAGES, isCep, requiredEmail } from './field-rules.js';
 import { requiredText } from './form-fields.js';
 
 /** The 27 federative units a Brazilian address may name. */
@@ -73,7 +73,6 @@ export const ONBOARDING_TEXTS = {
 } as const;
 
 const text = (label: string, max: number) => requiredText(`Informe ${label}.`, label[0]?.toUpperCase() + label.slice(1), max);
-const email = (label: string) => requiredEmail(`Informe ${label}.`, `Informe ${label} válido.`).pipe(z.string().max(254));
 
 /**
  * POST /api/onboarding/processes (and PUT while it is in progress): the eleven fields of step 1, all required.
@@ -82,7 +81,7 @@ const email = (label: string) => requiredEmail(`Informe ${label}.`, `Informe ${l
 export const onboardingFormSchema = z.object({
   establishment_name: text('o nome do estabelecimento', 120),
   cnpj: text('o CNPJ', 30),
-  email: email('o e-mail do estabelecimento'),
+  email: requiredEmail('Informe o e-mail do estabelecimento.', 'Informe um e-mail válido para o estabelecimento.'),
   phone: text('o telefone', 40),
   address: text('o endereço', 300),
   city: text('a cidade', 120),
@@ -98,7 +97,7 @@ export const onboardingFormSchema = z.object({
     .refine(isCep, 'Informe um CEP com 8 dígitos, ex.: 88010-000.')
     .transform((v) => v.replace(/\D/g, '')),
   contact_name: text('o nome do responsável', 120),
-  contact_email: email('o e-mail do responsável'),
+  contact_email: requiredEmail('Informe o e-mail do responsável.', 'Informe um e-mail válido para o responsável.'),
   contact_phone: text('o telefone do responsável', 40),
 });
 export type OnboardingFormInput = z.input<typeof onboardingFormSchema>;
@@ -109,7 +108,8 @@ export const processIdParamsSchema = z.object({ id: z.string().max(100) });
 
 export const validateCnpjSchema = z.object({ cnpj: z.string({ error: 'Informe o CNPJ.' }).trim().min(1, 'Informe o CNPJ.').max(30) });
 export const validateEmailSchema = z.object({
-  email: z.string({ error: 'Informe o e-mail.' }).trim().min(1, 'Informe o e-mail.').max(254),
+  // Generous: the check itself says which part of a long address is too long (local part, domain, whole).
+  email: z.string({ error: 'Informe o e-mail.' }).trim().min(1, 'Informe o e-mail.').max(1000, EMAIL_LENGTH_MESSAGES.total),
 });
 export const validatePhoneSchema = z.object({
   phone: z.string({ error: 'Informe o telefone.' }).trim().min(1, 'Informe o telefone.').max(40),

@@ -4,7 +4,7 @@ import { type Principal, scopeCovers, scopeFor } from './access-policy.js';
 import { optionalDate, requiredMoney } from './field-rules.js';
 import { optionalText } from './form-fields.js';
 import { queryLimit, queryPage } from './list-query.js';
-import { toCents } from './money.js';
+import { centsToDecimal, formatBRL, parseDecimal, toCents } from './money.js';
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -67,7 +67,6 @@ export const ORDER_MESSAGES = {
   quantity: 'A quantidade deve ser um número inteiro de pelo menos 1.',
   priceRequired: 'Informe o preço unitário.',
   price: 'O preço unitário deve ser um valor em reais maior ou igual a zero, ex.: 1.250,50.',
-  totalTooHigh: 'O total do pedido passa do limite de R$ 999.999.999,99. Divida-o em pedidos menores.',
 } as const;
 
 export const badTransition = (from: OrderStatus, to: OrderStatus) =>
@@ -78,9 +77,15 @@ export const ORDER_MAX_QUANTITY = 100_000;
 export const ORDER_MAX_UNIT_PRICE = 9_999_999.99;
 /** numeric(14, 2): the largest total an order can hold, in cents. */
 export const ORDER_MAX_TOTAL_CENTS = 99_999_999_999_999;
+/** Written from the limit itself, so the two cannot drift apart: "R$ 999.999.999.999,99". */
+export const ORDER_TOTAL_TOO_HIGH = `O total do pedido passa do limite de ${formatBRL(centsToDecimal(ORDER_MAX_TOTAL_CENTS))}. Divida-o em pedidos menores.`;
 
+/** A typed quantity reads like a typed price ("12", "1.000"): never "0x10" or "1e3", which Number() would take. */
 const quantity = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : v),
+  (v) => {
+    if (typeof v !== 'string' || v.trim() === '') return v;
+    return parseDecimal(v) ?? Number.NaN;
+  },
   z
     .number({ error: ORDER_MESSAGES.quantity })
     .int(ORDER_MESSAGES.quantity)

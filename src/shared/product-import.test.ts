@@ -51,11 +51,16 @@ describe('checkImportRow', () => {
     });
     expect(parseImportMoney('12,5')).toBe('12.50');
     expect(parseImportMoney('89.90')).toBe('89.90');
+    expect(parseImportMoney('1 250,00')).toBe('1250.00');
+    expect(parseImportMoney('1\u00a0250,00')).toBe('1250.00');
   });
 
   it.each([
     [{ Preço: 'abc' }, "preço 'abc' não é um número"],
     [{ Preço: '-3,00' }, "preço '-3,00' é negativo"],
+    [{ Preço: '12 50' }, "preço '12 50' não é um número"],
+    [{ Preço: '12\t50' }, "preço '12\t50' não é um número"],
+    [{ Estoque: '1 2' }, "estoque '1 2' não é um número inteiro"],
     [{ Estoque: '1,5' }, "estoque '1,5' não é um número inteiro"],
     [{ Estoque: '-1' }, "estoque '-1' é negativo"],
     [{ Nome: '  ' }, 'nome do produto vazio'],

@@ -10,6 +10,8 @@ import { foldText } from './text-search.js';
 
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 200_000;
+/** A price list has a dozen columns; a header wider than this is refused before its rows are read. */
+export const MAX_IMPORT_COLUMNS = 200;
 export const PREVIEW_ROWS = 5;
 export const IMPORT_PAGE_SIZE = 20;
 

@@ -15,7 +15,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // The public menu's inline chip script, by its hash: no 'unsafe-inline'.
+        // The public menu's inline script (first paint, chips), by its hash: no 'unsafe-inline'.
         scriptSrc: ["'self'", MENU_SCRIPT_CSP_HASH],
         // Mantine writes its CSS variables into a <style> tag; public pages inline their CSS.
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { formatBRL } from '../../shared/money.js';
 import type { PublicEstablishment, PublicMenuWine } from '../../shared/public-menu.js';
 import { COUNTRY_FLAGS } from '../../shared/wine-vocabulary.js';
-import { formatAlcohol, formatVolume, mailtoHref, safeImageUrl, safeWebsiteUrl, telHref, websiteLabel } from './format.js';
+import {
+  formatAlcohol,
+  formatVolume,
+  isolate,
+  mailtoHref,
+  needsIsolation,
+  safeImageUrl,
+  safeWebsiteUrl,
+  telHref,
+  websiteLabel,
+} from './format.js';
 import { THEME_COLOR } from './styles.js';
 
 export interface DocumentProps {
@@ -12,43 +22,51 @@ export interface DocumentProps {
   noIndex?: boolean;
   /** The page's inline stylesheet (styles.ts): MENU_CSS or PAGE_CSS. */
   css: string;
-  /** Script inlined at the end of the body (the CSP allows it by its hash, see menu-script.ts); the page works without it. */
-  script?: string;
   /**
-   * Id of an element the first paint waits for (`<link rel="expect" blocking="render">`): the browser paints the
-   * first screen once, whole, instead of painting the header first and the wines after more parsing.
+   * The menu's inline script (MENU_HEAD_SCRIPT, allowed by its CSP hash; the page works without it), in the head:
+   * the first paint waits for the element with the id `paintWith`, so the browser paints the first screen once,
+   * whole, instead of painting the header first and the wines after more parsing.
    */
-  paintWith?: string;
+  script?: { text: string; paintWith: string };
   children: ReactNode;
 }
 
-/** `blocking` is not in React's types yet; React renders it as written. */
-const renderBlocking = { blocking: 'render' } as Record<string, string>;
-
-export function Document({ title, description, noIndex, css, script, paintWith, children }: DocumentProps) {
+export function Document({ title, description, noIndex, css, script, children }: DocumentProps) {
   return (
     <html lang="pt-BR">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <title>{title}</title>
-        <meta name="description" content={description} />
+        <meta name="description" content={isolate(description)} />
         <meta name="theme-color" content={THEME_COLOR} />
         <meta name="color-scheme" content="dark" />
         <meta name="format-detection" content="telephone=no" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {noIndex ? <meta name="robots" content="noindex" /> : null}
-        {paintWith ? <link rel="expect" href={`#${paintWith}`} {...renderBlocking} /> : null}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own static script, never user data */}
+        {script ? <script data-p={script.paintWith} dangerouslySetInnerHTML={{ __html: script.text }} /> : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own static stylesheet, never user data */}
         <style dangerouslySetInnerHTML={{ __html: css }} />
       </head>
-      <body>
-        {children}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own static script, never user data */}
-        {script ? <script dangerouslySetInnerHTML={{ __html: script }} /> : null}
-      </body>
+      <body>{children}</body>
     </html>
   );
+}
+
+/** A piece of text the user wrote, for mixed(). */
+export type UserPiece = { user: string };
+
+/**
+ * Our text and the user's in one run: each user piece goes in <bdi> when it could reorder its neighbours (a bidi
+ * control such as U+202E, or right-to-left letters). Otherwise the run is one plain string, which costs the page no
+ * bytes (not even React's <!-- --> between text nodes; decision 0045).
+ */
+export function mixed(pieces: readonly (string | UserPiece)[]): ReactNode {
+  if (!pieces.some((p) => typeof p !== 'string' && needsIsolation(p.user))) {
+    return pieces.map((p) => (typeof p === 'string' ? p : p.user)).join('');
+  }
+  return pieces.map((p, i) => (typeof p === 'string' ? p : <bdi key={String(i)}>{p.user}</bdi>));
 }
 
 export function Ornament() {
@@ -64,7 +82,15 @@ export function EstablishmentHeader({ establishment }: { establishment: PublicEs
   return (
     <header className="est">
       {logo ? (
-        <img className="logo" src={logo} alt={`Logotipo de ${establishment.name}`} width={88} height={88} loading="lazy" decoding="async" />
+        <img
+          className="logo"
+          src={logo}
+          alt={`Logotipo de ${isolate(establishment.name)}`}
+          width={88}
+          height={88}
+          loading="lazy"
+          decoding="async"
+        />
       ) : null}
       <h1>{establishment.name}</h1>
       {establishment.description ? <p className="desc">{establishment.description}</p> : null}
@@ -83,7 +109,7 @@ function Contacts({ establishment }: { establishment: PublicEstablishment }) {
     <ul className="contact">
       {tel ? (
         <li>
-          <a href={tel} aria-label={`Ligar para ${establishment.phone ?? ''}`}>
+          <a href={tel} aria-label={`Ligar para ${isolate(establishment.phone ?? '')}`}>
             {establishment.phone}
           </a>
         </li>
@@ -136,7 +162,7 @@ export function CompactHeader({
           <img
             className="logo"
             src={logo}
-            alt={`Logotipo de ${establishment.name}`}
+            alt={`Logotipo de ${isolate(establishment.name)}`}
             width={44}
             height={44}
             loading="lazy"
@@ -146,7 +172,7 @@ export function CompactHeader({
         ) : null}
         <div>
           <h1>{establishment.name}</h1>
-          <p className="sub">{count ? `${menuName} · ${count}` : menuName}</p>
+          <p className="sub">{mixed([{ user: menuName }, count ? ` · ${count}` : ''])}</p>
         </div>
       </div>
       {hasAbout ? (
@@ -167,6 +193,7 @@ export function CompactHeader({
 export function Footer({ sommelier }: { sommelier?: string | null }) {
   return (
     <footer>
+      {/* The name ends its paragraph: an override in it reaches nothing of ours. */}
       {sommelier ? <p className="som">{`Sommelier: ${sommelier}`}</p> : null}
       <p>Carta digital por Adega</p>
     </footer>
@@ -178,12 +205,16 @@ function Flag({ country }: { country: string }) {
   return flag ? <span aria-hidden="true">{`${flag} `}</span> : null;
 }
 
-/** "Bodega Catena Zapata · Mendoza · 2021": who made it, where and when; country and grape when that is all there is. */
-function originLine(wine: PublicMenuWine): string {
-  const parts = [wine.producer, wine.region || wine.country];
-  if (!wine.producer) parts.push(wine.grape_variety);
+/**
+ * "Bodega Catena Zapata · Mendoza · 2021": who made it, where and when; country and grape when that is all there is.
+ * Each part is isolated: a bidi control in one name cannot reorder the others.
+ */
+function originLine(wine: PublicMenuWine): ReactNode {
+  const names = [wine.producer, wine.region || wine.country];
+  if (!wine.producer) names.push(wine.grape_variety);
+  const parts: (string | UserPiece)[] = names.filter((n): n is string => Boolean(n)).map((user) => ({ user }));
   if (wine.vintage) parts.push(String(wine.vintage));
-  return parts.filter(Boolean).join(' · ');
+  return mixed(parts.flatMap((part, i) => (i > 0 ? [' · ', part] : [part])));
 }
 
 /**
@@ -198,14 +229,14 @@ export function WineRow({ wine }: { wine: PublicMenuWine }) {
   const facts: ReactNode[] = [];
   if (wine.country) {
     facts.push(
-      <span key="c">
+      <bdi key="c">
         <Flag country={wine.country} />
         {wine.country}
-      </span>,
+      </bdi>,
     );
   }
-  if (wine.grape_variety) facts.push(<span key="g">{wine.grape_variety}</span>);
-  if (wine.wine_style) facts.push(<span key="s">{wine.wine_style}</span>);
+  if (wine.grape_variety) facts.push(<bdi key="g">{wine.grape_variety}</bdi>);
+  if (wine.wine_style) facts.push(<bdi key="s">{wine.wine_style}</bdi>);
   if (alcohol) facts.push(<span key="a">{alcohol}</span>);
   const notes: [string, string][] = [];
   if (wine.color) notes.push(['Cor', wine.color]);
@@ -223,7 +254,7 @@ export function WineRow({ wine }: { wine: PublicMenuWine }) {
         </span>
       </summary>
       <div className={image ? 'wd i' : 'wd'}>
-        {image ? <img src={image} alt={`Garrafa de ${wine.name}`} width={64} height={96} loading="lazy" decoding="async" /> : null}
+        {image ? <img src={image} alt={`Garrafa de ${isolate(wine.name)}`} width={64} height={96} loading="lazy" decoding="async" /> : null}
         <div>
           {wine.description ? <p>{wine.description}</p> : null}
           {facts.length > 0 ? <p className="meta">{facts}</p> : null}

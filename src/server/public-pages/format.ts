@@ -153,3 +153,18 @@ export function groupByCategory<W extends Pick<PublicMenuWine, 'category'>>(wine
 export function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/** Bidi controls (LRE…RLO, LRI…PDI, marks) and right-to-left letters: what can reorder the text around it. */
+const BIDI_SENSITIVE = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+
+/**
+ * User text for places that take no markup (the title, attributes): wrapped in FIRST STRONG ISOLATE … POP
+ * DIRECTIONAL ISOLATE when it could reorder what follows it, so an U+202E in a name stays inside the name. In the
+ * page itself the same job is done by <bdi> (components.tsx).
+ */
+export function isolate(text: string): string {
+  return needsIsolation(text) ? `\u2068${text}\u2069` : text;
+}
+
+/** Text with nothing that could reorder its neighbours (no bidi controls, no right-to-left letters) needs no isolate. */
+export const needsIsolation = (text: string) => BIDI_SENSITIVE.test(text);

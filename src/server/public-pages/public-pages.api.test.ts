@@ -10,7 +10,7 @@ import { establishments, menuWines } from '../db/schema/index.js';
 import { loadSampleData } from '../modules/seed/sample-data.js';
 import { createEstablishmentRow, createMenuRow, createMenuWineRow, createUser } from '../test-support/factories.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
-import { MENU_SCRIPT, MENU_SCRIPT_CSP_HASH } from './menu-script.js';
+import { MENU_HEAD_SCRIPT, MENU_SCRIPT, MENU_SCRIPT_CSP_HASH } from './menu-script.js';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
 let t: TestApp;
@@ -60,21 +60,23 @@ describe('public menu page', () => {
     expect(res.headers.vary).toContain('Accept-Encoding');
     expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
     const csp = String(res.headers['content-security-policy']);
-    // The inline chip script runs by its hash, never by 'unsafe-inline'.
-    expect(csp).toContain(`script-src 'self' ${MENU_SCRIPT_CSP_HASH}`);
+    // The inline script runs by its hash, never by 'unsafe-inline'.
+    expect(csp).toContain(`script-src 'self' ${MENU_SCRIPT_CSP_HASH};`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(MENU_SCRIPT_CSP_HASH).toBe(`'sha256-${createHash('sha256').update(MENU_SCRIPT).digest('base64')}'`);
+    expect(MENU_SCRIPT_CSP_HASH).toBe(`'sha256-${createHash('sha256').update(MENU_HEAD_SCRIPT).digest('base64')}'`);
     const html = text(res);
     expect(html.startsWith('<!doctype html>')).toBe(true);
     expect(html).toContain('Tinto Chileno');
     expect(html).toContain('Branco Francês');
     expect(html).toContain('Helena Tavares');
     expect(html).not.toContain('Vinho Esgotado');
-    // One script, inline: no request of its own before the first paint (decision 0025).
+    // One script, inline in the head: no request of its own before the first paint (decisions 0025, 0045).
     const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/gi)];
     expect(scripts).toHaveLength(1);
-    expect(scripts[0]?.[1]).toBe('');
-    expect(scripts[0]?.[2]).toBe(MENU_SCRIPT);
+    expect(scripts[0]?.[1]).toMatch(/^ data-p="[\w-]+"$/);
+    expect(scripts[0]?.[2]).toBe(MENU_HEAD_SCRIPT);
+    expect(html.indexOf('<script')).toBeLessThan(html.indexOf('</head>'));
+    expect(MENU_HEAD_SCRIPT).toContain(MENU_SCRIPT);
     expect(MENU_SCRIPT).toContain('getBoundingClientRect');
     expect(MENU_SCRIPT).toContain("'aria-current', 'location'");
   });
@@ -116,7 +118,7 @@ describe('public menu page', () => {
       pairing: '<b onclick=x>',
     });
     const html = text(await get(`/${est.slug}/${menu.slug}`));
-    expect(html.replace(`<script>${MENU_SCRIPT}</script>`, '')).not.toMatch(/<script/i);
+    expect(html.replace(/<script data-p="[\w-]+">/, '').replace(`${MENU_HEAD_SCRIPT}</script>`, '')).not.toMatch(/<script/i);
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('javascript:');
     expect(html).not.toContain('<b onclick');

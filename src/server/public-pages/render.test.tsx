@@ -4,7 +4,7 @@ import { CATEGORY_LABELS } from '../../shared/category-labels.js';
 import { WINE_CATEGORIES } from '../../shared/wine-vocabulary.js';
 import { parseMenuFilters } from './filters.js';
 import { makeEstablishmentResponse, makeMenuResponse, makeMenuSummary, makeSampleMenu, makeWine } from './fixtures.js';
-import { MENU_SCRIPT } from './menu-script.js';
+import { MENU_HEAD_SCRIPT, MENU_SCRIPT } from './menu-script.js';
 import { renderEstablishmentNotFoundPage, renderEstablishmentPage, renderMenuNotFoundPage, renderMenuPage } from './render.js';
 
 /** Text of every <h2> inside category sections, in document order. */
@@ -17,6 +17,8 @@ function navLabels(html: string): string[] {
   return [...nav.matchAll(/href="#([^"]+)"/g)].map((m) => m[1] ?? '');
 }
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const decode = (s: string) =>
   s
     .replace(/&amp;/g, '&')
@@ -26,7 +28,7 @@ const decode = (s: string) =>
     .replace(/&gt;/g, '>');
 
 describe('renderMenuPage', () => {
-  it('renders a complete document with head metadata and only the inline chip script, at the end of the body', () => {
+  it('renders a complete document with head metadata and only its inline script, in the head', () => {
     const html = renderMenuPage(makeSampleMenu(), {});
     expect(html.startsWith('<!doctype html><html lang="pt-BR">')).toBe(true);
     expect(html).toContain('<meta name="viewport" content="width=device-width');
@@ -34,9 +36,9 @@ describe('renderMenuPage', () => {
     expect(html).toContain('<meta name="description" content="Seleção da casa, renovada a cada estação."');
     expect(html).toContain('<meta name="theme-color"');
     expect(html).toContain('<style>');
-    // Inline (no request before the first paint), allowed by the CSP through its hash; nothing else runs.
-    expect(html.match(/<script[^>]*>/gi)).toEqual(['<script>']);
-    expect(html).toContain(`<script>${MENU_SCRIPT}</script></body>`);
+    // Inline (no request before the first paint), allowed by the CSP through their hashes; nothing else runs.
+    expect(html.match(/<script[^>]*>/gi)).toEqual([expect.stringMatching(/^<script data-p="[\w-]+">$/)]);
+    expect(html).toMatch(new RegExp(`<script data-p="[\\w-]+">${escapeRegExp(MENU_HEAD_SCRIPT)}</script><style>`));
     expect(MENU_SCRIPT).toContain("setAttribute('aria-current', 'location')");
     expect(MENU_SCRIPT).not.toMatch(/^\s*\/\//m);
     expect(html).not.toMatch(/<link[^>]+(stylesheet|preload)/i);
@@ -48,10 +50,15 @@ describe('renderMenuPage', () => {
     const second = navLabels(html)[1];
     expect(second).toBeTruthy();
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain(`<link rel="expect" href="#${second}" blocking="render"/>`);
+    // Added by a script while the head is parsed: the markup stays valid for the W3C checker (decision 0045).
+    expect(head).toContain(`<script data-p="${second}">${MENU_HEAD_SCRIPT}</script>`);
+    expect(MENU_HEAD_SCRIPT).toMatch(
+      /^document\.head\.append\(.*rel:'expect',href:'#'\+document\.currentScript\.dataset\.p,blocking:'render'/,
+    );
+    expect(head).not.toContain('<link rel="expect"');
     expect(html).toContain(`<section id="${second}"`);
     const one = renderMenuPage(makeMenuResponse([makeWine({ name: 'Único' })]), {});
-    expect(one).not.toContain('rel="expect"');
+    expect(one).not.toContain('data-p=');
   });
 
   it('shows establishment header, contacts and footer', () => {
@@ -354,5 +361,71 @@ describe('not-found pages', () => {
     expect(html).toContain('<h1>Estabelecimento não encontrado</h1>');
     expect(html).toContain('<title>Estabelecimento não encontrado — Adega</title>');
     expect(html).not.toMatch(/<script/i);
+  });
+});
+
+describe('user text is isolated: a bidi control in a name cannot reorder the page around it', () => {
+  const RLO = '\u202e';
+  const evil = (text: string) => `${text} ${RLO}ovlam`;
+
+  /** What is left of the document once every place that isolates its text is taken out: no RLO may remain. */
+  function unisolated(html: string): string[] {
+    const rest = html
+      // <bdi>: an isolate by definition.
+      .replace(/<bdi>[^<]*<\/bdi>/g, '')
+      // Title and attributes: FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE.
+      .replace(/\u2068[^\u2069<]*\u2069/g, '')
+      // Text that runs to the end of its block: the paragraph ends there, and the override with it.
+      .replace(/[^<>]*(?=<\/(h1|h2|h3|p|dd|li|option)>)/g, '')
+      .replace(/ value="[^"]*"/g, '');
+    return [...rest.matchAll(new RegExp(`.{0,40}${RLO}.{0,40}`, 'g'))].map((m) => m[0]);
+  }
+
+  it('on the menu page: names, origin, facts, pairing, categories, sommelier, title and search', () => {
+    const data = makeMenuResponse(
+      [
+        makeWine({
+          name: evil('Vinho'),
+          producer: evil('Produtor'),
+          region: evil('Região'),
+          grape_variety: evil('Uva'),
+          wine_style: evil('Estilo'),
+          country: evil('País'),
+          pairing: evil('Carnes'),
+          description: evil('Descrição'),
+          aroma: evil('Aroma'),
+          category: evil('Categoria'),
+          image_url: '/uploads/a.png',
+        }),
+        makeWine({ name: 'Outro' }),
+      ],
+      {
+        menu: { name: evil('Carta'), description: evil('Descrição da carta') },
+        establishment: { name: evil('Casa'), sommelier: evil('Ana'), description: evil('Sobre'), address: evil('Rua') },
+      },
+    );
+    const html = renderMenuPage(data, {});
+    expect(html.split(RLO).length).toBeGreaterThan(10);
+    expect(unisolated(html)).toEqual([]);
+    expect(html).toContain(`<p class="sub"><bdi>${evil('Carta')}</bdi> · 2 vinhos</p>`);
+    expect(html).toContain(`Sommelier: ${evil('Ana')}</p>`);
+    expect(html).toContain(`<title>\u2068${evil('Carta')}\u2069 — \u2068${evil('Casa')}\u2069</title>`);
+    const searched = renderMenuPage(data, parseMenuFilters({ q: evil('Vinho') }));
+    expect(unisolated(searched)).toEqual([]);
+    const nothing = renderMenuPage(data, parseMenuFilters({ q: evil('nada') }));
+    expect(nothing).toContain(`Nenhum vinho encontrado para “<bdi>${evil('nada')}</bdi>”.`);
+    expect(unisolated(nothing)).toEqual([]);
+  });
+
+  it('on the establishment page', () => {
+    const html = renderEstablishmentPage(
+      makeEstablishmentResponse([makeMenuSummary({ name: evil('Carta'), description: evil('Sobre') })], {
+        name: evil('Casa'),
+        sommelier: evil('Ana'),
+      }),
+    );
+    expect(html.split(RLO).length).toBeGreaterThan(4);
+    expect(unisolated(html)).toEqual([]);
+    expect(html).toContain(`aria-label="Visualizar Carta: \u2068${evil('Carta')}\u2069"`);
   });
 });

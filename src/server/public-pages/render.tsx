@@ -4,10 +4,10 @@
  * script that only highlights the category in view. Routes add status codes and caching.
  */
 
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { type PublicEstablishmentResponse, type PublicMenuResponse, publicMenuPath } from '../../shared/public-menu.js';
-import { CompactHeader, Document, EstablishmentHeader, Footer, Ornament, WineRow } from './components.js';
+import { CompactHeader, Document, EstablishmentHeader, Footer, mixed, Ornament, WineRow } from './components.js';
 import {
   deriveFilterOptions,
   FILTER_PARAMS,
@@ -19,8 +19,8 @@ import {
   PRICE_BANDS,
   sanitizeFilters,
 } from './filters.js';
-import { groupByCategory, plural, truncate } from './format.js';
-import { MENU_SCRIPT } from './menu-script.js';
+import { groupByCategory, isolate, plural, truncate } from './format.js';
+import { MENU_HEAD_SCRIPT } from './menu-script.js';
 import { MENU_CSS, PAGE_CSS } from './styles.js';
 
 const DOCTYPE = '<!doctype html>';
@@ -110,9 +110,9 @@ function FindForm({ action, options, filters }: { action: string; options: Filte
   );
 }
 
-function statusText(shown: number, total: number, query: string | undefined): string {
+function statusText(shown: number, total: number, query: string | undefined): ReactNode {
   const found = `Mostrando ${shown} de ${plural(total, 'vinho', 'vinhos')}`;
-  return query ? `${found} para “${query}”.` : `${found}.`;
+  return query ? mixed([`${found} para “`, { user: query }, '”.']) : `${found}.`;
 }
 
 /** The public wine list of one menu. `filters` usually comes from parseMenuFilters(request.query). */
@@ -127,11 +127,11 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
   const groups = groupByCategory(shown);
   const count = available.length > 0 ? plural(available.length, 'vinho', 'vinhos') : null;
 
-  const title = `${menu.name} — ${establishment.name}`;
+  const title = `${isolate(menu.name)} — ${isolate(establishment.name)}`;
   const description = truncate(
     menu.description ||
       establishment.description ||
-      `Carta de vinhos de ${establishment.name}: ${plural(available.length, 'vinho', 'vinhos')} com descrição, notas e harmonização.`,
+      `Carta de vinhos de ${isolate(establishment.name)}: ${plural(available.length, 'vinho', 'vinhos')} com descrição, notas e harmonização.`,
     160,
   );
 
@@ -154,7 +154,7 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
                 {groups.map((g) => (
                   <li key={g.anchor}>
                     <a href={`#${g.anchor}`}>
-                      {g.label}
+                      {mixed([{ user: g.label }])}
                       <small>{String(g.wines.length)}</small>
                     </a>
                   </li>
@@ -178,7 +178,11 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
           ))}
           {shown.length === 0 ? (
             <div className="empty" role="status">
-              <h2>{active.query ? `Nenhum vinho encontrado para “${active.query}”.` : 'Nenhum vinho encontrado com esses filtros.'}</h2>
+              <h2>
+                {active.query
+                  ? mixed(['Nenhum vinho encontrado para “', { user: active.query }, '”.'])
+                  : 'Nenhum vinho encontrado com esses filtros.'}
+              </h2>
               <p>Experimente outra busca ou combinação, ou veja a carta completa.</p>
               <a className="btn" href={basePath}>
                 Limpar filtros
@@ -195,8 +199,7 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
       title={title}
       description={description}
       css={MENU_CSS}
-      script={groups.length > 1 ? MENU_SCRIPT : undefined}
-      paintWith={groups[1]?.anchor}
+      script={groups[1] ? { text: MENU_HEAD_SCRIPT, paintWith: groups[1].anchor } : undefined}
     >
       {available.length > 0 ? (
         <a className="skip" href={`#${RESULTS_ID}`}>
@@ -217,11 +220,11 @@ export function renderEstablishmentPage(data: PublicEstablishmentResponse): stri
   const { establishment } = data;
   const menus = Array.isArray(data.menus) ? data.menus : [];
   const description = truncate(
-    establishment.description || `Cartas de vinhos de ${establishment.name}, com descrição, notas e harmonização.`,
+    establishment.description || `Cartas de vinhos de ${isolate(establishment.name)}, com descrição, notas e harmonização.`,
     160,
   );
   return toHtml(
-    <Document title={`${establishment.name} — Cartas de vinhos`} description={description} css={PAGE_CSS}>
+    <Document title={`${isolate(establishment.name)} — Cartas de vinhos`} description={description} css={PAGE_CSS}>
       <div className="wrap">
         <EstablishmentHeader establishment={establishment} />
         <Ornament />
@@ -241,7 +244,7 @@ export function renderEstablishmentPage(data: PublicEstablishmentResponse): stri
                   <h2>{m.name}</h2>
                   {m.description ? <p>{m.description}</p> : null}
                   <p className="n">{plural(Number(m.wine_count) || 0, 'vinho', 'vinhos')}</p>
-                  <a className="btn" href={publicMenuPath(establishment, m)} aria-label={`Visualizar Carta: ${m.name}`}>
+                  <a className="btn" href={publicMenuPath(establishment, m)} aria-label={`Visualizar Carta: ${isolate(m.name)}`}>
                     Visualizar Carta
                   </a>
                 </li>

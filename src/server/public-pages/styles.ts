@@ -101,7 +101,7 @@ select{width:100%;min-height:46px;padding:0 12px;border:1px solid var(--ln);bord
 .wd img{width:64px;height:96px;object-fit:contain;border-radius:10px;background:var(--sf2)}
 .wd>div{display:grid;gap:8px;align-content:start}
 .meta{display:flex;flex-wrap:wrap;color:var(--mu);font-size:.87rem}
-.meta>span:not(:last-child):after{content:"·";margin:0 7px;color:var(--au)}
+.meta>*:not(:last-child):after{content:"·";margin:0 7px;color:var(--au)}
 .pair{font-size:.92rem}
 .pair b,dt{color:var(--au);font-size:.7rem;letter-spacing:.14em;text-transform:uppercase;font-weight:600}
 .pair b{margin-right:6px}

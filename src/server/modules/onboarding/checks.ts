@@ -1,6 +1,6 @@
 import { resolve4, resolve6, resolveMx } from 'node:dns/promises';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { isCnpj, isEmail, stripCnpj } from '../../../shared/field-rules.js';
+import { emailLengthProblem, hasPhoneExtension, isCnpj, isEmail, PHONE_EXTENSION, stripCnpj } from '../../../shared/field-rules.js';
 
 /**
  * The three checks of step 2, as pure functions of the value (the service adds the database's part: a CNPJ
@@ -24,6 +24,8 @@ export type MailDomainResolver = (domain: string) => Promise<boolean>;
 
 export function checkEmailSyntax(raw: string): CheckOutcome {
   const value = raw.trim().toLowerCase();
+  const tooLong = emailLengthProblem(value);
+  if (tooLong) return { ok: false, reason: tooLong };
   const domain = value.split('@')[1] ?? '';
   // zod's e-mail rule already refuses spaces; the domain must also have a dot (no "ana@localhost").
   return isEmail(value) && domain.includes('.') ? { ok: true, value } : { ok: false, reason: EMAIL_INVALID };
@@ -55,6 +57,7 @@ export const dnsMailDomainResolver: MailDomainResolver = async (domain) => {
  * use only checks lengths.
  */
 export function checkPhone(raw: string): CheckOutcome {
+  if (hasPhoneExtension(raw)) return { ok: false, reason: PHONE_EXTENSION };
   const phone = parsePhoneNumberFromString(raw, 'BR');
   const national = phone?.nationalNumber ?? '';
   const type = phone?.isValid() && phone.country === 'BR' ? phone.getType() : undefined;

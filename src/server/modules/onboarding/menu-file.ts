@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { MENU_MAX_BYTES, MENU_TOO_LARGE, MENU_TYPE_NOT_ALLOWED } from '../../../shared/onboarding.js';
 import { AppError } from '../../core/app-error.js';
-import { createWorkQueue, MAX_INPUT_PIXELS } from '../uploads/index.js';
+import { assertPixelBudget, createWorkQueue, MAX_INPUT_PIXELS } from '../uploads/index.js';
 
 export type MenuFileType = 'application/pdf' | 'image/jpeg' | 'image/png';
 export interface MenuFile {
@@ -31,6 +31,7 @@ export async function prepareMenuFile(bytes: Buffer): Promise<MenuFile> {
   const type = detected?.mime as MenuFileType | undefined;
   if (!type || !(type in EXTENSIONS)) throw menuTypeNotAllowed();
   if (type === 'application/pdf') return { bytes, type, extension: 'pdf' };
+  await assertPixelBudget(bytes);
   return { bytes: await imageWork(() => reencode(bytes, type)), type, extension: EXTENSIONS[type] };
 }
 
@@ -45,11 +46,21 @@ async function reencode(bytes: Buffer, type: 'image/jpeg' | 'image/png'): Promis
   }
 }
 
-/** A file name safe to keep and show: no path, no control characters, at most 200 characters. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters on purpose
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+/** The name endings that already agree with each detected type. */
+const ENDINGS: Record<MenuFile['extension'], readonly string[]> = { pdf: ['pdf'], jpg: ['jpg', 'jpeg'], png: ['png'] };
+const MAX_NAME = 200;
 
-export function cleanFileName(name: string | undefined, extension: string): string {
+/**
+ * A file name safe to keep and show: no path, no control characters, at most 200 characters, and an ending that
+ * says what the bytes are ("menu.jpg" holding a PDF becomes "menu.pdf", so it downloads and opens as one).
+ */
+export function cleanFileName(name: string | undefined, extension: MenuFile['extension']): string {
   const base = (name ?? '').split(/[\\/]/).pop()?.replace(CONTROL_CHARACTERS, '').trim() ?? '';
-  return (base || `cardapio.${extension}`).slice(0, 200);
+  const dot = base.lastIndexOf('.');
+  const stem = (dot > 0 ? base.slice(0, dot) : base).trim() || 'cardapio';
+  const ending = dot > 0 ? base.slice(dot + 1) : '';
+  const kept = ENDINGS[extension].includes(ending.toLowerCase()) ? ending : extension;
+  return `${stem.slice(0, MAX_NAME - kept.length - 1)}.${kept}`;
 }

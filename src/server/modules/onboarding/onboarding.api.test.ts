@@ -4,11 +4,14 @@ import { generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { EMAIL_LENGTH_MESSAGES, PHONE_EXTENSION } from '../../../shared/field-rules.js';
 import { MENU_MAX_BYTES, MENU_TOO_LARGE, MENU_TYPE_NOT_ALLOWED } from '../../../shared/onboarding.js';
 import { establishments, leads, onboardingProcesses, userEstablishments, users } from '../../db/schema/index.js';
 import { uniqueEmail } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
+import { pngHeaderOf } from '../../test-support/images.js';
 import { multipartBody } from '../../test-support/multipart.js';
+import { IMAGE_TOO_MANY_PIXELS } from '../uploads/image-normalizer.js';
 import { CNPJ_INVALID, EMAIL_INVALID, PHONE_INVALID } from './checks.js';
 import { CHECKS_PER_HOUR, SIGNUPS_PER_HOUR } from './routes.js';
 import { createOnboardingService } from './service.js';
@@ -128,8 +131,9 @@ describe('POST /api/onboarding/processes', () => {
     );
     expect(empty.json().error).toBe(empty.json().detail);
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ email: 'sem-arroba.com' }, 'email', 'Informe o e-mail do estabelecimento válido.'],
-      [{ contact_email: 'ana @bistro.com' }, 'contact_email', 'Informe o e-mail do responsável válido.'],
+      [{ email: 'sem-arroba.com' }, 'email', 'Informe um e-mail válido para o estabelecimento.'],
+      [{ email: `${'a'.repeat(65)}@bistro.com.br` }, 'email', EMAIL_LENGTH_MESSAGES.local],
+      [{ contact_email: 'ana @bistro.com' }, 'contact_email', 'Informe um e-mail válido para o responsável.'],
       [{ state: 'XX' }, 'state', 'Escolha um estado (UF) do Brasil.'],
       [{ zip_code: '8801-000' }, 'zip_code', 'Informe um CEP com 8 dígitos, ex.: 88010-000.'],
       [{ zip_code: '880100001' }, 'zip_code', 'Informe um CEP com 8 dígitos, ex.: 88010-000.'],
@@ -237,7 +241,32 @@ describe('POST /api/onboarding/processes/{id}/validate-email', () => {
   });
 });
 
+describe('POST /api/onboarding/processes/{id}/validate-email: sizes', () => {
+  const label = (n: number) => 'd'.repeat(n);
+  it.each([
+    [`${'a'.repeat(65)}@bistro-mar.com.br`, EMAIL_LENGTH_MESSAGES.local],
+    [`contato@${[label(60), label(60), label(60), label(60), label(60), 'com'].join('.')}`, EMAIL_LENGTH_MESSAGES.domain],
+    [`contato@${label(64)}.com.br`, EMAIL_LENGTH_MESSAGES.label],
+  ])('refuses %s with a 400 that says which part is too long, and stores it as invalid', async (bad, message) => {
+    const id = await createProcess();
+    const res = await validate(id, 'email', bad);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: message, detail: message });
+    expect((await rowOf(id)).emailStatus).toBe('invalid');
+  });
+});
+
 describe('POST /api/onboarding/processes/{id}/validate-phone', () => {
+  it('refuses a number with an extension (which E.164 cannot keep) instead of dropping it', async () => {
+    const id = await createProcess();
+    for (const typed of ['+55 48 99999-1234 ext 5', '(48) 3232-4455 x12']) {
+      const res = await validate(id, 'phone', typed);
+      expect(res.statusCode, typed).toBe(400);
+      expect(res.json().error).toBe(PHONE_EXTENSION);
+      expect(await rowOf(id)).toMatchObject({ phone: typed, phoneStatus: 'invalid' });
+    }
+  });
+
   it('accepts mobiles and landlines with a real DDD, with or without +55 and mask, stored as E.164', async () => {
     const id = await createProcess();
     const cases: [string, string][] = [
@@ -370,6 +399,26 @@ describe('POST /api/onboarding/processes/{id}/upload-menu', () => {
       expect(res.json()).toMatchObject({ error: MENU_TYPE_NOT_ALLOWED, detail: MENU_TYPE_NOT_ALLOWED });
     }
     expect(await rowOf(id)).toMatchObject({ status: 'in_progress' });
+    expect(privateFiles(id)).toEqual([]);
+  });
+
+  it('names the file by the type of its bytes: a PDF sent as menu.jpg is kept and downloaded as menu.pdf', async () => {
+    const id = await readyProcess();
+    const res = await upload(id, SAMPLE_PDF, 'menu.jpg', 'image/jpeg');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ file_name: 'menu.pdf', file_type: 'application/pdf' });
+    expect(await rowOf(id)).toMatchObject({ menuFileName: 'menu.pdf', menuFileType: 'application/pdf' });
+    const file = await t.call(admin, 'GET', `/api/onboarding/reviews/${id}/menu-file?download=1`);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="menu.pdf"/);
+  });
+
+  it('refuses a photo whose header claims 50,000 x 50,000 pixels with a pt-BR 413, and stores nothing', async () => {
+    const id = await readyProcess();
+    const res = await upload(id, pngHeaderOf(50_000, 50_000), 'cardapio.png', 'image/png');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'too_many_pixels', error: IMAGE_TOO_MANY_PIXELS, detail: IMAGE_TOO_MANY_PIXELS });
+    expect(await rowOf(id)).toMatchObject({ status: 'in_progress', menuFileKey: null });
     expect(privateFiles(id)).toEqual([]);
   });
 

@@ -153,6 +153,12 @@ describe('POST /api/orders', () => {
     [{ items: [{ wine_id: '', quantity: 1, price: 1 }] }, 'items.0.wine_id', ORDER_MESSAGES.wineRequired],
     [{ items: [{ wine_id: 'W', quantity: 0, price: 1 }] }, 'items.0.quantity', ORDER_MESSAGES.quantity],
     [{ items: [{ wine_id: 'W', quantity: 1.5, price: 1 }] }, 'items.0.quantity', ORDER_MESSAGES.quantity],
+    [{ items: [{ wine_id: 'W', quantity: '0x10', price: 1 }] }, 'items.0.quantity', ORDER_MESSAGES.quantity],
+    [{ items: [{ wine_id: 'W', quantity: '1e3', price: 1 }] }, 'items.0.quantity', ORDER_MESSAGES.quantity],
+    [{ items: [{ wine_id: 'W', quantity: '0b11', price: 1 }] }, 'items.0.quantity', ORDER_MESSAGES.quantity],
+    [{ items: [{ wine_id: 'W', quantity: 'Infinity', price: 1 }] }, 'items.0.quantity', ORDER_MESSAGES.quantity],
+    [{ items: [{ wine_id: 'W', quantity: 1, price: '0x10' }] }, 'items.0.price', ORDER_MESSAGES.price],
+    [{ items: [{ wine_id: 'W', quantity: 1, price: '1e3' }] }, 'items.0.price', ORDER_MESSAGES.price],
     [{ items: [{ wine_id: 'W', quantity: 1, price: -1 }] }, 'items.0.price', ORDER_MESSAGES.price],
     [{ items: [{ wine_id: 'W', quantity: 1, price: '12,345' }] }, 'items.0.price', ORDER_MESSAGES.price],
     [{ items: [{ wine_id: 'W', quantity: 1, price: '' }] }, 'items.0.price', ORDER_MESSAGES.priceRequired],
@@ -172,6 +178,42 @@ describe('POST /api/orders', () => {
     const res = await t.call(w.manager, 'POST', '/api/orders', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields[field]).toBe(message);
+    expect(await t.db.select().from(orders).where(eq(orders.supplierId, w.supplier.id))).toHaveLength(0);
+  });
+
+  it('reads a typed quantity the way it reads a typed price: "12" and "1.000" are numbers', async () => {
+    const w = await world();
+    const res = await t.call(w.manager, 'POST', '/api/orders', {
+      establishment_id: w.own.id,
+      supplier_id: w.supplier.id,
+      items: [
+        { wine_id: w.wineA.id, quantity: ' 12 ', price: '1,00' },
+        { wine_id: w.wineB.id, quantity: '1.000', price: '1,00' },
+      ],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(
+      res
+        .json()
+        .items.map((i: { quantity: number }) => i.quantity)
+        .sort((a: number, b: number) => a - b),
+    ).toEqual([12, 1000]);
+  });
+
+  it('refuses a total over the limit with a message that names that limit, and stores nothing', async () => {
+    const w = await world();
+    const line = { quantity: 100_000, price: '9.999.999,99' };
+    const res = await t.call(w.manager, 'POST', '/api/orders', {
+      establishment_id: w.own.id,
+      supplier_id: w.supplier.id,
+      items: [
+        { wine_id: w.wineA.id, ...line },
+        { wine_id: w.wineB.id, ...line },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    const message = 'O total do pedido passa do limite de R$\u00a0999.999.999.999,99. Divida-o em pedidos menores.';
+    expect(res.json()).toMatchObject({ detail: message, fields: { items: message } });
     expect(await t.db.select().from(orders).where(eq(orders.supplierId, w.supplier.id))).toHaveLength(0);
   });
 

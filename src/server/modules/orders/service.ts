@@ -7,6 +7,7 @@ import {
   ORDER_MAX_TOTAL_CENTS,
   ORDER_MESSAGES,
   ORDER_STATUS_ACTION,
+  ORDER_TOTAL_TOO_HIGH,
   ORDER_TRANSITIONS,
   ORDERS_DEFAULT_LIMIT,
   type Order,
@@ -93,7 +94,7 @@ export async function createOrder(db: Db, caller: Caller, input: OrderCreate): P
     if (Object.keys(missing).length > 0) throw badRequest(ORDER_MESSAGES.wineNotFound, missing);
 
     const totals = orderTotals(input.items, supplier.commissionRate);
-    if (totals.total > ORDER_MAX_TOTAL_CENTS) throw badRequest(ORDER_MESSAGES.totalTooHigh, { items: ORDER_MESSAGES.totalTooHigh });
+    if (totals.total > ORDER_MAX_TOTAL_CENTS) throw badRequest(ORDER_TOTAL_TOO_HIGH, { items: ORDER_TOTAL_TOO_HIGH });
     const order = await repo.insert(
       tx,
       {

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import iconv from 'iconv-lite';
 import { appError } from '../../core/app-error.js';
 import { listZipEntries, Zip64Error, type ZipEntry } from './zip-entries.js';
 
@@ -29,10 +30,25 @@ export async function detectKind(bytes: Buffer): Promise<SpreadsheetKind> {
   }
   // An .xls, or an encrypted (password-protected) .xlsx, which Office wraps in the same container: the parser tells.
   if (bytes.subarray(0, 8).equals(OLE_MAGIC)) return 'xls';
+  // Excel's "Texto Unicode" (.txt or .csv): UTF-16 with a byte order mark, tab-separated. Judged as text once decoded.
+  const utf16 = utf16Encoding(bytes);
+  if (utf16) {
+    if (!looksLikeText(Buffer.from(iconv.decode(bytes.subarray(0, 128 * 1024), utf16), 'utf8'))) {
+      throw appError('unsupported_media_type', UNSUPPORTED_FILE);
+    }
+    return 'csv';
+  }
   const known = await fileTypeFromBuffer(bytes.subarray(0, 64 * 1024));
   if (known) throw appError('unsupported_media_type', UNSUPPORTED_FILE);
   if (!looksLikeText(bytes)) throw appError('unsupported_media_type', UNSUPPORTED_FILE);
   return 'csv';
+}
+
+/** 'utf16le' or 'utf16be' when the bytes start with that byte order mark. */
+export function utf16Encoding(bytes: Uint8Array): 'utf16le' | 'utf16be' | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf16le';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf16be';
+  return undefined;
 }
 
 /** No NUL bytes and few control characters in the first 64 KB: text, in UTF-8 or Windows-1252. */

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import iconv from 'iconv-lite';
 import { booleanText, numberText } from './cell-text.js';
-import type { SpreadsheetKind } from './file-kind.js';
+import { type SpreadsheetKind, utf16Encoding } from './file-kind.js';
 import { readXlsx } from './read-xlsx.js';
 import type { Between, ParseOutcome, SheetAssembler } from './sheet-assembler.js';
 
@@ -34,9 +34,10 @@ export async function readWithSheetJs(
   // The header line, blank lines in between and one row past the limit: enough to tell "too many".
   const sheetRows = assembler.maxRows + 2;
   try {
+    const text = kind === 'csv' ? decodeText(bytes) : '';
     workbook =
       kind === 'csv'
-        ? XLSX.read(decodeText(bytes), { type: 'string', raw: true, dense: true, sheetRows, FS: delimiterOf(bytes) })
+        ? XLSX.read(text, { type: 'string', raw: true, dense: true, sheetRows, FS: delimiterOf(text) })
         : XLSX.read(bytes, { type: 'buffer', dense: true, sheetRows, cellNF: true, cellHTML: false, cellFormula: false });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
@@ -79,18 +80,25 @@ function cellText(cell: XLSX.CellObject | undefined, date1904: boolean): string 
   }
 }
 
-/** UTF-8 when the bytes are valid UTF-8 (with or without a BOM), Windows-1252 otherwise (Excel's "CSV" in Brazil). */
+/**
+ * UTF-16 when it starts with its byte order mark (Excel's "Texto Unicode"), UTF-8 when the bytes are valid UTF-8
+ * (with or without a BOM), Windows-1252 otherwise (Excel's "CSV" in Brazil).
+ */
 export function decodeText(bytes: Uint8Array): string {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const utf16 = utf16Encoding(bytes);
+  // iconv-lite drops the byte order mark.
+  if (utf16) return iconv.decode(buffer, utf16);
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'win1252');
+    return iconv.decode(buffer, 'win1252');
   }
 }
 
 /** `;` (Excel in Brazil), `,` or tab: whichever the first line has most of, outside quotes. */
-export function delimiterOf(bytes: Uint8Array): string {
-  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 64 * 1024)).toString('latin1');
+export function delimiterOf(text: string): string {
+  const head = text.slice(0, 64 * 1024);
   const counts = new Map<string, number>([
     [';', 0],
     [',', 0],

@@ -2,12 +2,15 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { count, eq } from 'drizzle-orm';
+import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_IMPORT_COLUMNS } from '../../../shared/product-import.js';
 import { productImports } from '../../db/schema/index.js';
 import { createUser, type TestUser } from '../../test-support/factories.js';
 import { testAppPerFile } from '../../test-support/file-app.js';
 import { sampleFile, uploadFile } from '../../test-support/import-files.js';
 import { multipartBody } from '../../test-support/multipart.js';
+import { TOO_MANY_COLUMNS } from './service.js';
 
 // Each upload and each job parses a sheet in a worker thread: seconds apiece on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -70,6 +73,31 @@ describe('spreadsheets recognised by their bytes', () => {
     ]);
   });
 
+  it('Excel\'s "Texto Unicode" (UTF-16 with its byte order mark, tab-separated) is read like any CSV', async () => {
+    const text = 'Nome\tCategoria\tPreço\nCabernet Sauvignon Reserva\tTintos\tR$ 1.234,56\nEspumante Brut Rosé\tEspumantes\t89,90\n';
+    for (const [encoding, bom] of [
+      ['utf16le', [0xff, 0xfe]],
+      ['utf16be', [0xfe, 0xff]],
+    ] as const) {
+      const bytes = Buffer.concat([Buffer.from(bom), iconv.encode(text, encoding)]);
+      const res = await upload('produtos.txt', bytes);
+      expect(res.statusCode, res.body).toBe(201);
+      const body = await preview(res);
+      expect(body.columns).toEqual(['Nome', 'Categoria', 'Preço']);
+      expect(body.sample_data).toEqual([
+        { Nome: 'Cabernet Sauvignon Reserva', Categoria: 'Tintos', Preço: 'R$ 1.234,56' },
+        { Nome: 'Espumante Brut Rosé', Categoria: 'Espumantes', Preço: '89,90' },
+      ]);
+    }
+  });
+
+  it('a header of exactly 200 columns is read', async () => {
+    const header = Array.from({ length: MAX_IMPORT_COLUMNS }, (_, i) => `C${i + 1}`);
+    const res = await upload('larga.csv', Buffer.from(`${header.join(';')}\n${header.map(() => 'x').join(';')}\n`));
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await preview(res)).columns).toHaveLength(MAX_IMPORT_COLUMNS);
+  });
+
   it('codes stay text with their zeros and dates read DD/MM/AAAA, even when the cells are numbers', async () => {
     const sheet = XLSX.utils.aoa_to_sheet([
       ['Código', 'Nome', 'Validade', 'Preço'],
@@ -125,6 +153,14 @@ describe('hostile and broken files get a clear pt-BR answer and nothing is store
       'Formato de arquivo não suportado',
     ],
     ['an empty file', () => Buffer.alloc(0), 400, 'vazio'],
+    ['a CSV header of 200,000 columns', () => wideCsv(200_000), 400, TOO_MANY_COLUMNS],
+    ['an .xlsx header of 201 columns', () => wideXlsx(MAX_IMPORT_COLUMNS + 1), 400, TOO_MANY_COLUMNS],
+    [
+      'UTF-16 that is not text',
+      () => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.alloc(2000, 0)]),
+      415,
+      'Formato de arquivo não suportado',
+    ],
     ['a header and no rows', () => Buffer.from('Nome;Categoria\n;\n'), 400, 'não tem linhas de produtos'],
   ];
   for (const [what, bytes, status, detail] of cases) {
@@ -150,6 +186,18 @@ describe('hostile and broken files get a clear pt-BR answer and nothing is store
     expect(storedFiles().length).toBe(filesBefore);
   });
 });
+
+function wideCsv(columns: number): Buffer {
+  const header = Array.from({ length: columns }, (_, i) => `c${i}`).join(';');
+  return Buffer.from(`${header}\n${header}\n`);
+}
+
+function wideXlsx(columns: number): Buffer {
+  const header = Array.from({ length: columns }, (_, i) => `Coluna ${i + 1}`);
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([header, header]), 'P');
+  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
 
 /** An Office-encrypted workbook: the OLE container with EncryptionInfo and EncryptedPackage streams. */
 function encryptedWorkbook(): Buffer {

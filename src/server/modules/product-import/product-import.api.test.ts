@@ -121,7 +121,10 @@ describe('the admin imports the sample price list end to end', () => {
     });
     expect(status.errors).toContainEqual({ row: 17, message: "Linha 17: preço 'abc' não é um número" });
     expect(status.errors.map((e: { row: number }) => e.row)).toEqual([17, 33, 58, 91, 120, 144, 201, 250]);
-    expect(status.warnings.map((w: { row: number }) => w.row)).toEqual([77, 260]);
+    expect(status.warnings).toEqual([
+      { row: 77, message: expect.stringMatching(/^Linha 77: SKU '\w+' repetido na planilha, linha 40; linha ignorada$/) },
+      { row: 260, message: expect.stringMatching(/^Linha 260: SKU '\w+' repetido na planilha, linha 12; linha ignorada$/) },
+    ]);
     expect(await productsOf(importId)).toBe(SAMPLE.success);
   });
 
@@ -178,6 +181,9 @@ describe('the admin imports the sample price list end to end', () => {
     await execute(admin, update, SAMPLE_MAPPING, { ...ALL_OPTIONS, skip_duplicates: false });
     await t.app.jobs.drain();
     expect(await importRow(update)).toMatchObject({ status: 'completed', successCount: SAMPLE.success + SAMPLE.skipped, skippedCount: 0 });
+    expect((await importRow(update))?.warnings.find((w) => w.row === 77)?.message).toMatch(
+      /^Linha 77: SKU '\w+' repetido na planilha, linha 40; esta linha substituiu os dados daquela$/,
+    );
     expect(await productsOf(update)).toBe(0);
   });
 
@@ -189,6 +195,40 @@ describe('the admin imports the sample price list end to end', () => {
     const row = await importRow(strict);
     expect(row).toMatchObject({ status: 'completed', successCount: 0, errorCount: SAMPLE.totalRows });
     expect(row?.errors.find((e) => e.row === 2)?.message).toBe("Linha 2: categoria 'Concha y Toro' não cadastrada");
+  });
+});
+
+describe('the failed-rows file cannot carry a live formula', () => {
+  it('text that starts a formula gets a leading apostrophe (also once saved as CSV); numbers stay as they are', async () => {
+    const csv = [
+      'Nome;Categoria;Fornecedor;Preço;Descrição',
+      '=1+2;+SUM(A1);@cmd;-3,00;-2+3',
+      '"\t=HYPERLINK(""http://exemplo.com"";""abrir"")";Tintos;Alfa;abc;=cmd|\' /C calc\'!A0',
+      'Vinho bom;Tintos;Alfa;10,00;ok',
+    ].join('\n');
+    const res = await uploadFile(t.app, admin, 'formulas.csv', Buffer.from(csv));
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().import_id;
+    const mapping = { name: 'Nome', category: 'Categoria', supplier: 'Fornecedor', price: 'Preço', description: 'Descrição' };
+    expect((await execute(admin, id, mapping)).statusCode).toBe(202);
+    await t.app.jobs.drain();
+    const file = await t.call(admin, 'GET', `/api/product-import/${id}/failed-rows`);
+    expect(file.statusCode).toBe(200);
+    const book = XLSX.read(file.rawPayload, { type: 'buffer' });
+    const sheet = book.Sheets[book.SheetNames[0] ?? ''] as XLSX.WorkSheet;
+    const rows = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false });
+    expect(rows).toEqual([
+      ['Nome', 'Categoria', 'Fornecedor', 'Preço', 'Descrição', 'Motivo'],
+      ["'=1+2", "'+SUM(A1)", "'@cmd", '-3,00', "'-2+3", "preço '-3,00' é negativo"],
+      ['\'=HYPERLINK("http://exemplo.com";"abrir")', 'Tintos', 'Alfa', 'abc', "'=cmd|' /C calc'!A0", "preço 'abc' não é um número"],
+    ]);
+    // No cell is a formula in the workbook, nor in the CSV a person may save it as.
+    expect(Object.values(sheet).some((cell) => typeof cell === 'object' && cell !== null && 'f' in cell)).toBe(false);
+    const cells = XLSX.utils
+      .sheet_to_csv(sheet, { FS: ';' })
+      .split('\n')
+      .flatMap((line) => line.split(';'));
+    expect(cells.filter((cell) => /^[\s"]*[=+@]/.test(cell))).toEqual([]);
   });
 });
 
@@ -352,6 +392,11 @@ describe('interrupted imports: nothing twice, nothing lost', () => {
       skippedCount: SAMPLE.skipped,
       errorCount: SAMPLE.errors,
     });
+    // Line 77 repeats line 40 a batch later; line 260 repeats line 12, which was written before the failure.
+    expect((await importRow(id))?.warnings.map((w) => w.message.replace(/'\w+'/, "'X'"))).toEqual([
+      "Linha 77: SKU 'X' repetido na planilha, linha 40; linha ignorada",
+      "Linha 260: SKU 'X' repetido na planilha, linha 12; linha ignorada",
+    ]);
     expect(await productsOf(id)).toBe(SAMPLE.success);
     expect(await distinctRows(id)).toBe(SAMPLE.success);
     expect((await t.call(supplierB, 'POST', `/api/product-import/retry/${id}`)).statusCode).toBe(409);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { ImportRowMessage } from '../../../shared/product-import.js';
 import type { Db, Executor } from '../../db/client.js';
 import { productCategories, productImports, products, suppliers, users } from '../../db/schema/index.js';
@@ -231,4 +231,14 @@ export async function updateProduct(db: Executor, id: string, values: Partial<Pr
     .update(products)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(products.id, id));
+}
+
+/** Of these products, the ones this import wrote, with the sheet line each came from (a SKU repeated in the sheet). */
+export async function linesWrittenBy(db: Executor, importId: string, productIds: string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, line: products.importRow })
+    .from(products)
+    .where(and(eq(products.importId, importId), inArray(products.id, productIds)));
+  return new Map(rows.flatMap((r) => (r.line === null ? [] : [[r.id, r.line] as const])));
 }

@@ -153,7 +153,11 @@ async function writeBatch(
     tx,
     valid.flatMap((v) => (v.product.sku ? [{ supplierId: v.supplierId, sku: v.product.sku }] : [])),
   );
+  // Products an earlier batch of this same import wrote: their SKU is repeated in the sheet, not already in stock.
+  const earlierLines = await repo.linesWrittenBy(tx, resolver.importId, [...existing.values()]);
   const pending = new Map<string, PendingProduct>();
+  /** The first line of this batch with each SKU, whether it created a product or met one already there. */
+  const firstInBatch = new Map<string, number>();
   const inserts: PendingProduct[] = [];
   for (const { line, product, supplierId, categoryId } of valid) {
     const values: repo.ImportedProductValues = {
@@ -172,17 +176,21 @@ async function writeBatch(
     };
     const key = product.sku ? repo.skuKey(supplierId, product.sku) : null;
     const duplicateOf = key ? (existing.get(key) ?? pending.get(key)) : undefined;
+    const seenAt = key ? firstInBatch.get(key) : undefined;
+    if (key && seenAt === undefined) firstInBatch.set(key, line);
     if (duplicateOf === undefined) {
       const item = { values, line };
       inserts.push(item);
       if (key) pending.set(key, item);
       continue;
     }
+    const firstLine = seenAt ?? (typeof duplicateOf === 'string' ? earlierLines.get(duplicateOf) : duplicateOf.line);
+    const repeated = firstLine === undefined ? undefined : `SKU '${product.sku}' repetido na planilha, linha ${firstLine}`;
     if (options.skip_duplicates !== false) {
       result.skipped++;
       result.warnings.push({
         row: line,
-        message: rowMessage(line, `SKU '${product.sku}' já cadastrado para este fornecedor; linha ignorada`),
+        message: rowMessage(line, `${repeated ?? `SKU '${product.sku}' já cadastrado para este fornecedor`}; linha ignorada`),
       });
       continue;
     }
@@ -191,7 +199,13 @@ async function writeBatch(
     if (typeof duplicateOf === 'string') await repo.updateProduct(tx, duplicateOf, fields);
     else Object.assign(duplicateOf.values, fields);
     result.success++;
-    result.warnings.push({ row: line, message: rowMessage(line, `SKU '${product.sku}' já cadastrado; produto atualizado`) });
+    result.warnings.push({
+      row: line,
+      message: rowMessage(
+        line,
+        repeated ? `${repeated}; esta linha substituiu os dados daquela` : `SKU '${product.sku}' já cadastrado; produto atualizado`,
+      ),
+    });
   }
   const inserted = await repo.insertProducts(
     tx,

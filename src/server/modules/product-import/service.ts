@@ -10,6 +10,7 @@ import {
   type ImportStatus,
   importStatusSchema,
   importSummarySchema,
+  MAX_IMPORT_COLUMNS,
   MAX_IMPORT_ROWS,
   PREVIEW_ROWS,
   suggestMapping,
@@ -23,6 +24,7 @@ import { productImports } from '../../db/schema/index.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import type { PrivateFiles } from '../../storage/storage.js';
 import { CORRUPT_FILE, detectKind } from './file-kind.js';
+import { formulaSafe } from './formula-safe.js';
 import { summarizeInWorker } from './parse-in-worker.js';
 import * as repo from './repository.js';
 import { loadSheet, sourceRow } from './run-import.js';
@@ -34,6 +36,7 @@ const EMPTY_FILE = 'A planilha está vazia: a primeira linha deve ter os nomes d
 const NO_ROWS = 'A planilha não tem linhas de produtos abaixo do cabeçalho.';
 const TOO_MANY_ROWS = `A planilha tem mais de ${MAX_IMPORT_ROWS.toLocaleString('pt-BR')} linhas. Divida o arquivo e importe em partes.`;
 const TOO_BIG_TO_READ = 'A planilha é grande demais para ser lida. Divida o arquivo e importe em partes.';
+export const TOO_MANY_COLUMNS = `A planilha tem mais de ${MAX_IMPORT_COLUMNS} colunas. Deixe só as colunas dos produtos (nome, categoria, fornecedor, preço…) e envie novamente.`;
 
 export interface ProductImportDeps {
   db: Db;
@@ -86,6 +89,7 @@ export function createProductImportService(deps: ProductImportDeps) {
         if (outcome.reason === 'protected') throw appError('invalid_spreadsheet', PROTECTED_FILE);
         if (outcome.reason === 'empty') throw appError('invalid_spreadsheet', EMPTY_FILE);
         if (outcome.reason === 'out_of_memory') throw appError('too_large', TOO_BIG_TO_READ);
+        if (outcome.reason === 'too_many_columns') throw appError('invalid_spreadsheet', TOO_MANY_COLUMNS);
         throw appError('invalid_spreadsheet', CORRUPT_FILE);
       }
       const { sheet } = outcome;
@@ -188,12 +192,12 @@ export function createProductImportService(deps: ProductImportDeps) {
       });
       const mapping = row.fieldMapping ?? {};
       const reasons = new Map(row.errors.map((e) => [e.row, e.message.replace(/^Linha \d+: /, '')]));
-      const out: string[][] = [[...sheet.columns, 'Motivo']];
+      const out: string[][] = [[...sheet.columns, 'Motivo'].map(formulaSafe)];
       for (let i = 0; i < Math.min(sheet.rows.length, row.processedRows); i++) {
         const source = sourceRow(sheet, i);
         const checked = row.fieldMapping ? checkImportRow(source, mapping, !row.supplierId) : undefined;
         const reason = checked && !checked.ok ? checked.message : reasons.get(source.line);
-        if (reason) out.push([...(sheet.rows[i] ?? []), reason]);
+        if (reason) out.push([...(sheet.rows[i] ?? []), reason].map(formulaSafe));
       }
       // Loaded on the first download: the server otherwise never needs SheetJS (about 11 MB).
       const { utils, write } = await import('@e965/xlsx');

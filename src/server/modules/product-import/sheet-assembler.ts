@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import { MAX_IMPORT_COLUMNS } from '../../../shared/product-import.js';
 
 /**
  * Builds a sheet from its lines as a reader finds them: empty lines are dropped but the others keep their line
@@ -17,7 +18,7 @@ export interface ParsedSheet {
   truncated: boolean;
 }
 
-export type ParseOutcome = { ok: true; sheet: ParsedSheet } | { ok: false; reason: 'protected' | 'corrupt' | 'empty' };
+export type ParseOutcome = { ok: true; sheet: ParsedSheet } | { ok: false; reason: 'protected' | 'corrupt' | 'empty' | 'too_many_columns' };
 
 /** Called between chunks of the reading: where a streaming reader hands its rows over (and may wait for room). */
 export type Between = () => Promise<void> | void;
@@ -37,6 +38,7 @@ export class SheetAssembler {
   private rows: string[][] = [];
   private total = 0;
   private truncated = false;
+  private tooWide = false;
   private readonly skip: number;
   private readonly keep: number;
 
@@ -51,8 +53,14 @@ export class SheetAssembler {
   /** One line of the sheet (cells may be sparse); false once the limit is passed and reading can stop. */
   addLine(line: number, cells: readonly (string | undefined)[]): boolean {
     if (!cells.some((text) => text)) return true;
+    if (this.tooWide) return false;
     if (!this.header) {
       this.width = lastUsedColumn(cells);
+      // A header of 200,000 names is no price list: stop before holding (and storing a preview of) such rows.
+      if (this.width > MAX_IMPORT_COLUMNS) {
+        this.tooWide = true;
+        return false;
+      }
       this.header = Array.from({ length: this.width }, (_, c) => cells[c] ?? '');
       this.columnNames = columnNames(this.header);
       return true;
@@ -91,6 +99,7 @@ export class SheetAssembler {
   }
 
   result(): ParseOutcome {
+    if (this.tooWide) return { ok: false, reason: 'too_many_columns' };
     if (!this.header) return { ok: false, reason: 'empty' };
     return {
       ok: true,

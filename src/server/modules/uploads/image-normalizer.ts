@@ -17,17 +17,25 @@ export function detectImageKind(bytes: Buffer): ImageKind | null {
   return null;
 }
 
+/**
+ * The header alone says how big the decoded image would be: refuse before decoding anything. The header is read
+ * with no pixel limit, since sharp's default one (268 MP) makes metadata() itself throw on a 50,000 x 50,000
+ * header, which used to end as a 415 "Imagem inválida" instead of this 413.
+ */
+export async function assertPixelBudget(bytes: Buffer): Promise<void> {
+  const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  if (width * height > MAX_INPUT_PIXELS) throw new AppError('too_many_pixels', 413, IMAGE_TOO_MANY_PIXELS);
+}
+
 export const UNSUPPORTED_IMAGE = 'Formato de imagem não suportado. Envie JPEG, PNG ou WebP.';
 
 /** Re-encodes the image: bounded size, orientation applied, every piece of metadata (EXIF, GPS) dropped. */
 export async function normalizeImage(bytes: Buffer): Promise<{ bytes: Buffer; extension: string }> {
   const kind = detectImageKind(bytes);
   if (!kind) throw new AppError('unsupported_media_type', 415, UNSUPPORTED_IMAGE);
-  // The header alone says how big the decoded image would be: refuse before decoding anything.
-  const { width = 0, height = 0 } = await sharp(bytes)
-    .metadata()
-    .catch(() => ({ width: 0, height: 0 }));
-  if (width * height > MAX_INPUT_PIXELS) throw new AppError('too_many_pixels', 413, IMAGE_TOO_MANY_PIXELS);
+  await assertPixelBudget(bytes);
   try {
     const pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { isUploadsPath } from '../../../shared/field-rules.js';
 import { createUser, type TestUser } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
+import { pngHeaderOf } from '../../test-support/images.js';
 import { multipartBody } from '../../test-support/multipart.js';
 import { IMAGE_TOO_MANY_PIXELS } from './image-normalizer.js';
 import { IMAGE_QUEUE_FULL } from './image-queue.js';
@@ -122,6 +123,14 @@ describe('POST /api/upload-image', () => {
     const res = await uploadAs(await createUser(t.db, 'sommelier'), huge);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ detail: IMAGE_TOO_MANY_PIXELS, code: 'too_many_pixels' });
+  });
+
+  it("refuses a 50,000 x 50,000 header (past sharp's own limit) with the same 413, and stores nothing", async () => {
+    const before = uploadedFiles();
+    const res = await uploadAs(await createUser(t.db, 'sommelier'), pngHeaderOf(50_000, 50_000));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ detail: IMAGE_TOO_MANY_PIXELS, code: 'too_many_pixels' });
+    expect(uploadedFiles()).toEqual(before);
   });
 
   it('limits each user to 30 uploads a minute with a pt-BR 429, without touching other users', async () => {
