@@ -9,6 +9,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const FAVICON = /^favicon\.(ico|svg)$/;
 const FAVICON_CACHE = 'public, max-age=604800';
 
+/** The admin's loading outline in index.html, between these markers: the screens that are not the admin leave it out. */
+const BOOT_SKELETON = /<!--boot-->[\s\S]*?<!--\/boot-->/;
+const WITHOUT_ADMIN_OUTLINE = /^\/(login|onboarding)\/?(\?|$)/;
+
 export interface SpaShell {
   send(reply: FastifyReply): FastifyReply;
 }
@@ -20,6 +24,7 @@ export interface SpaShell {
 export async function registerClientApp(app: FastifyInstance, clientDir: string | undefined): Promise<SpaShell> {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const bareHtml = indexHtml?.replace(BOOT_SKELETON, '');
   if (clientDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -38,7 +43,8 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
   const shell: SpaShell = {
     send(reply) {
       if (!indexHtml) throw new AppError('not_found', 404, 'Aplicação não compilada. Rode `npm run build`.');
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+      const html = WITHOUT_ADMIN_OUTLINE.test(reply.request.url) ? bareHtml : indexHtml;
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
     },
   };
   const notFound = (request: FastifyRequest) => {

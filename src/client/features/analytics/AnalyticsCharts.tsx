@@ -88,7 +88,8 @@ export function RevenueTrendChart({ points }: { points: Point[] }) {
               borderColor: WINE,
               backgroundColor: WINE_FILL,
               fill: true,
-              tension: 0.3,
+              // Straight segments: a curve between two days invents values nobody sold.
+              tension: 0,
               pointRadius: points.length > 31 ? 0 : 3,
             },
           ],

@@ -7,6 +7,7 @@ import {
   Paper,
   SegmentedControl,
   SimpleGrid,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -73,13 +74,35 @@ export function AnalyticsPage() {
           </Stack>
         </Alert>
       ) : dashboard.isPending ? (
-        <Text c="dimmed" role="status">
-          Carregando dados do dashboard...
-        </Text>
+        <DashboardSkeleton />
       ) : (
         <DashboardBody data={dashboard.data} />
       )}
     </>
+  );
+}
+
+/** The dashboard's outline while its figures load: the four cards and the charts keep their place. */
+function DashboardSkeleton() {
+  return (
+    <Stack gap="lg">
+      <Text size="sm" c="dimmed" role="status">
+        Carregando dados do dashboard...
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} h={104} radius="md" />
+        ))}
+      </SimpleGrid>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Skeleton h={300} radius="md" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Skeleton h={300} radius="md" />
+        </Grid.Col>
+      </Grid>
+    </Stack>
   );
 }
 
