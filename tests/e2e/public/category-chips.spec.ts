@@ -24,17 +24,12 @@ async function guest(browser: Browser, screen: (typeof SCREENS)[number], reduced
 
 /** Resolves when the document's scrolling has come to rest (the browser's scrollend event). */
 function scrollEnd(page: Page): Promise<void> {
-  return page.evaluate(
-    () => new Promise<void>((resolve) => document.addEventListener('scrollend', () => resolve(), { once: true })),
-  );
+  return page.evaluate(() => new Promise<void>((resolve) => document.addEventListener('scrollend', () => resolve(), { once: true })));
 }
 
 for (const screen of SCREENS) {
   for (const motion of ['no-preference', 'reduce'] as const) {
-    test(`${screen.name}, motion ${motion}: a far category chip lands its section under the chip bar`, async ({
-      browser,
-      request,
-    }) => {
+    test(`${screen.name}, motion ${motion}: a far category chip lands its section under the chip bar`, async ({ browser, request }) => {
       await seedSampleMenu(request);
       const page = await guest(browser, screen, motion);
       const nav = page.getByRole('navigation', { name: 'Categorias' });

@@ -319,15 +319,17 @@ describe('GET /api/analytics/dashboard', () => {
       unitPrice: (Number(lineTotal) / quantity).toFixed(2),
       lineTotal,
     });
-    await t.db.insert(orderItems).values([
-      line(o1?.id, 'Malbec Reserva', 6, '300.00'),
-      line(o2?.id, 'Chardonnay', 2, '100.00'),
-      line(o3?.id, 'Malbec Reserva', 3, '150.00'),
-      line(o3?.id, 'Rosé Provence', 1, '100.00'),
-      line(cancelled?.id, 'Chardonnay', 99, '9999.00'),
-      line(other?.id, 'Vinho Alheio', 50, '777.00'),
-      line(old?.id, 'Rosé Provence', 40, '50.00'),
-    ]);
+    await t.db
+      .insert(orderItems)
+      .values([
+        line(o1?.id, 'Malbec Reserva', 6, '300.00'),
+        line(o2?.id, 'Chardonnay', 2, '100.00'),
+        line(o3?.id, 'Malbec Reserva', 3, '150.00'),
+        line(o3?.id, 'Rosé Provence', 1, '100.00'),
+        line(cancelled?.id, 'Chardonnay', 99, '9999.00'),
+        line(other?.id, 'Vinho Alheio', 50, '777.00'),
+        line(old?.id, 'Rosé Provence', 40, '50.00'),
+      ]);
     const supplierUser = await createUser(t.db, 'supplier');
     await linkSupplierUser(t.db, supplierUser, mine.id);
 

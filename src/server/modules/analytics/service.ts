@@ -38,11 +38,7 @@ const toTotals = (t: ReturnType<typeof totals>): AnalyticsTotals => ({
 });
 
 /** A supplier's buyers and best-selling wines (only a supplier user's scope has them). */
-async function supplierSales(
-  db: Db,
-  scope: Scope,
-  p: ReturnType<typeof periodEndingOn>,
-): Promise<SupplierSales | undefined> {
+async function supplierSales(db: Db, scope: Scope, p: ReturnType<typeof periodEndingOn>): Promise<SupplierSales | undefined> {
   if (scope.kind !== 'supplier') return undefined;
   const [buyers, topBuyers, topWines] = await Promise.all([
     repo.activeBuyers(db, scope.id, p.previousStart, p.start, p.end),

@@ -57,13 +57,17 @@
     pinned = link;
   });
 
-  window.addEventListener('scroll', () => {
-    schedule();
-    // Browsers without a scrollend event: the scroll has settled when no scroll event came for a while.
-    if ('onscrollend' in window) return;
-    clearTimeout(settleTimer);
-    settleTimer = setTimeout(settled, 200);
-  }, { passive: true });
+  window.addEventListener(
+    'scroll',
+    () => {
+      schedule();
+      // Browsers without a scrollend event: the scroll has settled when no scroll event came for a while.
+      if ('onscrollend' in window) return;
+      clearTimeout(settleTimer);
+      settleTimer = setTimeout(settled, 200);
+    },
+    { passive: true },
+  );
   window.addEventListener('scrollend', settled);
   window.addEventListener('resize', schedule, { passive: true });
   // After the first frame is painted: reading the layout earlier would force one before the first paint.
