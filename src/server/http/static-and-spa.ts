@@ -9,9 +9,23 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const FAVICON = /^favicon\.(ico|svg)$/;
 const FAVICON_CACHE = 'public, max-age=604800';
 
-/** The admin's loading outline in index.html, between these markers: the screens that are not the admin leave it out. */
-const BOOT_SKELETON = /<!--boot-->[\s\S]*?<!--\/boot-->/;
-const WITHOUT_ADMIN_OUTLINE = /^\/(login|onboarding)\/?(\?|$)/;
+/**
+ * index.html holds two first paints between markers: the admin's loading outline and /onboarding's. Each address
+ * keeps only its own (the login screen neither).
+ */
+const ADMIN_BOOT = /<!--boot-->[\s\S]*?<!--\/boot-->/;
+const ONBOARDING_BOOT = /<!--onboarding-->[\s\S]*?<!--\/onboarding-->/;
+const pathOf = (url: string) => url.split('?')[0]?.replace(/\/+$/, '') ?? '';
+
+function shellsOf(indexHtml: string) {
+  const admin = indexHtml.replace(ONBOARDING_BOOT, '');
+  const onboarding = indexHtml.replace(ADMIN_BOOT, '');
+  const bare = admin.replace(ADMIN_BOOT, '');
+  return (url: string) => {
+    const path = pathOf(url);
+    return path === '/onboarding' ? onboarding : path === '/login' ? bare : admin;
+  };
+}
 
 export interface SpaShell {
   send(reply: FastifyReply): FastifyReply;
@@ -24,7 +38,7 @@ export interface SpaShell {
 export async function registerClientApp(app: FastifyInstance, clientDir: string | undefined): Promise<SpaShell> {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  const bareHtml = indexHtml?.replace(BOOT_SKELETON, '');
+  const shellFor = indexHtml ? shellsOf(indexHtml) : undefined;
   if (clientDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -42,9 +56,8 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
   }
   const shell: SpaShell = {
     send(reply) {
-      if (!indexHtml) throw new AppError('not_found', 404, 'Aplicação não compilada. Rode `npm run build`.');
-      const html = WITHOUT_ADMIN_OUTLINE.test(reply.request.url) ? bareHtml : indexHtml;
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+      if (!shellFor) throw new AppError('not_found', 404, 'Aplicação não compilada. Rode `npm run build`.');
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shellFor(reply.request.url));
     },
   };
   const notFound = (request: FastifyRequest) => {
