@@ -70,8 +70,8 @@ for (const width of [390, 1280]) {
     const buyers = page.getByRole('region', { name: 'Estabelecimentos compradores' });
     await expect(buyers.getByTestId('stat-value')).toHaveText('1');
     await expect(page.getByRole('region', { name: 'Fornecedores ativos' })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Principais fornecedores' })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Principais compradores' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Principais fornecedores' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Principais compradores', level: 2 })).toBeVisible();
     await expect(
       page.getByRole('img', { name: /^Gráfico de rosca da receita dos principais compradores: Pedra da Ilha R\$/ }),
     ).toBeAttached();
