@@ -22,10 +22,10 @@ export function notifyMoved(opportunity: Opportunity, from: OpenStage, to: OpenS
     autoClose: NOTICE_MS,
     message: (
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Text size="sm">
+        <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
           “{opportunity.title}” movida para {OPPORTUNITY_STAGE_LABELS[to]}.
         </Text>
-        <Button size="compact-sm" variant="light" onClick={onUndo}>
+        <Button size="compact-sm" variant="light" onClick={onUndo} style={{ flexShrink: 0 }}>
           Desfazer
         </Button>
       </Group>
