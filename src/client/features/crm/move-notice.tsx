@@ -4,7 +4,7 @@ import { OPPORTUNITY_STAGE_LABELS, type OpenStage, type Opportunity } from '../.
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../ui/notify';
 
-const NOTICE_MS = 8000;
+const NOTICE_MS = 10_000;
 
 /** A card moved on the board: say where it went, and offer to put it back. */
 export function notifyMoved(opportunity: Opportunity, from: OpenStage, to: OpenStage, undo: () => Promise<void>): void {
