@@ -39,6 +39,18 @@ export type AnalyticsTotals = z.infer<typeof analyticsTotalsSchema>;
 const change = z.number().nullable();
 
 /**
+ * What a supplier user cares about (its dashboard answers this beside the SPEC fields): the establishments buying
+ * from it and its best-selling wines over the period; `active_buyers` replaces the meaningless "1 active supplier".
+ */
+export const supplierSalesSchema = z.object({
+  active_buyers: z.number().int(),
+  previous_active_buyers: z.number().int(),
+  top_buyers: z.array(z.object({ name: z.string(), revenue: z.number(), orders: z.number().int() })),
+  top_wines: z.array(z.object({ name: z.string(), quantity: z.number().int(), revenue: z.number() })),
+});
+export type SupplierSales = z.infer<typeof supplierSalesSchema>;
+
+/**
  * GET /api/analytics/dashboard: SPEC §3's response, plus `previous` (the same totals over the period of the same
  * length just before), `changes` (percent) and `period` (the calendar days compared, America/Sao_Paulo).
  */
@@ -57,5 +69,7 @@ export const analyticsDashboardSchema = z.object({
     previous_start: z.iso.date(),
     previous_end: z.iso.date(),
   }),
+  /** Only for a supplier user (scope of one supplier). */
+  supplier_sales: supplierSalesSchema.optional(),
 });
 export type AnalyticsDashboard = z.infer<typeof analyticsDashboardSchema>;

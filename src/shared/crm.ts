@@ -317,6 +317,33 @@ export const opportunitySchema = z.object({
 });
 export type Opportunity = z.infer<typeof opportunitySchema>;
 
+const PROBABILITY_MESSAGE = 'Probabilidade: informe um número inteiro de 0 a 100.';
+
+/**
+ * POST /api/crm/leads/{id}/convert: the terms of the opportunity it opens, each optional (no body at all, as SPEC §7
+ * sends it, opens one of R$ 0,00 at 0% with no date). Unlike the lead form's score, a probability that is not a
+ * number is refused rather than read as 0: here it is the only thing the person typed.
+ */
+export const leadConvertTermsSchema = z.object({
+  value: moneyString,
+  probability: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v.trim().replace(',', '.')) : v),
+    z
+      .number({ error: PROBABILITY_MESSAGE })
+      .int(PROBABILITY_MESSAGE)
+      .min(0, PROBABILITY_MESSAGE)
+      .max(100, PROBABILITY_MESSAGE)
+      .optional()
+      .transform((v) => v ?? 0),
+  ),
+  expected_close_date: optionalDate('Previsão de fechamento'),
+});
+export const leadConvertSchema = leadConvertTermsSchema
+  .nullish()
+  .transform((v) => v ?? { value: '0.00', probability: 0, expected_close_date: null });
+export type LeadConvert = z.output<typeof leadConvertTermsSchema>;
+export type LeadConvertValues = z.input<typeof leadConvertTermsSchema>;
+
 /** POST /api/crm/leads/{id}/convert answers the converted lead and its new opportunity. */
 export const convertResultSchema = z.object({ lead: leadSchema, opportunity: opportunitySchema });
 

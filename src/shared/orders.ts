@@ -136,7 +136,10 @@ export const orderSchema = z.object({
   establishment_id: z.string(),
   establishment_name: z.string(),
   supplier_id: z.string(),
+  /** The supplier's contact person (suppliers.name). */
   supplier_name: z.string(),
+  /** The supplier's company: what people call the supplier by. */
+  supplier_company_name: z.string(),
   item_count: z.number().int(),
   total_amount: amount,
   /** The supplier's rate (percent) when the order was placed. */

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app.js';
 let t: TestApp;
 let admin: TestUser;
 const clientDir = mkdtempSync(path.join(tmpdir(), 'adega-client-'));
-const INDEX_HTML = `<!doctype html><html lang="pt-BR"><head><title>Adega</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(200)}<script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+const INDEX_HTML = `<!doctype html><html lang="pt-BR"><head><title>Adega</title></head><body><div id="root"></div><!--boot--><div id="boot">admin outline</div><!--/boot--><!--onboarding--><div id="boot-onboarding">onboarding first paint</div><!--/onboarding-->${'<!-- padding -->'.repeat(200)}<script type="module" src="/assets/index-abc123.js"></script></body></html>`;
 
 beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'));
@@ -127,13 +127,29 @@ describe('admin app', () => {
     }
   });
 
+  it('keeps the first paint of each screen: the admin outline, /onboarding its own, /login neither', async () => {
+    const body = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
+    for (const url of ['/', '/analytics', '/analytics?days=7', '/carta/123/editar', '/onboarding/cadastros']) {
+      expect(await body(url), url).toContain('admin outline');
+      expect(await body(url), url).not.toContain('onboarding first paint');
+    }
+    for (const url of ['/onboarding', '/onboarding/', '/onboarding?x=1']) {
+      expect(await body(url), url).toContain('onboarding first paint');
+      expect(await body(url), url).not.toContain('admin outline');
+    }
+    const login = await body('/login');
+    expect(login).not.toContain('admin outline');
+    expect(login).not.toContain('onboarding first paint');
+    expect(login).toContain('<div id="root">');
+  });
+
   it('caches hashed assets forever and compresses text', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const page = await t.app.inject({ method: 'GET', url: '/usuarios', headers: { 'accept-encoding': 'gzip' } });
     expect(page.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(page.rawPayload).toString()).toBe(INDEX_HTML);
+    expect(gunzipSync(page.rawPayload).toString()).toBe(INDEX_HTML.replace(/<!--onboarding-->.*<!--\/onboarding-->/, ''));
     expect((await t.app.inject({ method: 'GET', url: '/assets/nao-existe.js' })).statusCode).toBe(404);
   });
 

@@ -10,6 +10,24 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const FAVICON = /^favicon\.(ico|svg)$/;
 const FAVICON_CACHE = 'public, max-age=604800';
 
+/**
+ * index.html holds two first paints between markers: the admin's loading outline and /onboarding's. Each address
+ * keeps only its own (the login screen neither).
+ */
+const ADMIN_BOOT = /<!--boot-->[\s\S]*?<!--\/boot-->/;
+const ONBOARDING_BOOT = /<!--onboarding-->[\s\S]*?<!--\/onboarding-->/;
+const pathOf = (url: string) => url.split('?')[0]?.replace(/\/+$/, '') ?? '';
+
+function shellsOf(indexHtml: string) {
+  const admin = indexHtml.replace(ONBOARDING_BOOT, '');
+  const onboarding = indexHtml.replace(ADMIN_BOOT, '');
+  const bare = admin.replace(ADMIN_BOOT, '');
+  return (url: string) => {
+    const path = pathOf(url);
+    return path === '/onboarding' ? onboarding : path === '/login' ? bare : admin;
+  };
+}
+
 export interface SpaShell {
   send(reply: FastifyReply): FastifyReply;
 }
@@ -21,6 +39,7 @@ export interface SpaShell {
 export async function registerClientApp(app: FastifyInstance, clientDir: string | undefined): Promise<SpaShell> {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const shellFor = indexHtml ? shellsOf(indexHtml) : undefined;
   if (clientDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -38,8 +57,8 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
   }
   const shell: SpaShell = {
     send(reply) {
-      if (!indexHtml) throw new AppError('not_found', 404, 'Aplicação não compilada. Rode `npm run build`.');
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+      if (!shellFor) throw new AppError('not_found', 404, 'Aplicação não compilada. Rode `npm run build`.');
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shellFor(reply.request.url));
     },
   };
   const notFound = (request: FastifyRequest) => {

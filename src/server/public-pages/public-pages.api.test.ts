@@ -253,8 +253,14 @@ describe('compression, ETag and 304', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     const headers = Object.entries(res.headers).map(([name, value]) => `${name}: ${String(value)}\r\n`);
-    // What inject leaves out: the status line, Date, Connection and Keep-Alive.
-    const unseen = 'HTTP/1.1 200 OK\r\nDate: Mon, 23 Nov 2026 22:53:32 GMT\r\nConnection: keep-alive\r\nKeep-Alive: timeout=72\r\n\r\n';
+    // What inject leaves out (the status line, Keep-Alive, and Date or Connection where it did not add them), once.
+    const seen = new Set(Object.keys(res.headers));
+    const unseen = [
+      'HTTP/1.1 200 OK\r\n',
+      seen.has('date') ? '' : 'Date: Mon, 23 Nov 2026 22:53:32 GMT\r\n',
+      seen.has('connection') ? '' : 'Connection: keep-alive\r\n',
+      'Keep-Alive: timeout=72\r\n\r\n',
+    ].join('');
     const bytes = res.rawPayload.length + Buffer.byteLength(headers.join('') + unseen);
     expect(bytes, 'document and headers outgrew the first TCP window').toBeLessThanOrEqual(10 * 1460);
   });

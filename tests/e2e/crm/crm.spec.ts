@@ -44,7 +44,8 @@ test('lead -> qualify -> Converter -> opportunity -> overdue activity -> Conclui
   page,
   admin,
 }) => {
-  test.setTimeout(120_000);
+  // The flow gained a step (Converter's dialog, typed key by key): a little more room on a busy two-core machine.
+  test.setTimeout(180_000);
   const tag = randomUUID().slice(0, 6);
   const name = `Ana Souza ${tag}`;
   const company = `Bistrô Maré ${tag}`;
@@ -69,6 +70,10 @@ test('lead -> qualify -> Converter -> opportunity -> overdue activity -> Conclui
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(row.getByText('Qualificado', { exact: true })).toBeVisible();
   await row.getByRole('button', { name: `Converter ${name}` }).click();
+  // Converter asks what the opportunity is worth before opening it.
+  dialog = page.getByRole('dialog', { name: 'Converter lead' });
+  await typeInto(dialog.getByLabel('Valor (R$)'), '8.400,00');
+  await dialog.getByRole('button', { name: 'Converter' }).click();
   await expect(page.getByText('Lead convertido em oportunidade com sucesso!')).toBeVisible();
   await expect(row.getByText('Convertido', { exact: true })).toBeVisible();
 
@@ -102,6 +107,7 @@ test('lead -> qualify -> Converter -> opportunity -> overdue activity -> Conclui
   await expect(page.getByText('Oportunidade ganha com sucesso!')).toBeVisible();
   const wonRow = page.getByRole('row', { name: new RegExp(company) });
   await expect(wonRow.getByText('Fechado - Ganho')).toBeVisible();
+  await expect(wonRow).toContainText('R$ 8.400,00');
   await expect(wonRow.getByRole('button', { name: `Ganhar ${company}` })).toHaveCount(0);
 
   expect(await wonCount(page)).toBe(wonBefore + 1);

@@ -64,6 +64,7 @@ test.describe('suppliers and purchase orders', () => {
     const manager = await createUserViaApi(request, 'restaurant_manager', [establishmentId]);
     const tag = randomUUID().slice(0, 6);
     const supplierName = `Importadora Ventos do Sul ${tag}`;
+    const companyName = `Ventos do Sul Importação de Vinhos ${tag} Ltda.`;
 
     // The admin registers the supplier, typing the commission key by key.
     await loginViaUi(page, admin);
@@ -74,7 +75,7 @@ test.describe('suppliers and purchase orders', () => {
     await expect(page.getByRole('heading', { name: 'Fornecedores', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'Novo fornecedor' }).click();
     await page.getByRole('textbox', { name: 'Nome', exact: true }).fill(supplierName);
-    await page.getByLabel('Razão social').fill('Ventos do Sul Importação de Vinhos Ltda.');
+    await page.getByLabel('Razão social').fill(companyName);
     await page.getByLabel('E-mail').fill(`vendas-${tag}@ventosdosul.com.br`);
     await page.getByLabel('Telefone').fill('(51) 3333-4455');
     await typeSlowly(page, page.getByLabel('Comissão (%)'), '12,5');
@@ -98,8 +99,9 @@ test.describe('suppliers and purchase orders', () => {
     await expect(m.getByRole('heading', { name: 'Novo pedido' })).toBeVisible();
     await m.getByRole('combobox', { name: 'Fornecedor' }).click();
     await m.keyboard.type(tag, { delay: 30 });
-    await m.getByRole('option', { name: supplierName }).click();
-    await expect(m.getByText(/comissão 12,5%/)).toBeVisible();
+    // The supplier is named by its company; the contact person shows under the field.
+    await m.getByRole('option', { name: companyName }).click();
+    await expect(m.getByText(`Contato: ${supplierName} · comissão 12,5%`)).toBeVisible();
     await pickWine(m, 0, 'Lote 43', /Miolo Lote 43/);
     await expect(m.getByLabel('Preço unitário').first()).toHaveValue('289,00');
     await typeSlowly(m, m.getByLabel('Preço unitário').first(), '1.250,50');
@@ -122,6 +124,8 @@ test.describe('suppliers and purchase orders', () => {
     await expect(m.getByRole('row', { name: /Miolo Lote 43/ })).toContainText('R$ 1.250,50');
     await expect(m.getByRole('row', { name: /Casa Valduga Storia Merlot/ })).toContainText('R$ 798,00');
     await expect(m.getByText('R$ 256,06')).toBeVisible();
+    await expect(m.getByText(`→ ${companyName}`)).toBeVisible();
+    await expect(m.getByText(`Contato: ${supplierName}`)).toBeVisible();
     // A manager may cancel a pending order but not confirm it.
     await expect(m.getByRole('button', { name: 'Cancelar pedido' })).toBeVisible();
     await expect(m.getByRole('button', { name: 'Confirmar pedido' })).toHaveCount(0);
@@ -129,7 +133,8 @@ test.describe('suppliers and purchase orders', () => {
     // The list shows it, newest first.
     await m.getByRole('link', { name: 'Pedidos' }).first().click();
     const listed = m.getByRole('row', { name: new RegExp(number) });
-    await expect(listed).toContainText(supplierName);
+    await expect(listed).toContainText(companyName);
+    await expect(listed).toContainText(`Contato: ${supplierName}`);
     await expect(listed).toContainText('R$ 2.048,50');
     await expect(listed).toContainText('R$ 256,06');
     await expect(listed).toContainText('Pendente');

@@ -88,7 +88,8 @@ export function RevenueTrendChart({ points }: { points: Point[] }) {
               borderColor: WINE,
               backgroundColor: WINE_FILL,
               fill: true,
-              tension: 0.3,
+              // Straight segments: a curve between two days invents values nobody sold.
+              tension: 0,
               pointRadius: points.length > 31 ? 0 : 3,
             },
           ],
@@ -132,17 +133,30 @@ export function OrdersBarChart({ points }: { points: Point[] }) {
   );
 }
 
-export function TopSuppliersChart({ suppliers }: { suppliers: AnalyticsDashboard['top_suppliers'] }) {
-  const summary = `Gráfico de rosca da receita dos principais fornecedores: ${suppliers.map((s) => `${s.name} ${formatBRL(s.revenue)}`).join('; ')}.`;
+/** Who the ring is about: the marketplace's suppliers, or a supplier's buyers (establishments). */
+const RING_WORDS = {
+  suppliers: { title: 'Principais fornecedores', of: 'dos principais fornecedores', column: 'Fornecedor' },
+  buyers: { title: 'Principais compradores', of: 'dos principais compradores', column: 'Estabelecimento' },
+} as const;
+
+export function TopSuppliersChart({
+  suppliers,
+  of = 'suppliers',
+}: {
+  suppliers: AnalyticsDashboard['top_suppliers'];
+  of?: keyof typeof RING_WORDS;
+}) {
+  const words = RING_WORDS[of];
+  const summary = `Gráfico de rosca da receita ${words.of}: ${suppliers.map((s) => `${s.name} ${formatBRL(s.revenue)}`).join('; ')}.`;
   return (
     <ChartPanel
-      title="Principais fornecedores"
+      title={words.title}
       table={
         <Table>
-          <caption>Receita dos principais fornecedores</caption>
+          <caption>Receita {words.of}</caption>
           <thead>
             <tr>
-              <th>Fornecedor</th>
+              <th>{words.column}</th>
               <th>Receita</th>
             </tr>
           </thead>

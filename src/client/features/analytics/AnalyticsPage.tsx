@@ -7,6 +7,7 @@ import {
   Paper,
   SegmentedControl,
   SimpleGrid,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -23,6 +24,7 @@ import {
   ANALYTICS_PERIODS,
   type AnalyticsDashboard,
   type AnalyticsPeriod,
+  type SupplierSales,
 } from '../../../shared/analytics';
 import { formatBRL } from '../../../shared/money';
 import { PageHeader } from '../../ui/PageHeader';
@@ -73,9 +75,7 @@ export function AnalyticsPage() {
           </Stack>
         </Alert>
       ) : dashboard.isPending ? (
-        <Text c="dimmed" role="status">
-          Carregando dados do dashboard...
-        </Text>
+        <DashboardSkeleton />
       ) : (
         <DashboardBody data={dashboard.data} />
       )}
@@ -83,8 +83,37 @@ export function AnalyticsPage() {
   );
 }
 
+/** The dashboard's outline while its figures load: the four cards and the charts keep their place. */
+function DashboardSkeleton() {
+  return (
+    <Stack gap="lg">
+      <Text size="sm" c="dimmed" role="status">
+        Carregando dados do dashboard...
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} h={104} radius="md" />
+        ))}
+      </SimpleGrid>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Skeleton h={300} radius="md" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Skeleton h={300} radius="md" />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** Percent change, one decimal, as the server computes it for the other cards; null without a base. */
+const changeOf = (current: number, previous: number) => (previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10);
+
 function DashboardBody({ data }: { data: AnalyticsDashboard }) {
   const { days } = data.period;
+  // A supplier user's own view: its buyers and wines instead of the marketplace's suppliers (itself).
+  const sales = data.supplier_sales;
   return (
     <Stack gap="lg">
       <Text size="sm" c="dimmed">
@@ -113,30 +142,56 @@ function DashboardBody({ data }: { data: AnalyticsDashboard }) {
           previous={formatBRL(data.previous.total_commissions)}
           days={days}
         />
-        <StatCard
-          label="Fornecedores ativos"
-          value={formatInteger(data.active_suppliers)}
-          change={data.changes.active_suppliers}
-          previous={formatInteger(data.previous.active_suppliers)}
-          days={days}
-        />
+        {sales ? (
+          <StatCard
+            label="Estabelecimentos compradores"
+            value={formatInteger(sales.active_buyers)}
+            change={changeOf(sales.active_buyers, sales.previous_active_buyers)}
+            previous={formatInteger(sales.previous_active_buyers)}
+            days={days}
+          />
+        ) : (
+          <StatCard
+            label="Fornecedores ativos"
+            value={formatInteger(data.active_suppliers)}
+            change={data.changes.active_suppliers}
+            previous={formatInteger(data.previous.active_suppliers)}
+            days={days}
+          />
+        )}
       </SimpleGrid>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <RevenueTrendChart points={data.revenue_trend} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <TopSuppliersChart suppliers={data.top_suppliers} />
+          {sales ? <TopSuppliersChart suppliers={sales.top_buyers} of="buyers" /> : <TopSuppliersChart suppliers={data.top_suppliers} />}
         </Grid.Col>
         <Grid.Col span={12}>
           <OrdersBarChart points={data.orders_trend} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <SupplierRanking suppliers={data.top_suppliers} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Alerts alerts={data.alerts} />
-        </Grid.Col>
+        {sales ? (
+          <>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <SupplierRanking suppliers={sales.top_buyers} title="Ranking de compradores" column="Estabelecimento" />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <TopWines wines={sales.top_wines} />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Alerts alerts={data.alerts} />
+            </Grid.Col>
+          </>
+        ) : (
+          <>
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <SupplierRanking suppliers={data.top_suppliers} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Alerts alerts={data.alerts} />
+            </Grid.Col>
+          </>
+        )}
       </Grid>
     </Stack>
   );
@@ -189,9 +244,17 @@ function StatCard({
   );
 }
 
-function SupplierRanking({ suppliers }: { suppliers: AnalyticsDashboard['top_suppliers'] }) {
+function SupplierRanking({
+  suppliers,
+  title = 'Ranking de fornecedores',
+  column = 'Fornecedor',
+}: {
+  suppliers: AnalyticsDashboard['top_suppliers'];
+  title?: string;
+  column?: string;
+}) {
   return (
-    <Panel title="Ranking de fornecedores">
+    <Panel title={title}>
       {suppliers.length === 0 ? (
         <Text c="dimmed" size="sm">
           Nenhuma venda no período.
@@ -202,7 +265,7 @@ function SupplierRanking({ suppliers }: { suppliers: AnalyticsDashboard['top_sup
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={36}>#</Table.Th>
-                <Table.Th>Fornecedor</Table.Th>
+                <Table.Th>{column}</Table.Th>
                 <Table.Th ta="right" visibleFrom="xs">
                   Pedidos
                 </Table.Th>
@@ -230,6 +293,39 @@ function SupplierRanking({ suppliers }: { suppliers: AnalyticsDashboard['top_sup
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+    </Panel>
+  );
+}
+
+function TopWines({ wines }: { wines: SupplierSales['top_wines'] }) {
+  return (
+    <Panel title="Vinhos mais vendidos">
+      {wines.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          Nenhuma venda no período.
+        </Text>
+      ) : (
+        <Table verticalSpacing="xs" horizontalSpacing="xs" fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Vinho</Table.Th>
+              <Table.Th ta="right">Garrafas</Table.Th>
+              <Table.Th ta="right">Receita</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {wines.map((w) => (
+              <Table.Tr key={w.name}>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{w.name}</Table.Td>
+                <Table.Td ta="right">{formatInteger(w.quantity)}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatBRL(w.revenue)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Panel>
   );

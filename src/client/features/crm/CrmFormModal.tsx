@@ -10,6 +10,7 @@ interface Props<Input extends FieldValues, Output> {
   defaults: DefaultValues<Input>;
   /** SPEC §8 prefix of the red banner, e.g. 'Erro ao salvar lead: '. */
   failPrefix: string;
+  submitLabel?: string;
   submit(values: Output): Promise<void>;
   onClose(): void;
   children: ReactNode;
@@ -21,6 +22,7 @@ export function CrmFormModal<Input extends FieldValues, Output>({
   schema,
   defaults,
   failPrefix,
+  submitLabel,
   submit,
   onClose,
   children,
@@ -33,7 +35,15 @@ export function CrmFormModal<Input extends FieldValues, Output>({
     submit,
   });
   return (
-    <FormModal serverForm={serverForm} onClose={onClose} title={title} size="lg" gap="sm" errorPrefix={failPrefix}>
+    <FormModal
+      serverForm={serverForm}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      gap="sm"
+      errorPrefix={failPrefix}
+      submitLabel={submitLabel}
+    >
       {children}
     </FormModal>
   );

@@ -8,8 +8,9 @@ import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
+import { ConvertLeadModal } from './ConvertLeadModal';
 import { CrmFilters, useUrlFilters } from './CrmFilters';
-import { useConvertLead, useDeleteLead, useLeads } from './crm-api';
+import { useDeleteLead, useLeads } from './crm-api';
 import { CrmTabs, ErrorBanner, formatDate, LeadStatusBadge, optionsOf, useErrorBanner, useFormDialog, withPrefix } from './crm-ui';
 import { LeadFormModal } from './LeadFormModal';
 import { LeadRelated } from './LeadRelated';
@@ -21,7 +22,6 @@ const FILTER_KEYS = ['status', 'source', 'search'] as const;
 export function LeadsPage() {
   const { filters, set, clear } = useUrlFilters(FILTER_KEYS);
   const leads = useLeads(filters);
-  const convert = useConvertLead();
   const remove = useDeleteLead();
   const banner = useErrorBanner();
   const canCreate = useCan('crm', 'create');
@@ -31,8 +31,7 @@ export function LeadsPage() {
   const dialog = useFormDialog<Lead>();
   const [open, setOpen] = useState<string | null>(null);
 
-  const onConvert = (lead: Lead) =>
-    convert.mutate(lead.id, banner.outcome('Lead convertido em oportunidade com sucesso!', 'Erro ao converter lead: '));
+  const converting = useFormDialog<Lead>();
   const onDelete = (lead: Lead) => {
     const related = lead.opportunities_count + lead.activities_count > 0;
     confirmDelete({
@@ -151,8 +150,7 @@ export function LeadsPage() {
                                 label={lead.name}
                                 tooltip="Converter em oportunidade"
                                 icon={<IconTransform size={14} />}
-                                loading={convert.isPending && convert.variables === lead.id}
-                                onClick={() => onConvert(lead)}
+                                onClick={() => converting.show(lead)}
                               />
                             )}
                           </RowActions>
@@ -175,6 +173,7 @@ export function LeadsPage() {
         </>
       )}
       {dialog.open && <LeadFormModal lead={dialog.open.record} onClose={dialog.close} onSaved={dialog.saved} />}
+      {converting.open?.record && <ConvertLeadModal lead={converting.open.record} onClose={converting.close} onSaved={converting.saved} />}
     </>
   );
 }

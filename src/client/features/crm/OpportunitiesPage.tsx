@@ -13,6 +13,7 @@ import { CrmFilters, useUrlFilters } from './CrmFilters';
 import { useCloseOpportunity, useDeleteOpportunity, useLeads, useMoveOpportunity, useOpportunities } from './crm-api';
 import { CrmTabs, cut50, ErrorBanner, optionsOf, StageBadge, useErrorBanner, useFormDialog, withPrefix } from './crm-ui';
 import { MoreRowsNote } from './MoreRowsNote';
+import { notifyMoved } from './move-notice';
 import { OpportunityBoard } from './OpportunityBoard';
 import { OpportunityFormModal } from './OpportunityFormModal';
 
@@ -147,6 +148,7 @@ export function OpportunitiesPage() {
               throw err;
             });
           }}
+          onMoved={notifyMoved}
         />
       ) : (
         <>

@@ -9,7 +9,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { OPEN_STAGES, OPPORTUNITY_STAGE_LABELS, type OpenStage, type Opportunity } from '../../../shared/crm';
 import { formatBRL } from '../../../shared/money';
 import { cut50, STAGE_COLOR } from './crm-ui';
@@ -24,9 +24,12 @@ export const centsOf = (value: string) => {
 export function OpportunityBoard({
   items,
   onMove,
+  onMoved,
 }: {
   items: Opportunity[];
   onMove(opportunity: Opportunity, stage: OpenStage): Promise<unknown>;
+  /** A move was saved; `undo` puts the card back where it was (and saves that). */
+  onMoved?(opportunity: Opportunity, from: OpenStage, to: OpenStage, undo: () => Promise<void>): void;
 }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
   // Where a card was dropped, until the list reloads with its new stage.
@@ -34,15 +37,38 @@ export function OpportunityBoard({
   const stageOf = (o: Opportunity) => moved[o.id] ?? o.stage;
   const open = items.filter((o) => (OPEN_STAGES as readonly string[]).includes(stageOf(o)));
 
+  // The reloaded list has caught up with a move: its own stage is the truth again (an undo may move it back).
+  useEffect(() => {
+    setMoved((m) => {
+      const pending = Object.entries(m).filter(([id, stage]) => items.find((o) => o.id === id)?.stage !== stage);
+      return pending.length === Object.keys(m).length ? m : Object.fromEntries(pending);
+    });
+  }, [items]);
+
+  const forget = (id: string) =>
+    setMoved((m) => Object.fromEntries(Object.entries(m).filter(([other]) => other !== id)) as Record<string, OpenStage>);
+
+  const move = (opportunity: Opportunity, from: OpenStage, to: OpenStage, undoable: boolean): Promise<void> => {
+    setMoved((m) => ({ ...m, [opportunity.id]: to }));
+    return onMove(opportunity, to).then(
+      () => {
+        if (undoable) onMoved?.(opportunity, from, to, () => move(opportunity, to, from, false));
+      },
+      // A refused move puts the card back.
+      (err: unknown) => {
+        forget(opportunity.id);
+        if (!undoable) throw err;
+      },
+    );
+  };
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const stage = over?.id as OpenStage | undefined;
     const opportunity = open.find((o) => o.id === active.id);
-    if (!stage || !opportunity || stageOf(opportunity) === stage) return;
-    setMoved((m) => ({ ...m, [opportunity.id]: stage }));
-    // A refused move puts the card back.
-    onMove(opportunity, stage).catch(() =>
-      setMoved((m) => Object.fromEntries(Object.entries(m).filter(([id]) => id !== opportunity.id)) as Record<string, OpenStage>),
-    );
+    if (!stage || !opportunity) return;
+    const from = stageOf(opportunity) as OpenStage;
+    if (from === stage) return;
+    void move(opportunity, from, stage, true);
   };
 
   return (

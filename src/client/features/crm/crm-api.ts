@@ -6,6 +6,7 @@ import {
   CRM_HAS_MORE_HEADER,
   convertResultSchema,
   crmDashboardSchema,
+  type LeadConvert,
   type LeadInput,
   leadSchema,
   type OpenStage,
@@ -79,7 +80,8 @@ export const useSaveLead = () =>
   );
 export const useDeleteLead = () =>
   useCrmMutation(({ id, cascade }: { id: string; cascade: boolean }) => api.delete(`/crm/leads/${id}${cascade ? '?cascade=true' : ''}`));
-export const useConvertLead = () => useCrmMutation((id: string) => api.post(`/crm/leads/${id}/convert`, undefined, convertResultSchema));
+export const useConvertLead = () =>
+  useCrmMutation(({ id, terms }: { id: string; terms: LeadConvert }) => api.post(`/crm/leads/${id}/convert`, terms, convertResultSchema));
 
 export const useSaveOpportunity = () =>
   useCrmMutation(({ id, values }: { id?: string | undefined; values: OpportunityInput }) =>

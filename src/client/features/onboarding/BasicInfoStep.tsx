@@ -4,6 +4,8 @@ import { FormProvider } from 'react-hook-form';
 import { ONBOARDING_TEXTS, type OnboardingForm, type OnboardingFormInput, onboardingFormSchema, UFS } from '../../../shared/onboarding';
 import { useServerForm } from '../../lib/use-server-form';
 import { TextField, useRegisteredField } from '../../ui/text-fields';
+import { MaskedTextField } from './MaskedTextField';
+import { cepMask, cnpjMask, phoneMask } from './masks';
 import { saveProcess } from './onboarding-api';
 
 const BLANK: OnboardingFormInput = {
@@ -52,15 +54,38 @@ export function BasicInfoStep({ initial, processId, onSaved }: Props) {
             <Text fw={600}>Estabelecimento</Text>
             <TextField name="establishment_name" label="Nome do estabelecimento" autoComplete="organization" required />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextField name="cnpj" label="CNPJ" placeholder="12.345.678/0001-95" autoCapitalize="characters" required />
-              <TextField name="phone" label="Telefone" type="tel" inputMode="tel" placeholder="(48) 3232-4455" required />
+              <MaskedTextField
+                name="cnpj"
+                mask={cnpjMask}
+                label="CNPJ"
+                placeholder="12.345.678/0001-95"
+                autoCapitalize="characters"
+                required
+              />
+              <MaskedTextField
+                name="phone"
+                mask={phoneMask}
+                label="Telefone"
+                type="tel"
+                inputMode="tel"
+                placeholder="(48) 3232-4455"
+                required
+              />
             </SimpleGrid>
             <TextField name="email" label="E-mail" type="email" inputMode="email" autoComplete="email" required />
             <TextField name="address" label="Endereço" placeholder="Rua, número e bairro" autoComplete="street-address" required />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               <TextField name="city" label="Cidade" autoComplete="address-level2" required />
               <UfField />
-              <TextField name="zip_code" label="CEP" inputMode="numeric" placeholder="88010-000" autoComplete="postal-code" required />
+              <MaskedTextField
+                name="zip_code"
+                mask={cepMask}
+                label="CEP"
+                inputMode="numeric"
+                placeholder="88010-000"
+                autoComplete="postal-code"
+                required
+              />
             </SimpleGrid>
           </Stack>
           <Stack gap="sm">
@@ -68,7 +93,7 @@ export function BasicInfoStep({ initial, processId, onSaved }: Props) {
             <TextField name="contact_name" label="Nome do responsável" autoComplete="name" required />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextField name="contact_email" label="E-mail do responsável" type="email" inputMode="email" required />
-              <TextField name="contact_phone" label="Telefone do responsável" type="tel" inputMode="tel" required />
+              <MaskedTextField name="contact_phone" mask={phoneMask} label="Telefone do responsável" type="tel" inputMode="tel" required />
             </SimpleGrid>
             <Text size="xs" c="dimmed">
               O acesso ao painel será criado para o e-mail do responsável.

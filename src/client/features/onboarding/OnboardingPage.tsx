@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { OnboardingForm, OnboardingFormInput } from '../../../shared/onboarding';
 import { BrandMark } from '../../ui/BrandMark';
@@ -8,6 +8,7 @@ import { BasicInfoStep } from './BasicInfoStep';
 import { MenuUploadStep } from './MenuUploadStep';
 import classes from './OnboardingPage.module.css';
 import { SubmittedPanel } from './SubmittedPanel';
+import { readProgress, writeProgress } from './saved-progress';
 import { ValidationStep } from './ValidationStep';
 
 export const STEP_LABELS = ['Informações Básicas', 'Validação de Dados', 'Upload do Cardápio'] as const;
@@ -18,11 +19,18 @@ export const STEP_LABELS = ['Informações Básicas', 'Validação de Dados', 'U
  */
 export function OnboardingPage() {
   useDocumentTitle('Cadastre seu restaurante — Adega');
-  const [step, setStep] = useState(0);
-  const [processId, setProcessId] = useState<string | null>(null);
-  const [values, setValues] = useState<OnboardingFormInput | null>(null);
-  const [saved, setSaved] = useState<OnboardingForm | null>(null);
+  const [resumed] = useState(readProgress);
+  const [step, setStep] = useState(resumed?.step ?? 0);
+  const [processId, setProcessId] = useState<string | null>(resumed?.processId ?? null);
+  const [values, setValues] = useState<OnboardingFormInput | null>(resumed?.values ?? null);
+  const [saved, setSaved] = useState<OnboardingForm | null>(resumed?.saved ?? null);
   const [sent, setSent] = useState(false);
+
+  // Every step reached is kept, so a reload (or coming back later) resumes here; a sent sign-up is forgotten.
+  useEffect(() => {
+    if (sent) writeProgress(null);
+    else if (processId && values && saved) writeProgress({ processId, step, values, saved });
+  }, [processId, step, values, saved, sent]);
 
   return (
     <Box component="main" className={classes.page}>

@@ -5,8 +5,10 @@ import { formatPhone, maskCnpj } from '../../../shared/field-rules';
 import { CHECKED_FIELDS, type CheckedField, type CheckStatus, ONBOARDING_TEXTS, type OnboardingForm } from '../../../shared/onboarding';
 import { errorMessage } from '../../lib/api';
 import { CheckStatusBadge, VALID_GREEN } from './CheckStatusBadge';
+import { cnpjMask, type Mask, phoneMask } from './masks';
 import { validateField } from './onboarding-api';
 
+const MASKS: Partial<Record<CheckedField, Mask>> = { cnpj: cnpjMask, phone: phoneMask };
 const LABELS: Record<CheckedField, string> = { cnpj: 'CNPJ', email: 'E-mail', phone: 'Telefone' };
 const INPUT_TYPES: Record<CheckedField, { type: string; inputMode: 'text' | 'email' | 'tel' }> = {
   cnpj: { type: 'text', inputMode: 'text' },
@@ -77,7 +79,9 @@ export function ValidationStep({ processId, saved, onBack, onAllValid }: Props) 
           key={field}
           field={field}
           check={checks[field]}
-          onChange={(value) => update(field, { value, status: 'pending', message: null })}
+          onChange={(value, atEnd) =>
+            update(field, { value: atEnd ? (MASKS[field]?.(value) ?? value) : value, status: 'pending', message: null })
+          }
           onValidate={() => void run(field)}
         />
       ))}
@@ -109,7 +113,7 @@ function CheckRow({
 }: {
   field: CheckedField;
   check: Check;
-  onChange(v: string): void;
+  onChange(v: string, atEnd: boolean): void;
   onValidate(): void;
 }) {
   const inputId = `check-${field}`;
@@ -126,7 +130,7 @@ function CheckRow({
           <TextInput
             id={inputId}
             value={check.value}
-            onChange={(e) => onChange(e.currentTarget.value)}
+            onChange={(e) => onChange(e.currentTarget.value, e.currentTarget.selectionStart === e.currentTarget.value.length)}
             {...INPUT_TYPES[field]}
             style={{ flex: 1, minWidth: 0 }}
             error={check.status === 'invalid'}

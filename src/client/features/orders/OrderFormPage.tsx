@@ -129,8 +129,8 @@ export function OrderFormPage() {
               searchable
               nothingFoundMessage="Nenhum fornecedor"
               placeholder="Escolha o fornecedor"
-              data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
-              description={supplier ? `${supplier.company_name} · comissão ${formatPercent(supplier.commission_rate)}` : undefined}
+              data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.company_name }))}
+              description={supplier ? `Contato: ${supplier.name} · comissão ${formatPercent(supplier.commission_rate)}` : undefined}
             />
           </Grid.Col>
         </Grid>

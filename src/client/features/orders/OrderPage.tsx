@@ -19,7 +19,7 @@ import { principalOf } from '../../lib/use-can';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoadError, PageLoader } from '../../ui/PageStates';
-import { formatDateTime, formatDay, OrderStatusBadge } from './order-format';
+import { formatDateTime, formatDay, OrderStatusBadge, SupplierName } from './order-format';
 import { useMoveOrder, useOrder } from './orders-api';
 
 const STATUS_ICONS: Record<OrderStatus, ReactNode> = {
@@ -103,7 +103,7 @@ function OrderView({ order }: { order: OrderDetail }) {
           </Group>
         }
         documentTitle={`Pedido #${order.number}`}
-        description={`${order.establishment_name} → ${order.supplier_name}`}
+        description={`${order.establishment_name} → ${order.supplier_company_name}`}
         back={{ to: '/pedidos', label: 'Pedidos' }}
         actions={moves.map((to) => (
           <Button
@@ -125,7 +125,9 @@ function OrderView({ order }: { order: OrderDetail }) {
               <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
                 <Fact label="Data do pedido">{formatDateTime(order.order_date)}</Fact>
                 <Fact label="Estabelecimento">{order.establishment_name}</Fact>
-                <Fact label="Fornecedor">{order.supplier_name}</Fact>
+                <Fact label="Fornecedor">
+                  <SupplierName company={order.supplier_company_name} contact={order.supplier_name} />
+                </Fact>
                 <Fact label="Entrega">{order.delivery_date ? formatIsoDate(order.delivery_date) : '—'}</Fact>
               </SimpleGrid>
               {order.notes && (

@@ -12,7 +12,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ListPagination } from '../../ui/ListPagination';
 import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
-import { formatDay, OrderStatusBadge } from './order-format';
+import { formatDay, OrderStatusBadge, SupplierName } from './order-format';
 import { ORDER_FILTER_KEYS, ORDERS_PAGE_SIZE, type OrderFilters, useOrderList } from './orders-api';
 
 const filtersFrom = (params: URLSearchParams) =>
@@ -86,7 +86,7 @@ export function OrdersPage() {
               clearable
               searchable
               nothingFoundMessage="Nenhum fornecedor"
-              data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+              data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.company_name }))}
               value={filters.supplier_id || null}
               onChange={(v) => setFilter('supplier_id', v)}
             />
@@ -153,7 +153,9 @@ export function OrdersPage() {
                     <Table.Td>{numberLink(o)}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(o.order_date)}</Table.Td>
                     <Table.Td>{o.establishment_name}</Table.Td>
-                    <Table.Td>{o.supplier_name}</Table.Td>
+                    <Table.Td>
+                      <SupplierName company={o.supplier_company_name} contact={o.supplier_name} />
+                    </Table.Td>
                     <Table.Td ta="right">{o.item_count}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {formatBRL(o.total_amount)}
@@ -177,7 +179,7 @@ export function OrdersPage() {
                   <OrderStatusBadge status={o.status} size="sm" />
                 </Group>
                 <Text size="sm" mt={4}>
-                  {o.establishment_name} → {o.supplier_name}
+                  {o.establishment_name} → {o.supplier_company_name}
                 </Text>
                 <Group justify="space-between" mt={4}>
                   <Text size="xs" c="dimmed">

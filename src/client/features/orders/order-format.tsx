@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../shared/orders';
 
 const STATUS_COLORS: Record<OrderStatus, string> = {
@@ -14,6 +14,20 @@ export function OrderStatusBadge({ status, size = 'md' }: { status: OrderStatus;
     <Badge color={STATUS_COLORS[status]} variant="light" size={size}>
       {ORDER_STATUS_LABELS[status]}
     </Badge>
+  );
+}
+
+/** A supplier as people call it: its company, the contact person under it. */
+export function SupplierName({ company, contact }: { company: string; contact: string }) {
+  return (
+    <>
+      {company}
+      {contact && contact !== company && (
+        <Text component="span" display="block" size="xs" c="dimmed">
+          Contato: {contact}
+        </Text>
+      )}
+    </>
   );
 }
 

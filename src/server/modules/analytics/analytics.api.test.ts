@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsDashboard } from '../../../shared/analytics.js';
 import type { Caller } from '../../core/caller.js';
-import { analyticsSupplierDaily, orders } from '../../db/schema/index.js';
+import { analyticsSupplierDaily, orderItems, orders } from '../../db/schema/index.js';
 import { createSupplierRow, insertOrders, linkSupplierUser } from '../../test-support/analytics-fixtures.js';
 import { createEstablishmentRow, createUser } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
@@ -294,6 +294,66 @@ describe('GET /api/analytics/dashboard', () => {
         { name: 'Outra Importadora', revenue: 56.78, orders: 1 },
       ]),
     );
+  });
+
+  it("a supplier user's dashboard names its buyers and best-selling wines; nobody else gets them", async () => {
+    const bistro = await createEstablishmentRow(t.db, { name: 'Bistrô do Porto' });
+    const cantina = await createEstablishmentRow(t.db, { name: 'Cantina Nonna' });
+    const stranger = await createEstablishmentRow(t.db, { name: 'Casa Alheia' });
+    const mine = await createSupplierRow(t.db, { companyName: 'Vinhos do Sul Ltda' });
+    const theirs = await createSupplierRow(t.db, { companyName: 'Concorrente Ltda' });
+    const now = new Date().toISOString();
+    const long = new Date(Date.now() - 60 * 24 * 3600 * 1000).toISOString();
+    const [o1, o2, o3, cancelled, other, old] = await insertOrders(t.db, [
+      { establishmentId: bistro.id, supplierId: mine.id, at: now, total: '300.00' },
+      { establishmentId: bistro.id, supplierId: mine.id, at: now, total: '100.00' },
+      { establishmentId: cantina.id, supplierId: mine.id, at: now, total: '250.00' },
+      { establishmentId: cantina.id, supplierId: mine.id, at: now, total: '9999.00', status: 'cancelled' },
+      { establishmentId: stranger.id, supplierId: theirs.id, at: now, total: '777.00' },
+      { establishmentId: stranger.id, supplierId: mine.id, at: long, total: '50.00' },
+    ]);
+    const line = (orderId: string | undefined, wineName: string, quantity: number, lineTotal: string) => ({
+      orderId: orderId ?? '',
+      wineName,
+      quantity,
+      unitPrice: (Number(lineTotal) / quantity).toFixed(2),
+      lineTotal,
+    });
+    await t.db
+      .insert(orderItems)
+      .values([
+        line(o1?.id, 'Malbec Reserva', 6, '300.00'),
+        line(o2?.id, 'Chardonnay', 2, '100.00'),
+        line(o3?.id, 'Malbec Reserva', 3, '150.00'),
+        line(o3?.id, 'Rosé Provence', 1, '100.00'),
+        line(cancelled?.id, 'Chardonnay', 99, '9999.00'),
+        line(other?.id, 'Vinho Alheio', 50, '777.00'),
+        line(old?.id, 'Rosé Provence', 40, '50.00'),
+      ]);
+    const supplierUser = await createUser(t.db, 'supplier');
+    await linkSupplierUser(t.db, supplierUser, mine.id);
+
+    const res = await get(supplierUser, '?days=30');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().supplier_sales).toEqual({
+      active_buyers: 2,
+      previous_active_buyers: 0,
+      top_buyers: [
+        { name: 'Bistrô do Porto', revenue: 400, orders: 2 },
+        { name: 'Cantina Nonna', revenue: 250, orders: 1 },
+      ],
+      top_wines: [
+        { name: 'Malbec Reserva', quantity: 9, revenue: 450 },
+        { name: 'Chardonnay', quantity: 2, revenue: 100 },
+        { name: 'Rosé Provence', quantity: 1, revenue: 100 },
+      ],
+    });
+    // 90 days reach the order of 60 days ago: a third buyer.
+    expect((await get(supplierUser, '?days=90')).json().supplier_sales.active_buyers).toBe(3);
+    // The admin and a manager see the marketplace or their purchases, never a supplier's buyers.
+    expect((await get(admin, '?days=30')).json()).not.toHaveProperty('supplier_sales');
+    const manager = await createUser(t.db, 'restaurant_manager', { establishmentIds: [bistro.id] });
+    expect((await get(manager, '?days=30')).json()).not.toHaveProperty('supplier_sales');
   });
 
   it('refuses a supplier user tied to no supplier (403) and a caller without a token (401)', async () => {

@@ -3,7 +3,7 @@ import type { Scope } from '../../../shared/access-policy.js';
 import { ANALYTICS_TIME_ZONE } from '../../../shared/analytics.js';
 import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
-import { analyticsSupplierDaily, orders, suppliers } from '../../db/schema/index.js';
+import { analyticsSupplierDaily, establishments, orderItems, orders, suppliers } from '../../db/schema/index.js';
 
 const TZ = sql.raw(`'${ANALYTICS_TIME_ZONE}'`);
 type ReadScope = Exclude<Scope, { kind: 'none' }>;
@@ -142,4 +142,56 @@ export async function contractsEnding(
       limit ${limit}`,
   );
   return rows.map((r) => ({ name: r.name, endDate: r.end_date }));
+}
+
+/** One supplier's non-cancelled orders between two São Paulo calendar days (the supplier's order-date index). */
+const supplierOrders = (supplierId: string, from: string, to: string) => sql`
+  o.supplier_id = ${supplierId}::uuid and o.status <> 'cancelled'
+  and o.order_date >= (${from}::date)::timestamp at time zone ${TZ}
+  and o.order_date < (${to}::date + 1)::timestamp at time zone ${TZ}`;
+
+/** Establishments that bought from the supplier in [previousStart, start) and in [start, to]. */
+export async function activeBuyers(db: Executor, supplierId: string, previousStart: string, start: string, to: string) {
+  const [row] = await rowsOf<{ current: number; previous: number }>(
+    db,
+    sql`select
+        count(distinct o.establishment_id) filter (where o.order_date >= (${start}::date)::timestamp at time zone ${TZ})::int as current,
+        count(distinct o.establishment_id) filter (where o.order_date < (${start}::date)::timestamp at time zone ${TZ})::int as previous
+      from ${orders} o where ${supplierOrders(supplierId, previousStart, to)}`,
+  );
+  return { current: Number(row?.current ?? 0), previous: Number(row?.previous ?? 0) };
+}
+
+/** The `limit` establishments that spent most with the supplier from `from` to `to` (ties by name). */
+export async function topBuyers(db: Executor, supplierId: string, from: string, to: string, limit: number): Promise<SupplierFigures[]> {
+  const rows = await rowsOf<{ name: string; orders: number; revenue: string }>(
+    db,
+    sql`select e.name, count(*)::int as orders, ${cents(sql`sum(o.total_amount)`)} as revenue
+      from ${orders} o join ${establishments} e on e.id = o.establishment_id
+      where ${supplierOrders(supplierId, from, to)}
+      group by e.id, e.name
+      order by sum(o.total_amount) desc, e.name, e.id
+      limit ${limit}`,
+  );
+  return rows.map((r) => ({ name: r.name, orders: Number(r.orders), revenueCents: Number(r.revenue) }));
+}
+
+export interface WineFigures {
+  name: string;
+  quantity: number;
+  revenueCents: number;
+}
+
+/** The supplier's `limit` wines sold in most bottles from `from` to `to`, by the name on the order line. */
+export async function topWines(db: Executor, supplierId: string, from: string, to: string, limit: number): Promise<WineFigures[]> {
+  const rows = await rowsOf<{ name: string; quantity: number; revenue: string }>(
+    db,
+    sql`select i.wine_name as name, sum(i.quantity)::int as quantity, ${cents(sql`sum(i.line_total)`)} as revenue
+      from ${orderItems} i join ${orders} o on o.id = i.order_id
+      where ${supplierOrders(supplierId, from, to)}
+      group by i.wine_name
+      order by sum(i.quantity) desc, sum(i.line_total) desc, i.wine_name
+      limit ${limit}`,
+  );
+  return rows.map((r) => ({ name: r.name, quantity: Number(r.quantity), revenueCents: Number(r.revenue) }));
 }

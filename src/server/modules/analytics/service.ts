@@ -1,4 +1,5 @@
-import type { AnalyticsDashboard, AnalyticsPeriod, AnalyticsTotals } from '../../../shared/analytics.js';
+import type { Scope } from '../../../shared/access-policy.js';
+import type { AnalyticsDashboard, AnalyticsPeriod, AnalyticsTotals, SupplierSales } from '../../../shared/analytics.js';
 import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { buildAlerts, CONTRACT_ALERT_DAYS, PENDING_ALERT_DAYS } from './alerts.js';
@@ -36,16 +37,33 @@ const toTotals = (t: ReturnType<typeof totals>): AnalyticsTotals => ({
   active_suppliers: t.suppliers,
 });
 
+/** A supplier's buyers and best-selling wines (only a supplier user's scope has them). */
+async function supplierSales(db: Db, scope: Scope, p: ReturnType<typeof periodEndingOn>): Promise<SupplierSales | undefined> {
+  if (scope.kind !== 'supplier') return undefined;
+  const [buyers, topBuyers, topWines] = await Promise.all([
+    repo.activeBuyers(db, scope.id, p.previousStart, p.start, p.end),
+    repo.topBuyers(db, scope.id, p.start, p.end, TOP_SUPPLIERS),
+    repo.topWines(db, scope.id, p.start, p.end, TOP_SUPPLIERS),
+  ]);
+  return {
+    active_buyers: buyers.current,
+    previous_active_buyers: buyers.previous,
+    top_buyers: topBuyers.map((b) => ({ name: b.name, revenue: reais(b.revenueCents), orders: b.orders })),
+    top_wines: topWines.map((w) => ({ name: w.name, quantity: w.quantity, revenue: reais(w.revenueCents) })),
+  };
+}
+
 /** The analytics dashboard (README "Analytics definitions") over the caller's scope, as of `now`. */
 export async function dashboard(db: Db, caller: Caller, days: AnalyticsPeriod, now = new Date()): Promise<AnalyticsDashboard> {
   const scope = requireScope(caller, 'analytics', 'read');
   const p = periodEndingOn(now, days);
-  const [perDay, active, top, pendingLate, contracts] = await Promise.all([
+  const [perDay, active, top, pendingLate, contracts, sales] = await Promise.all([
     repo.figuresPerDay(db, scope, p.previousStart, p.end),
     repo.activeSuppliers(db, scope, p.previousStart, p.start, p.end),
     repo.topSuppliers(db, scope, p.start, p.end, TOP_SUPPLIERS),
     repo.countPendingBefore(db, scope, new Date(now.getTime() - PENDING_ALERT_DAYS * DAY_MS)),
     repo.contractsEnding(db, scope, p.end, addDays(p.end, CONTRACT_ALERT_DAYS), p.start, TOP_SUPPLIERS * 2),
+    supplierSales(db, scope, p),
   ]);
   const byDay = new Map(perDay.map((d) => [d.day, d]));
   const current = totals(
@@ -78,6 +96,7 @@ export async function dashboard(db: Db, caller: Caller, days: AnalyticsPeriod, n
       active_suppliers: change(current.suppliers, previous.suppliers),
     },
     period: { days, start: p.start, end: p.end, previous_start: p.previousStart, previous_end: p.previousEnd },
+    ...(sales && { supplier_sales: sales }),
   };
 }
 

@@ -143,6 +143,40 @@ describe('leads', () => {
     expect((await call(admin, 'POST', `/api/crm/leads/${named.id}/convert`)).json().opportunity.title).toBe(named.name);
   });
 
+  it('converts with the terms the person gave (value, probability, close date), and Ganhar then records that value', async () => {
+    const lead = await newLead({ company: `Cantina ${uid()}`, status: 'qualified' });
+    const res = await call(admin, 'POST', `/api/crm/leads/${lead.id}/convert`, {
+      value: '12.500,90',
+      probability: '60',
+      expected_close_date: '15/03/2031',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { opportunity } = res.json();
+    expect(opportunity).toMatchObject({ value: '12500.90', probability: 60, expected_close_date: '2031-03-15', stage: 'prospecting' });
+    expect(await oppRow(opportunity.id)).toMatchObject({ value: '12500.90', probability: 60, expectedCloseDate: '2031-03-15' });
+    const won = await call(admin, 'POST', `/api/crm/opportunities/${opportunity.id}/close`, { status: 'won' });
+    expect(won.statusCode, won.body).toBe(200);
+    expect(won.json()).toMatchObject({ stage: 'closed_won', value: '12500.90' });
+    expect(await oppRow(opportunity.id)).toMatchObject({ stage: 'closed_won', value: '12500.90' });
+  });
+
+  it.each([
+    [{ value: '-5' }, 'value'],
+    [{ value: 'muito' }, 'value'],
+    [{ probability: 101 }, 'probability'],
+    [{ probability: 'setenta' }, 'probability'],
+    [{ probability: 12.5 }, 'probability'],
+    [{ expected_close_date: '31/02/2031' }, 'expected_close_date'],
+  ])('refuses convert terms %j with 400 on %s, and converts nothing', async (terms, field) => {
+    const lead = await newLead({ status: 'qualified' });
+    const res = await call(admin, 'POST', `/api/crm/leads/${lead.id}/convert`, terms);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields).toHaveProperty(field);
+    expect(res.json().detail).toEqual(expect.any(String));
+    expect(await leadRow(lead.id)).toMatchObject({ status: 'qualified' });
+    expect(await t.db.select().from(opportunities).where(eq(opportunities.leadId, lead.id))).toHaveLength(0);
+  });
+
   it('deletes a lead alone; with opportunities or activities only with cascade=true (409 otherwise, nothing lost)', async () => {
     const alone = await newLead();
     expect((await call(admin, 'DELETE', `/api/crm/leads/${alone.id}`)).statusCode).toBe(204);

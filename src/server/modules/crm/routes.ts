@@ -10,6 +10,7 @@ import {
   convertResultSchema,
   crmDashboardQuerySchema,
   crmDashboardSchema,
+  leadConvertSchema,
   leadDeleteQuerySchema,
   leadInputSchema,
   leadListQuerySchema,
@@ -64,8 +65,8 @@ export function crmRoutes(service: CrmService) {
     );
     r.post(
       '/api/crm/leads/:id/convert',
-      { config: may('convert'), schema: { params, response: { 200: convertResultSchema } } },
-      async (request) => service.convertLead(callerOf(request), request.params.id),
+      { config: may('convert'), schema: { params, body: leadConvertSchema, response: { 200: convertResultSchema } } },
+      async (request) => service.convertLead(callerOf(request), request.params.id, request.body),
     );
 
     // Opportunities

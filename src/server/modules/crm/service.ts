@@ -11,6 +11,7 @@ import {
   isActivityDone,
   isClosedStage,
   type Lead,
+  type LeadConvert,
   type LeadInput,
   type LeadListQuery,
   leadSchema,
@@ -106,7 +107,12 @@ export async function deleteLead(db: Db, caller: Caller, id: string, cascade: bo
 }
 
 /** A qualified lead becomes an opportunity (prospecting, titled after its company or name) and is marked converted, at once. */
-export async function convertLead(db: Db, caller: Caller, id: string): Promise<{ lead: Lead; opportunity: Opportunity }> {
+export async function convertLead(
+  db: Db,
+  caller: Caller,
+  id: string,
+  terms: LeadConvert = { value: '0.00', probability: 0, expected_close_date: null },
+): Promise<{ lead: Lead; opportunity: Opportunity }> {
   assertCrm(caller, 'convert');
   const opportunityId = await db.transaction(async (tx) => {
     const lead = await repo.findLead(tx, id, true);
@@ -118,8 +124,9 @@ export async function convertLead(db: Db, caller: Caller, id: string): Promise<{
       leadId: id,
       title: lead.company ?? lead.name,
       stage: 'prospecting',
-      value: '0',
-      probability: 0,
+      value: terms.value,
+      probability: terms.probability,
+      expectedCloseDate: terms.expected_close_date,
       ownerId: lead.ownerId ?? caller.id,
     });
   });
@@ -326,7 +333,7 @@ export function createCrmService({ db }: { db: Db }) {
     createLead: (caller: Caller, input: LeadInput) => createLead(db, caller, input),
     updateLead: (caller: Caller, id: string, input: LeadInput) => updateLead(db, caller, id, input),
     deleteLead: (caller: Caller, id: string, cascade: boolean) => deleteLead(db, caller, id, cascade),
-    convertLead: (caller: Caller, id: string) => convertLead(db, caller, id),
+    convertLead: (caller: Caller, id: string, terms?: LeadConvert) => convertLead(db, caller, id, terms),
     listOpportunities: (caller: Caller, q: OpportunityListQuery) => listOpportunities(db, caller, q),
     createOpportunity: (caller: Caller, input: OpportunityInput) => createOpportunity(db, caller, input),
     updateOpportunity: (caller: Caller, id: string, input: OpportunityInput) => updateOpportunity(db, caller, id, input),

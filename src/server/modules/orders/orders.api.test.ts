@@ -84,6 +84,7 @@ describe('POST /api/orders', () => {
       establishment_name: w.own.name,
       supplier_id: w.supplier.id,
       supplier_name: w.supplier.name,
+      supplier_company_name: w.supplier.companyName,
       item_count: 2,
       total_amount: '2501.30',
       commission_rate: '12.50',
@@ -285,6 +286,8 @@ describe('GET /api/orders', () => {
     expect(await list('limit=3&page=2')).toEqual({ ids: [lateFeb.id], total: '4' });
     const first = (await t.call(w.manager, 'GET', `/api/orders?${q}&limit=1`)).json()[0];
     expect(first).toMatchObject({ id: secondMar.id, number: secondMar.id.slice(-8).toUpperCase(), item_count: 0, status: 'delivered' });
+    // The list names the supplier by its company, the contact beside it.
+    expect(first).toMatchObject({ supplier_name: w.supplier.name, supplier_company_name: w.supplier.companyName });
     for (const bad of ['status=lost', 'from=2026-02-30', 'from=2026-03-02&to=2026-03-01', 'supplier_id=x', 'page=0']) {
       expect((await t.call(w.manager, 'GET', `/api/orders?${bad}`)).statusCode, bad).toBe(400);
     }

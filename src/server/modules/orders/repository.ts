@@ -13,6 +13,7 @@ export type OrderItemValues = Omit<typeof orderItems.$inferInsert, 'id' | 'order
 export interface OrderListRow extends OrderRow {
   establishmentName: string;
   supplierName: string;
+  supplierCompanyName: string;
   itemCount: number;
 }
 
@@ -47,6 +48,7 @@ const listColumns = {
   ...getTableColumns(orders),
   establishmentName: establishments.name,
   supplierName: suppliers.name,
+  supplierCompanyName: suppliers.companyName,
   itemCount,
 };
 
