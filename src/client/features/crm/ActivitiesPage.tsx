@@ -3,6 +3,7 @@ import { IconCheck, IconChecklist, IconPlus } from '@tabler/icons-react';
 import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS, type Activity, formatInstant, isActivityDone } from '../../../shared/crm';
 import { useCan } from '../../lib/use-can';
 import { confirmDelete } from '../../ui/confirm';
+import { CardTable } from '../../ui/CardTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
@@ -89,8 +90,7 @@ export function ActivitiesPage() {
         <EmptyState icon={<IconChecklist size={26} />} title="Nenhuma atividade encontrada." />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={900}>
-            <Table highlightOnHover verticalSpacing="sm" aria-label="Atividades">
+          <CardTable label="Atividades" minWidth={900} highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Atividade</Table.Th>
@@ -121,13 +121,13 @@ export function ActivitiesPage() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Tipo">
                       <ActivityTypeLabel type={a.type} />
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Status">
                       <ActivityStatusBadge status={a.status} />
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Vínculo">
                       <Stack gap={0}>
                         {a.lead_name && <Text size="sm">{a.lead_name}</Text>}
                         {a.opportunity_title && (
@@ -142,12 +142,12 @@ export function ActivitiesPage() {
                         )}
                       </Stack>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Agendada para">
                       <Text size="sm" c={a.overdue ? 'red.9' : undefined} fw={a.overdue ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
                         {a.scheduled_at ? formatInstant(a.scheduled_at) : '-'}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-actions>
                       <RowActions
                         label={a.title}
                         onEdit={canUpdate ? () => dialog.show(a) : undefined}
@@ -167,8 +167,7 @@ export function ActivitiesPage() {
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          </CardTable>
           <MoreRowsNote shown={activities.data.items.length} hasMore={activities.data.hasMore} />
         </>
       )}

@@ -5,6 +5,7 @@ import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type Lead } from '../../../shar
 import { formatPhone } from '../../../shared/field-rules';
 import { useCan } from '../../lib/use-can';
 import { confirmDelete } from '../../ui/confirm';
+import { CardTable } from '../../ui/CardTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
@@ -86,8 +87,7 @@ export function LeadsPage() {
         <EmptyState icon={<IconUsers size={26} />} title="Nenhum lead encontrado." />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped highlightOnHover verticalSpacing="sm" aria-label="Leads">
+          <CardTable label="Leads" minWidth={860} striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={36} />
@@ -105,7 +105,7 @@ export function LeadsPage() {
                   return (
                     <Fragment key={lead.id}>
                       <Table.Tr>
-                        <Table.Td>
+                        <Table.Td data-label="Oportunidades e atividades">
                           <ActionIcon
                             variant="subtle"
                             color="gray"
@@ -125,21 +125,21 @@ export function LeadsPage() {
                           </Text>
                           {lead.company && <Text size="xs">{lead.company}</Text>}
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td data-label="Status">
                           <LeadStatusBadge status={lead.status} />
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td data-label="Origem">
                           <Text size="sm">{LEAD_SOURCE_LABELS[lead.source]}</Text>
                         </Table.Td>
-                        <Table.Td ta="right">
+                        <Table.Td data-label="Pontuação" ta="right">
                           <Badge variant="outline" color="gray" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
                             {lead.lead_score}
                           </Badge>
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td data-label="Criado em">
                           <Text size="sm">{formatDate(lead.created_at)}</Text>
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td data-actions>
                           <RowActions
                             label={lead.name}
                             onEdit={canUpdate ? () => dialog.show(lead) : undefined}
@@ -169,8 +169,7 @@ export function LeadsPage() {
                   );
                 })}
               </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          </CardTable>
           <MoreRowsNote shown={leads.data.items.length} hasMore={leads.data.hasMore} />
         </>
       )}

@@ -6,6 +6,7 @@ import { formatDay, isClosedStage, OPPORTUNITY_STAGE_LABELS, type Opportunity } 
 import { formatBRL } from '../../../shared/money';
 import { useCan } from '../../lib/use-can';
 import { confirmDelete } from '../../ui/confirm';
+import { CardTable } from '../../ui/CardTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
@@ -150,8 +151,7 @@ export function OpportunitiesPage() {
         />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover verticalSpacing="sm" aria-label="Oportunidades">
+          <CardTable label="Oportunidades" minWidth={900} striped highlightOnHover verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Título</Table.Th>
@@ -181,24 +181,24 @@ export function OpportunitiesPage() {
                         </Text>
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Lead">
                       <Text size="sm">{o.lead_name}</Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Etapa">
                       <StageBadge stage={o.stage} />
                     </Table.Td>
-                    <Table.Td ta="right">
+                    <Table.Td data-label="Valor" ta="right">
                       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                         {formatBRL(o.value)}
                       </Text>
                     </Table.Td>
-                    <Table.Td ta="right">
+                    <Table.Td data-label="Probabilidade" ta="right">
                       <Text size="sm">{o.probability}%</Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Previsão">
                       <Text size="sm">{o.expected_close_date ? formatDay(o.expected_close_date) : '-'}</Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-actions>
                       <RowActions
                         label={o.title}
                         onEdit={canUpdate ? () => dialog.show(o) : undefined}
@@ -227,8 +227,7 @@ export function OpportunitiesPage() {
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          </CardTable>
           <MoreRowsNote shown={opportunities.data.items.length} hasMore={opportunities.data.hasMore} />
         </>
       )}

@@ -26,6 +26,7 @@ import {
 import { errorMessage } from '../../lib/api';
 import { SelectField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';
+import classes from './CrmTabs.module.css';
 import { useOwnerOptions } from './crm-api';
 
 const LEAD_STATUS_COLORS: Record<LeadStatus, string> = {
@@ -104,7 +105,7 @@ export function CrmTabs() {
   const navigate = useNavigate();
   return (
     <Tabs value={pathname} onChange={(to) => to && navigate(to)} mb="md" aria-label="Seções do CRM">
-      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+      <Tabs.List className={classes.list}>
         {TABS.map((t) => (
           <Tabs.Tab key={t.value} value={t.value}>
             {t.label}

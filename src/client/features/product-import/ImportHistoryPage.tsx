@@ -7,6 +7,7 @@ import { IMPORT_STATUS_LABELS, type ImportSummary } from '../../../shared/produc
 import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
 import { confirmDelete } from '../../ui/confirm';
+import { CardTable } from '../../ui/CardTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ImportDetailsModal } from './ImportDetailsModal';
@@ -76,11 +77,7 @@ export function ImportHistoryPage() {
         <EmptyState title="Nenhuma importação ainda">As planilhas enviadas em Importar produtos aparecem aqui.</EmptyState>
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer
-            minWidth={880}
-            scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Importações (role para os lados)' } }}
-          >
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Importações">
+          <CardTable label="Importações" minWidth={880} verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Arquivo</Table.Th>
@@ -104,24 +101,32 @@ export function ImportHistoryPage() {
                         {item.file_name}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Status">
                       <Badge color={STATUS_COLORS[item.status]} variant="light">
                         {IMPORT_STATUS_LABELS[item.status]}
                       </Badge>
                     </Table.Td>
-                    <Table.Td ta="right">{number.format(item.total_rows)}</Table.Td>
-                    <Table.Td ta="right">{number.format(item.success_count)}</Table.Td>
-                    <Table.Td ta="right">{number.format(item.skipped_count)}</Table.Td>
-                    <Table.Td ta="right" c={item.error_count > 0 ? 'red' : undefined}>
+                    <Table.Td data-label="Linhas" ta="right">
+                      {number.format(item.total_rows)}
+                    </Table.Td>
+                    <Table.Td data-label="Importadas" ta="right">
+                      {number.format(item.success_count)}
+                    </Table.Td>
+                    <Table.Td data-label="Ignoradas" ta="right">
+                      {number.format(item.skipped_count)}
+                    </Table.Td>
+                    <Table.Td data-label="Erros" ta="right" c={item.error_count > 0 ? 'red.9' : undefined}>
                       {number.format(item.error_count)}
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.created_at)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Data" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(item.created_at)}
+                    </Table.Td>
+                    <Table.Td data-label="Usuário">
                       <Text size="sm" truncate maw={200}>
                         {item.created_by ?? '—'}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-actions>
                       <Group gap={6} wrap="nowrap" justify="flex-end">
                         <Button
                           size="compact-sm"
@@ -158,8 +163,7 @@ export function ImportHistoryPage() {
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          </CardTable>
         </Paper>
       )}
       {history.data && history.data.total_pages > 1 && (
