@@ -7,8 +7,8 @@ import { logout, useSession } from '../lib/session';
 import { allows, usePolicy } from '../lib/use-can';
 import { BrandMark } from '../ui/BrandMark';
 import classes from './AppLayout.module.css';
-import { NoAccessPage } from './NoAccessPage';
 import { DrawerNav, HeaderNav } from './MainNav';
+import { NoAccessPage } from './NoAccessPage';
 import { navSections } from './nav-items';
 import { permissionForPath } from './route-permissions';
 

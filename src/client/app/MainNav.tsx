@@ -22,10 +22,7 @@ export function HeaderNav({ sections, pathname }: { sections: NavSection[]; path
           // Inside the <nav> (no portal), so the menu's links are part of the page's navigation landmark.
           <Menu key={section.group} position="bottom-start" offset={6} withinPortal={false} shadow="md" width={240}>
             <Menu.Target>
-              <UnstyledButton
-                className={classes.link}
-                data-current={section.items.some((i) => isCurrent(i, pathname)) || undefined}
-              >
+              <UnstyledButton className={classes.link} data-current={section.items.some((i) => isCurrent(i, pathname)) || undefined}>
                 {section.group}
                 <IconChevronDown size={14} className={classes.chevron} aria-hidden />
               </UnstyledButton>

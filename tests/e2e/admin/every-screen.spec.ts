@@ -45,7 +45,8 @@ const SCREENS: Screen[] = [
   {
     name: 'fornecedor-editar',
     path: (d) => `/fornecedores/${d.supplierId}/editar`,
-    filled: (p) => expect(p.getByRole('textbox', { name: /^(Empresa|Razão|Nome da empresa)/ }).first()).toHaveValue('Distribuidora Serra Gaúcha'),
+    filled: (p) =>
+      expect(p.getByRole('textbox', { name: /^(Empresa|Razão|Nome da empresa)/ }).first()).toHaveValue('Distribuidora Serra Gaúcha'),
   },
   { name: 'pedidos', path: () => '/pedidos', ready: (p) => p.getByRole('link', { name: /Pedido|#/ }).first() },
   { name: 'pedido-novo', path: () => '/pedidos/novo' },

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_SUPPLIERS } from '../support/e2e-suppliers.mjs';
 import { apiToken, expect } from '../support/fixtures.js';

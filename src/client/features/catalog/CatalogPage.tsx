@@ -8,8 +8,8 @@ import { COUNTRY_FLAGS, WINE_COUNTRIES, WINE_STYLES } from '../../../shared/wine
 import { useCan } from '../../lib/use-can';
 import { useSettledFilter } from '../../lib/use-settled-filter';
 import { useUrlPage } from '../../lib/use-url-page';
-import { CountryLabel } from '../../ui/CountryLabel';
 import { CardTable } from '../../ui/CardTable';
+import { CountryLabel } from '../../ui/CountryLabel';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
 import { ListPagination } from '../../ui/ListPagination';

@@ -86,34 +86,34 @@ export function CrmDashboardPage() {
               </Text>
             ) : (
               <CardTable label="Top Performers" minWidth={560} striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Usuário</Table.Th>
-                      <Table.Th ta="right">Leads</Table.Th>
-                      <Table.Th ta="right">Oportunidades</Table.Th>
-                      <Table.Th ta="right">Atividades</Table.Th>
-                      <Table.Th ta="right">Valor ganho</Table.Th>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Usuário</Table.Th>
+                    <Table.Th ta="right">Leads</Table.Th>
+                    <Table.Th ta="right">Oportunidades</Table.Th>
+                    <Table.Th ta="right">Atividades</Table.Th>
+                    <Table.Th ta="right">Valor ganho</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {d.top_performers.map((p) => (
+                    <Table.Tr key={p.user_name}>
+                      <Table.Td>{p.user_name}</Table.Td>
+                      <Table.Td data-label="Leads" ta="right">
+                        {p.leads_count}
+                      </Table.Td>
+                      <Table.Td data-label="Oportunidades" ta="right">
+                        {p.opportunities_count}
+                      </Table.Td>
+                      <Table.Td data-label="Atividades" ta="right">
+                        {p.activities_count}
+                      </Table.Td>
+                      <Table.Td data-label="Valor ganho" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatBRL(p.won_value)}
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {d.top_performers.map((p) => (
-                      <Table.Tr key={p.user_name}>
-                        <Table.Td>{p.user_name}</Table.Td>
-                        <Table.Td data-label="Leads" ta="right">
-                          {p.leads_count}
-                        </Table.Td>
-                        <Table.Td data-label="Oportunidades" ta="right">
-                          {p.opportunities_count}
-                        </Table.Td>
-                        <Table.Td data-label="Atividades" ta="right">
-                          {p.activities_count}
-                        </Table.Td>
-                        <Table.Td data-label="Valor ganho" ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {formatBRL(p.won_value)}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
+                  ))}
+                </Table.Tbody>
               </CardTable>
             )}
           </Paper>

@@ -104,8 +104,8 @@ export function CrmTabs() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (
-    <Tabs value={pathname} onChange={(to) => to && navigate(to)} mb="md" aria-label="Seções do CRM">
-      <Tabs.List className={classes.list}>
+    <Tabs value={pathname} onChange={(to) => to && navigate(to)} mb="md">
+      <Tabs.List className={classes.list} aria-label="Seções do CRM">
         {TABS.map((t) => (
           <Tabs.Tab key={t.value} value={t.value}>
             {t.label}

@@ -39,8 +39,8 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoadError } from '../../ui/PageStates';
 import { CatalogImportModal } from './CatalogImportModal';
-import { useDeleteMenuWine, useMenu, useReorderWines, useSaveMenuWine, useToggleAvailability, useUpdateMenu } from './menus-api';
 import { MoveWineModal } from './MoveWineModal';
+import { useDeleteMenuWine, useMenu, useReorderWines, useSaveMenuWine, useToggleAvailability, useUpdateMenu } from './menus-api';
 import { movedText, SortableWineList } from './SortableWineList';
 import { WineFilterBar } from './WineFilterBar';
 import { WineFormModal } from './WineFormModal';
@@ -226,7 +226,8 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
           <Stack gap="lg">
             {/* Search first: on a phone during service the matches must start above the on-screen keyboard. */}
             {menu.wines.length > 0 && <WineFilterBar value={filter} onChange={setFilter} />}
-            <Group justify="space-between" wrap="wrap" gap="sm">
+            {/* While searching on a phone the actions step aside, so the matches sit above the on-screen keyboard. */}
+            <Group justify="space-between" wrap="wrap" gap="sm" visibleFrom={filtering ? 'sm' : undefined}>
               <div>
                 <Title order={2} fz={22}>
                   Vinhos

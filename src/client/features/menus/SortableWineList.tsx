@@ -13,15 +13,7 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Box, Group, Image, Menu, Paper, Stack, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import {
-  IconArrowDown,
-  IconArrowsSort,
-  IconArrowUp,
-  IconDotsVertical,
-  IconEdit,
-  IconGripVertical,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconDotsVertical, IconEdit, IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { type CSSProperties, useState } from 'react';
 import { formatBRL } from '../../../shared/money';
 import type { MenuWine } from '../../../shared/wine-menus';

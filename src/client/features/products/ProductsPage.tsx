@@ -223,7 +223,13 @@ export function ProductsPage() {
           </ListSummary>
           <Paper withBorder shadow="xs" pos="relative">
             <LoadingOverlay visible={list.isFetching && list.isPlaceholderData} overlayProps={{ blur: 1 }} />
-            <CardTable label="Produtos" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover minWidth={seesEverySupplier ? 900 : 760}>
+            <CardTable
+              label="Produtos"
+              verticalSpacing="sm"
+              horizontalSpacing="md"
+              highlightOnHover
+              minWidth={seesEverySupplier ? 900 : 760}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Produto</Table.Th>
