@@ -22,10 +22,10 @@ interface Screen {
 
 const SCREENS: Screen[] = [
   { name: 'inicio', path: () => '/', ready: (p) => p.getByRole('heading', { name: 'Cartas' }) },
-  { name: 'usuarios', path: () => '/usuarios', ready: (p) => p.getByRole('listitem').first() },
-  { name: 'cartas', path: () => '/cartas', ready: (p) => p.getByRole('listitem').first() },
+  { name: 'usuarios', path: () => '/usuarios', ready: (p) => p.getByRole('listitem') },
+  { name: 'cartas', path: () => '/cartas', ready: (p) => p.getByRole('listitem') },
   { name: 'carta-nova', path: () => '/carta/nova' },
-  { name: 'carta-editar', path: (d) => `/carta/${d.menuId}/editar`, ready: (p) => p.getByTestId('menu-wine').first() },
+  { name: 'carta-editar', path: (d) => `/carta/${d.menuId}/editar`, ready: (p) => p.getByTestId('menu-wine') },
   { name: 'carta-qr', path: (d) => `/carta/${d.menuId}/qr`, ready: (p) => p.getByRole('img', { name: /QR code da carta/ }) },
   { name: 'estabelecimento-novo', path: () => '/estabelecimento/novo' },
   {
@@ -37,10 +37,10 @@ const SCREENS: Screen[] = [
   { name: 'catalogo-novo', path: () => '/catalogo/novo' },
   { name: 'catalogo-editar', path: (d) => `/catalogo/${d.catalogWineId}/editar`, ready: (p) => p.getByRole('button', { name: 'Salvar' }) },
   { name: 'cadastros', path: () => '/onboarding/cadastros' },
-  { name: 'cadastro', path: (d) => `/onboarding/cadastros/${d.onboardingId}`, ready: (p) => p.getByText('Helena Prado').first() },
+  { name: 'cadastro', path: (d) => `/onboarding/cadastros/${d.onboardingId}`, ready: (p) => p.getByText('Helena Prado') },
   { name: 'analytics', path: () => '/analytics', ready: (p) => p.getByText('Ranking de fornecedores') },
   { name: 'produtos', path: () => '/produtos/gerenciar', ready: (p) => p.getByRole('table') },
-  { name: 'fornecedores', path: () => '/fornecedores', ready: (p) => p.getByText('Distribuidora Serra Gaúcha').first() },
+  { name: 'fornecedores', path: () => '/fornecedores', ready: (p) => p.getByText('Distribuidora Serra Gaúcha') },
   { name: 'fornecedor-novo', path: () => '/fornecedores/novo' },
   {
     name: 'fornecedor-editar',
@@ -48,11 +48,11 @@ const SCREENS: Screen[] = [
     filled: (p) =>
       expect(p.getByRole('textbox', { name: /^(Empresa|Razão|Nome da empresa)/ }).first()).toHaveValue('Distribuidora Serra Gaúcha'),
   },
-  { name: 'pedidos', path: () => '/pedidos', ready: (p) => p.getByRole('link', { name: /Pedido|#/ }).first() },
+  { name: 'pedidos', path: () => '/pedidos', ready: (p) => p.getByRole('link', { name: /Pedido|#/ }) },
   { name: 'pedido-novo', path: () => '/pedidos/novo' },
-  { name: 'pedido', path: (d) => `/pedidos/${d.orderId}`, ready: (p) => p.getByText(/R\$/).first() },
+  { name: 'pedido', path: (d) => `/pedidos/${d.orderId}`, ready: (p) => p.getByText(/R\$/) },
   { name: 'importar', path: () => '/produtos/importar' },
-  { name: 'historico', path: () => '/produtos/historico', ready: (p) => p.getByText('tabela-precos-vinhos.csv').first() },
+  { name: 'historico', path: () => '/produtos/historico', ready: (p) => p.getByText('tabela-precos-vinhos.csv') },
   { name: 'crm', path: () => '/crm', ready: (p) => p.getByRole('table', { name: 'Top Performers' }) },
   { name: 'crm-leads', path: () => '/crm/leads', ready: (p) => p.getByRole('table', { name: 'Leads' }) },
   { name: 'crm-oportunidades', path: () => '/crm/opportunities', ready: (p) => p.getByRole('table', { name: 'Oportunidades' }) },
