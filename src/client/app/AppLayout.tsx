@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  AppShell,
-  Badge,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  NavLink as MantineNavLink,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, AppShell, Badge, Burger, Button, Container, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -20,8 +7,9 @@ import { logout, useSession } from '../lib/session';
 import { allows, usePolicy } from '../lib/use-can';
 import { BrandMark } from '../ui/BrandMark';
 import classes from './AppLayout.module.css';
+import { DrawerNav, HeaderNav } from './MainNav';
 import { NoAccessPage } from './NoAccessPage';
-import { NAV_ITEMS } from './nav-items';
+import { navSections } from './nav-items';
 import { permissionForPath } from './route-permissions';
 
 export function AppLayout() {
@@ -30,7 +18,7 @@ export function AppLayout() {
   const [drawerOpen, drawer] = useDisclosure(false);
   const canDo = usePolicy();
   const { pathname } = useLocation();
-  const items = NAV_ITEMS.filter((item) => !item.permission || allows(canDo, item.permission));
+  const sections = navSections((item) => !item.permission || allows(canDo, item.permission));
   const required = permissionForPath(pathname);
   const mayOpen = !required || allows(canDo, required);
   const onLogout = () => {
@@ -44,21 +32,15 @@ export function AppLayout() {
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="xl" wrap="nowrap" className={classes.left}>
-              <Burger opened={drawerOpen} onClick={drawer.toggle} hiddenFrom="sm" size="sm" color="white" aria-label="Abrir menu" />
+              <Burger opened={drawerOpen} onClick={drawer.toggle} hiddenFrom="md" size="sm" color="white" aria-label="Abrir menu" />
               <UnstyledButton component={NavLink} to="/" aria-label="Adega — início">
                 <BrandMark light />
               </UnstyledButton>
-              <Group gap={4} wrap="nowrap" visibleFrom="sm" component="nav" aria-label="Navegação principal" className={classes.nav}>
-                {items.map((item) => (
-                  <NavLink key={item.to} to={item.to} end={item.to === '/'} className={classes.link}>
-                    {item.label}
-                  </NavLink>
-                ))}
-              </Group>
+              <HeaderNav sections={sections} pathname={pathname} />
             </Group>
             <Group gap="sm" wrap="nowrap" miw={0} style={{ flexShrink: 0 }}>
               <Stack gap={0} align="flex-end" miw={0}>
-                <Text size="sm" c="white" fw={500} truncate="end" maw={{ base: 130, xs: 280 }} data-testid="header-email">
+                <Text size="sm" c="white" fw={500} truncate="end" maw={{ base: 130, xs: 220, lg: 280 }} data-testid="header-email">
                   {user?.email}
                 </Text>
                 {user && (
@@ -78,22 +60,11 @@ export function AppLayout() {
         </Container>
       </AppShell.Header>
 
-      <Drawer opened={drawerOpen} onClose={drawer.close} title={<BrandMark />} size="xs" hiddenFrom="sm">
+      <Drawer opened={drawerOpen} onClose={drawer.close} title={<BrandMark />} size="xs" hiddenFrom="md">
         <Text size="sm" c="dimmed" mb="md">
           {user?.email}
         </Text>
-        <nav aria-label="Navegação principal">
-          {items.map((item) => (
-            <MantineNavLink
-              key={item.to}
-              component={NavLink}
-              to={item.to}
-              end={item.to === '/'}
-              label={item.label}
-              onClick={drawer.close}
-            />
-          ))}
-        </nav>
+        <DrawerNav sections={sections} onNavigate={drawer.close} />
       </Drawer>
 
       <AppShell.Main>

@@ -56,5 +56,9 @@ export const theme = createTheme({
     // The icon-only close buttons get a name screen readers can say (axe: button-name).
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar janela' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar aviso' } } },
+    // Lists of Select, Autocomplete and the like start at their field's left edge. Centred under it ('bottom'), the
+    // first opening measured the still-hidden list as 0 px wide, put its left edge at the field's centre and pushed a
+    // phone's page to 514 px (issue 21).
+    Combobox: { defaultProps: { position: 'bottom-start' } },
   },
 });

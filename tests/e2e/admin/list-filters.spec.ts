@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiToken, expect, loginViaUi, test } from '../support/fixtures.js';
+import { apiToken, expect, loginViaUi, openFromNav, test } from '../support/fixtures.js';
 
 /** Longer than the search boxes' settling time (FILTER_DEBOUNCE_MS, 350 ms): a person pausing while typing. */
 const PAUSE_MS = 800;
@@ -19,7 +19,7 @@ test.describe('list search boxes (one settled-filter hook for every list screen)
     });
     expect(res.status(), await res.text()).toBe(201);
     await loginViaUi(page, admin);
-    await page.getByRole('navigation').getByRole('link', { name: 'Fornecedores' }).click();
+    await openFromNav(page, 'Compras', 'Fornecedores');
     const search = page.getByLabel('Buscar', { exact: true });
 
     // Typed with a pause after the space: the list filters on "ventos <tag>" and the box keeps what was typed.
@@ -32,7 +32,7 @@ test.describe('list search boxes (one settled-filter hook for every list screen)
     await expect(page.getByRole('row', { name: new RegExp(`Ventos ${tag} do Sul`) })).toBeVisible();
 
     // The menu's link to the same screen clears the search, and it stays cleared once the old text would have settled.
-    await page.getByRole('navigation').getByRole('link', { name: 'Fornecedores' }).click();
+    await openFromNav(page, 'Compras', 'Fornecedores');
     await expect(search).toHaveValue('');
     await page.waitForTimeout(PAUSE_MS);
     await expect(page).toHaveURL(/\/fornecedores$/);

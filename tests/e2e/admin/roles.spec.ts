@@ -13,6 +13,7 @@ test.describe('screens follow the access policy (defect 7)', () => {
     await expect(page.getByRole('link', { name: 'Novo estabelecimento' })).toHaveCount(0);
     const nav = page.getByRole('navigation', { name: 'Navegação principal' });
     await expect(nav.getByRole('link', { name: 'Cartas' })).toHaveCount(0);
+    await expect(nav.getByRole('button', { name: 'Cartas' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Usuários' })).toHaveCount(0);
     // Not linked to a supplier yet: no supplier record, orders or figures of its own to open.
     await expect(page.getByRole('link', { name: /Indicadores|Fornecedores|Pedidos/ })).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { createUserViaApi, expect, loginViaUi, test } from '../support/fixtures.js';
+import { createUserViaApi, expect, loginViaUi, openFromNav, test } from '../support/fixtures.js';
 
 test.describe('login and session', () => {
   test('wrong password shows the error text and stays on login', async ({ page, admin }) => {
@@ -42,7 +42,7 @@ test.describe('login and session', () => {
 test.describe('Usuários', () => {
   test('an admin creates a sommelier, who then cannot use Usuários', async ({ page, admin }) => {
     await loginViaUi(page, admin);
-    await page.getByRole('link', { name: 'Usuários' }).click();
+    await openFromNav(page, 'Administração', 'Usuários');
     await page.getByRole('button', { name: 'Novo usuário' }).click();
     const dialog = page.getByRole('dialog', { name: 'Novo usuário' });
     const email = `somm-${Date.now()}@adega.test`;
@@ -60,6 +60,8 @@ test.describe('Usuários', () => {
 
     await page.getByRole('button', { name: 'Sair' }).click();
     await loginViaUi(page, { email, password: 'senha-do-somm-123' });
+    await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toContainText('Cartas');
+    await expect(page.getByRole('button', { name: 'Administração' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Usuários' })).toHaveCount(0);
     await page.goto('/usuarios');
     await expect(page.getByRole('heading', { name: 'Sem acesso a esta tela' })).toBeVisible();

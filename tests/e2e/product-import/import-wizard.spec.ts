@@ -129,7 +129,7 @@ test('the whole wizard with the sample price list, then history -> Detalhes -> E
 
 test.describe('phone', () => {
   test.use(PHONE);
-  test('390 px: upload and preview fit the screen; the history scrolls sideways inside its card', async ({ page, admin }) => {
+  test('390 px: upload and preview fit the screen; the history shows one card per import', async ({ page, admin }) => {
     await loginViaUi(page, admin);
     await page.goto('/produtos/importar');
     await chooseFile(page);

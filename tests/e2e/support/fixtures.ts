@@ -45,3 +45,10 @@ export const test = base.extend<{ admin: Credentials }>({
     await use(E2E_ADMIN);
   },
 });
+
+/** Opens a screen from the header at laptop widths: the group's menu, then its item (src/client/app/nav-items.ts). */
+export async function openFromNav(page: Page, group: string, label: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+  await nav.getByRole('button', { name: group }).click();
+  await nav.getByRole('menuitem', { name: label }).click();
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { slugify } from '../../../src/shared/slug.js';
-import { apiToken, createUserViaApi, expect, loginViaUi, test } from '../support/fixtures.js';
+import { apiToken, createUserViaApi, expect, loginViaUi, openFromNav, test } from '../support/fixtures.js';
 
 const LOGO = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/logo-casa-e2e.png');
 
@@ -184,7 +184,7 @@ test.describe('wine lists', () => {
     await createCatalogWine(request, { name: `Filtro ${tag} Beta`, country: 'Portugal', grape_variety: 'Alvarinho', wine_style: 'Branco' });
 
     await loginViaUi(page, admin);
-    await page.getByRole('link', { name: 'Catálogo', exact: true }).first().click();
+    await openFromNav(page, 'Cartas', 'Catálogo');
     await expect(page.getByRole('heading', { name: 'Catálogo global' })).toBeVisible();
     const filters = page.getByRole('search', { name: 'Filtrar catálogo' });
     await filters.getByLabel('Nome').pressSequentially(`filtro ${tag}`, { delay: 20 });

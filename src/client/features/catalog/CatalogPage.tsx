@@ -8,6 +8,7 @@ import { COUNTRY_FLAGS, WINE_COUNTRIES, WINE_STYLES } from '../../../shared/wine
 import { useCan } from '../../lib/use-can';
 import { useSettledFilter } from '../../lib/use-settled-filter';
 import { useUrlPage } from '../../lib/use-url-page';
+import { CardTable } from '../../ui/CardTable';
 import { CountryLabel } from '../../ui/CountryLabel';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
@@ -147,7 +148,7 @@ export function CatalogPage() {
               onChange={(v) => setDraft({ ...draft, wine_style: v })}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 3 }}>
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
             <Group gap="xs" wrap="nowrap" justify="flex-end">
               {list.isFetching && !list.isPending && <Loader size="sm" aria-label="Buscando" />}
               {/* Enter applies at once; otherwise filters apply as they change. */}
@@ -190,9 +191,9 @@ export function CatalogPage() {
             {total === 1 ? '1 vinho' : `${total.toLocaleString('pt-BR')} vinhos`}
             {filtered ? ' encontrados' : ' no catálogo'}
           </ListSummary>
-          <Paper withBorder shadow="xs" pos="relative" style={{ overflowX: 'auto' }}>
+          <Paper withBorder shadow="xs" pos="relative">
             <LoadingOverlay visible={list.isFetching && list.isPlaceholderData} overlayProps={{ blur: 1 }} />
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={860}>
+            <CardTable label="Vinhos do catálogo" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover minWidth={860}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Vinho</Table.Th>
@@ -223,25 +224,25 @@ export function CatalogPage() {
                         {[w.producer, w.region].filter(Boolean).join(' · ') || '—'}
                       </Text>
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td data-label="País" style={{ whiteSpace: 'nowrap' }}>
                       <Text size="sm">{w.country ? <CountryLabel country={w.country} /> : '—'}</Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Uva">
                       <Text size="sm" lineClamp={2}>
                         {w.grape_variety ?? '—'}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Estilo">
                       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                         {w.wine_style ?? '—'}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{w.vintage ?? '—'}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td data-label="Safra">{w.vintage ?? '—'}</Table.Td>
+                    <Table.Td data-label="Preço ref." ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {w.price_reference !== null ? formatBRL(w.price_reference) : '—'}
                     </Table.Td>
                     {(canEdit || canDelete) && (
-                      <Table.Td>
+                      <Table.Td data-actions>
                         <RowActions
                           label={w.name}
                           onEdit={canEdit ? () => navigate(`/catalogo/${w.id}/editar`) : undefined}
@@ -252,7 +253,7 @@ export function CatalogPage() {
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
+            </CardTable>
           </Paper>
           <ListPagination page={page} pages={pages} onChange={goToPage} />
         </>

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/cor
 import { IconCheck, IconChecklist, IconPlus } from '@tabler/icons-react';
 import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS, type Activity, formatInstant, isActivityDone } from '../../../shared/crm';
 import { useCan } from '../../lib/use-can';
+import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
@@ -89,86 +90,84 @@ export function ActivitiesPage() {
         <EmptyState icon={<IconChecklist size={26} />} title="Nenhuma atividade encontrada." />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={900}>
-            <Table highlightOnHover verticalSpacing="sm" aria-label="Atividades">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Atividade</Table.Th>
-                  <Table.Th>Tipo</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Vínculo</Table.Th>
-                  <Table.Th>Agendada para</Table.Th>
-                  <Table.Th ta="right">Ações</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {activities.data.items.map((a) => (
-                  <Table.Tr key={a.id} bg={a.overdue ? 'var(--mantine-color-red-1)' : undefined} data-overdue={a.overdue || undefined}>
-                    <Table.Td maw={300}>
-                      <Group gap="xs" wrap="wrap">
-                        <Text fw={600} size="sm">
-                          {a.title}
-                        </Text>
-                        {a.overdue && (
-                          <Badge color="red.9" variant="filled" tt="none">
-                            Atrasada
-                          </Badge>
-                        )}
-                      </Group>
-                      {a.description && (
+          <CardTable label="Atividades" minWidth={900} highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Atividade</Table.Th>
+                <Table.Th>Tipo</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Vínculo</Table.Th>
+                <Table.Th>Agendada para</Table.Th>
+                <Table.Th ta="right">Ações</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {activities.data.items.map((a) => (
+                <Table.Tr key={a.id} bg={a.overdue ? 'var(--mantine-color-red-1)' : undefined} data-overdue={a.overdue || undefined}>
+                  <Table.Td maw={300}>
+                    <Group gap="xs" wrap="wrap">
+                      <Text fw={600} size="sm">
+                        {a.title}
+                      </Text>
+                      {a.overdue && (
+                        <Badge color="red.9" variant="filled" tt="none">
+                          Atrasada
+                        </Badge>
+                      )}
+                    </Group>
+                    {a.description && (
+                      <Text size="xs" c="dark.4">
+                        {cut50(a.description)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td data-label="Tipo">
+                    <ActivityTypeLabel type={a.type} />
+                  </Table.Td>
+                  <Table.Td data-label="Status">
+                    <ActivityStatusBadge status={a.status} />
+                  </Table.Td>
+                  <Table.Td data-label="Vínculo">
+                    <Stack gap={0}>
+                      {a.lead_name && <Text size="sm">{a.lead_name}</Text>}
+                      {a.opportunity_title && (
                         <Text size="xs" c="dark.4">
-                          {cut50(a.description)}
+                          {a.opportunity_title}
                         </Text>
                       )}
-                    </Table.Td>
-                    <Table.Td>
-                      <ActivityTypeLabel type={a.type} />
-                    </Table.Td>
-                    <Table.Td>
-                      <ActivityStatusBadge status={a.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={0}>
-                        {a.lead_name && <Text size="sm">{a.lead_name}</Text>}
-                        {a.opportunity_title && (
-                          <Text size="xs" c="dark.4">
-                            {a.opportunity_title}
-                          </Text>
-                        )}
-                        {!a.lead_name && !a.opportunity_title && (
-                          <Text size="sm" c="dark.4">
-                            -
-                          </Text>
-                        )}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c={a.overdue ? 'red.9' : undefined} fw={a.overdue ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
-                        {a.scheduled_at ? formatInstant(a.scheduled_at) : '-'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        label={a.title}
-                        onEdit={canUpdate ? () => dialog.show(a) : undefined}
-                        onDelete={canDelete ? () => onDelete(a) : undefined}
-                      >
-                        {canComplete && !isActivityDone(a.status) && (
-                          <RowActionButton
-                            action="Concluir"
-                            label={a.title}
-                            color="green"
-                            icon={<IconCheck size={14} />}
-                            onClick={() => onComplete(a)}
-                          />
-                        )}
-                      </RowActions>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      {!a.lead_name && !a.opportunity_title && (
+                        <Text size="sm" c="dark.4">
+                          -
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td data-label="Agendada para">
+                    <Text size="sm" c={a.overdue ? 'red.9' : undefined} fw={a.overdue ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
+                      {a.scheduled_at ? formatInstant(a.scheduled_at) : '-'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-actions>
+                    <RowActions
+                      label={a.title}
+                      onEdit={canUpdate ? () => dialog.show(a) : undefined}
+                      onDelete={canDelete ? () => onDelete(a) : undefined}
+                    >
+                      {canComplete && !isActivityDone(a.status) && (
+                        <RowActionButton
+                          action="Concluir"
+                          label={a.title}
+                          color="green"
+                          icon={<IconCheck size={14} />}
+                          onClick={() => onComplete(a)}
+                        />
+                      )}
+                    </RowActions>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </CardTable>
           <MoreRowsNote shown={activities.data.items.length} hasMore={activities.data.hasMore} />
         </>
       )}

@@ -3,6 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { defaultDashboardRange } from '../../../shared/crm';
 import { formatBRL } from '../../../shared/money';
+import { CardTable } from '../../ui/CardTable';
 import { PageHeader } from '../../ui/PageHeader';
 import { LeadsBySourceChart, OpportunitiesByStageChart } from './CrmCharts';
 import { useCrmDashboard } from './crm-api';
@@ -84,32 +85,36 @@ export function CrmDashboardPage() {
                 Nenhum dado disponível
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={560}>
-                <Table striped aria-label="Top Performers">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Usuário</Table.Th>
-                      <Table.Th ta="right">Leads</Table.Th>
-                      <Table.Th ta="right">Oportunidades</Table.Th>
-                      <Table.Th ta="right">Atividades</Table.Th>
-                      <Table.Th ta="right">Valor ganho</Table.Th>
+              <CardTable label="Top Performers" minWidth={560} striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Usuário</Table.Th>
+                    <Table.Th ta="right">Leads</Table.Th>
+                    <Table.Th ta="right">Oportunidades</Table.Th>
+                    <Table.Th ta="right">Atividades</Table.Th>
+                    <Table.Th ta="right">Valor ganho</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {d.top_performers.map((p) => (
+                    <Table.Tr key={p.user_name}>
+                      <Table.Td>{p.user_name}</Table.Td>
+                      <Table.Td data-label="Leads" ta="right">
+                        {p.leads_count}
+                      </Table.Td>
+                      <Table.Td data-label="Oportunidades" ta="right">
+                        {p.opportunities_count}
+                      </Table.Td>
+                      <Table.Td data-label="Atividades" ta="right">
+                        {p.activities_count}
+                      </Table.Td>
+                      <Table.Td data-label="Valor ganho" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatBRL(p.won_value)}
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {d.top_performers.map((p) => (
-                      <Table.Tr key={p.user_name}>
-                        <Table.Td>{p.user_name}</Table.Td>
-                        <Table.Td ta="right">{p.leads_count}</Table.Td>
-                        <Table.Td ta="right">{p.opportunities_count}</Table.Td>
-                        <Table.Td ta="right">{p.activities_count}</Table.Td>
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {formatBRL(p.won_value)}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  ))}
+                </Table.Tbody>
+              </CardTable>
             )}
           </Paper>
         </Stack>

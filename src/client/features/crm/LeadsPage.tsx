@@ -4,6 +4,7 @@ import { Fragment, useState } from 'react';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type Lead } from '../../../shared/crm';
 import { formatPhone } from '../../../shared/field-rules';
 import { useCan } from '../../lib/use-can';
+import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
@@ -85,90 +86,88 @@ export function LeadsPage() {
         <EmptyState icon={<IconUsers size={26} />} title="Nenhum lead encontrado." />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={860}>
-            <Table striped highlightOnHover verticalSpacing="sm" aria-label="Leads">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={36} />
-                  <Table.Th>Lead</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Origem</Table.Th>
-                  <Table.Th ta="right">Pontuação</Table.Th>
-                  <Table.Th>Criado em</Table.Th>
-                  <Table.Th ta="right">Ações</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {leads.data.items.map((lead) => {
-                  const expanded = open === lead.id;
-                  return (
-                    <Fragment key={lead.id}>
+          <CardTable label="Leads" minWidth={860} striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={36} />
+                <Table.Th>Lead</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Origem</Table.Th>
+                <Table.Th ta="right">Pontuação</Table.Th>
+                <Table.Th>Criado em</Table.Th>
+                <Table.Th ta="right">Ações</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {leads.data.items.map((lead) => {
+                const expanded = open === lead.id;
+                return (
+                  <Fragment key={lead.id}>
+                    <Table.Tr>
+                      <Table.Td data-label="Oportunidades e atividades">
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-expanded={expanded}
+                          aria-label={`${expanded ? 'Ocultar' : 'Ver'} oportunidades e atividades de ${lead.name}`}
+                          onClick={() => setOpen(expanded ? null : lead.id)}
+                        >
+                          {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                        </ActionIcon>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text fw={600} size="sm">
+                          {lead.name}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {[lead.email, formatPhone(lead.phone)].filter(Boolean).join(' · ')}
+                        </Text>
+                        {lead.company && <Text size="xs">{lead.company}</Text>}
+                      </Table.Td>
+                      <Table.Td data-label="Status">
+                        <LeadStatusBadge status={lead.status} />
+                      </Table.Td>
+                      <Table.Td data-label="Origem">
+                        <Text size="sm">{LEAD_SOURCE_LABELS[lead.source]}</Text>
+                      </Table.Td>
+                      <Table.Td data-label="Pontuação" ta="right">
+                        <Badge variant="outline" color="gray" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
+                          {lead.lead_score}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td data-label="Criado em">
+                        <Text size="sm">{formatDate(lead.created_at)}</Text>
+                      </Table.Td>
+                      <Table.Td data-actions>
+                        <RowActions
+                          label={lead.name}
+                          onEdit={canUpdate ? () => dialog.show(lead) : undefined}
+                          onDelete={canDelete ? () => onDelete(lead) : undefined}
+                        >
+                          {canConvert && lead.status === 'qualified' && (
+                            <RowActionButton
+                              action="Converter"
+                              label={lead.name}
+                              tooltip="Converter em oportunidade"
+                              icon={<IconTransform size={14} />}
+                              onClick={() => converting.show(lead)}
+                            />
+                          )}
+                        </RowActions>
+                      </Table.Td>
+                    </Table.Tr>
+                    {expanded && (
                       <Table.Tr>
-                        <Table.Td>
-                          <ActionIcon
-                            variant="subtle"
-                            color="gray"
-                            aria-expanded={expanded}
-                            aria-label={`${expanded ? 'Ocultar' : 'Ver'} oportunidades e atividades de ${lead.name}`}
-                            onClick={() => setOpen(expanded ? null : lead.id)}
-                          >
-                            {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-                          </ActionIcon>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text fw={600} size="sm">
-                            {lead.name}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {[lead.email, formatPhone(lead.phone)].filter(Boolean).join(' · ')}
-                          </Text>
-                          {lead.company && <Text size="xs">{lead.company}</Text>}
-                        </Table.Td>
-                        <Table.Td>
-                          <LeadStatusBadge status={lead.status} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{LEAD_SOURCE_LABELS[lead.source]}</Text>
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          <Badge variant="outline" color="gray" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
-                            {lead.lead_score}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{formatDate(lead.created_at)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <RowActions
-                            label={lead.name}
-                            onEdit={canUpdate ? () => dialog.show(lead) : undefined}
-                            onDelete={canDelete ? () => onDelete(lead) : undefined}
-                          >
-                            {canConvert && lead.status === 'qualified' && (
-                              <RowActionButton
-                                action="Converter"
-                                label={lead.name}
-                                tooltip="Converter em oportunidade"
-                                icon={<IconTransform size={14} />}
-                                onClick={() => converting.show(lead)}
-                              />
-                            )}
-                          </RowActions>
+                        <Table.Td colSpan={7} bg="var(--mantine-color-gray-0)">
+                          <LeadRelated lead={lead} />
                         </Table.Td>
                       </Table.Tr>
-                      {expanded && (
-                        <Table.Tr>
-                          <Table.Td colSpan={7} bg="var(--mantine-color-gray-0)">
-                            <LeadRelated lead={lead} />
-                          </Table.Td>
-                        </Table.Tr>
-                      )}
-                    </Fragment>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </Table.Tbody>
+          </CardTable>
           <MoreRowsNote shown={leads.data.items.length} hasMore={leads.data.hasMore} />
         </>
       )}

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { formatDay, isClosedStage, OPPORTUNITY_STAGE_LABELS, type Opportunity } from '../../../shared/crm';
 import { formatBRL } from '../../../shared/money';
 import { useCan } from '../../lib/use-can';
+import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
@@ -152,85 +153,83 @@ export function OpportunitiesPage() {
         />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover verticalSpacing="sm" aria-label="Oportunidades">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Título</Table.Th>
-                  <Table.Th>Lead</Table.Th>
-                  <Table.Th>Etapa</Table.Th>
-                  <Table.Th ta="right">Valor</Table.Th>
-                  <Table.Th ta="right">Probabilidade</Table.Th>
-                  <Table.Th>Previsão</Table.Th>
-                  <Table.Th ta="right">Ações</Table.Th>
+          <CardTable label="Oportunidades" minWidth={900} striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Título</Table.Th>
+                <Table.Th>Lead</Table.Th>
+                <Table.Th>Etapa</Table.Th>
+                <Table.Th ta="right">Valor</Table.Th>
+                <Table.Th ta="right">Probabilidade</Table.Th>
+                <Table.Th>Previsão</Table.Th>
+                <Table.Th ta="right">Ações</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {opportunities.data.items.map((o) => (
+                <Table.Tr key={o.id}>
+                  <Table.Td maw={280}>
+                    <Text fw={600} size="sm">
+                      {o.title}
+                    </Text>
+                    {o.description && (
+                      <Text size="xs" c="dimmed">
+                        {cut50(o.description)}
+                      </Text>
+                    )}
+                    {o.stage === 'closed_lost' && o.lost_reason && (
+                      <Text size="xs" c="red.9">
+                        Motivo: {o.lost_reason}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td data-label="Lead">
+                    <Text size="sm">{o.lead_name}</Text>
+                  </Table.Td>
+                  <Table.Td data-label="Etapa">
+                    <StageBadge stage={o.stage} />
+                  </Table.Td>
+                  <Table.Td data-label="Valor" ta="right">
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatBRL(o.value)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-label="Probabilidade" ta="right">
+                    <Text size="sm">{o.probability}%</Text>
+                  </Table.Td>
+                  <Table.Td data-label="Previsão">
+                    <Text size="sm">{o.expected_close_date ? formatDay(o.expected_close_date) : '-'}</Text>
+                  </Table.Td>
+                  <Table.Td data-actions>
+                    <RowActions
+                      label={o.title}
+                      onEdit={canUpdate ? () => dialog.show(o) : undefined}
+                      onDelete={canDelete ? () => onDelete(o) : undefined}
+                    >
+                      {canClose && !isClosedStage(o.stage) && (
+                        <>
+                          <RowActionButton
+                            action="Ganhar"
+                            label={o.title}
+                            color="green"
+                            icon={<IconTrophy size={14} />}
+                            onClick={() => win(o)}
+                          />
+                          <RowActionButton
+                            action="Perder"
+                            label={o.title}
+                            color="red"
+                            icon={<IconThumbDown size={14} />}
+                            onClick={() => lose(o)}
+                          />
+                        </>
+                      )}
+                    </RowActions>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {opportunities.data.items.map((o) => (
-                  <Table.Tr key={o.id}>
-                    <Table.Td maw={280}>
-                      <Text fw={600} size="sm">
-                        {o.title}
-                      </Text>
-                      {o.description && (
-                        <Text size="xs" c="dimmed">
-                          {cut50(o.description)}
-                        </Text>
-                      )}
-                      {o.stage === 'closed_lost' && o.lost_reason && (
-                        <Text size="xs" c="red.9">
-                          Motivo: {o.lost_reason}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{o.lead_name}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <StageBadge stage={o.stage} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {formatBRL(o.value)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Text size="sm">{o.probability}%</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{o.expected_close_date ? formatDay(o.expected_close_date) : '-'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions
-                        label={o.title}
-                        onEdit={canUpdate ? () => dialog.show(o) : undefined}
-                        onDelete={canDelete ? () => onDelete(o) : undefined}
-                      >
-                        {canClose && !isClosedStage(o.stage) && (
-                          <>
-                            <RowActionButton
-                              action="Ganhar"
-                              label={o.title}
-                              color="green"
-                              icon={<IconTrophy size={14} />}
-                              onClick={() => win(o)}
-                            />
-                            <RowActionButton
-                              action="Perder"
-                              label={o.title}
-                              color="red"
-                              icon={<IconThumbDown size={14} />}
-                              onClick={() => lose(o)}
-                            />
-                          </>
-                        )}
-                      </RowActions>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </CardTable>
           <MoreRowsNote shown={opportunities.data.items.length} hasMore={opportunities.data.hasMore} />
         </>
       )}

@@ -26,6 +26,7 @@ import {
 import { errorMessage } from '../../lib/api';
 import { SelectField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';
+import classes from './CrmTabs.module.css';
 import { useOwnerOptions } from './crm-api';
 
 const LEAD_STATUS_COLORS: Record<LeadStatus, string> = {
@@ -103,8 +104,8 @@ export function CrmTabs() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (
-    <Tabs value={pathname} onChange={(to) => to && navigate(to)} mb="md" aria-label="Seções do CRM">
-      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+    <Tabs value={pathname} onChange={(to) => to && navigate(to)} mb="md">
+      <Tabs.List className={classes.list} aria-label="Seções do CRM">
         {TABS.map((t) => (
           <Tabs.Tab key={t.value} value={t.value}>
             {t.label}

@@ -1,5 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconBook2, IconBottle, IconExternalLink, IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -23,8 +39,9 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoadError } from '../../ui/PageStates';
 import { CatalogImportModal } from './CatalogImportModal';
+import { MoveWineModal } from './MoveWineModal';
 import { useDeleteMenuWine, useMenu, useReorderWines, useSaveMenuWine, useToggleAvailability, useUpdateMenu } from './menus-api';
-import { SortableWineList } from './SortableWineList';
+import { movedText, SortableWineList } from './SortableWineList';
 import { WineFilterBar } from './WineFilterBar';
 import { WineFormModal } from './WineFormModal';
 import { filterWines, isFiltering, NO_FILTER, type WineFilter } from './wine-filter';
@@ -79,6 +96,8 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
   const reorder = useReorderWines(menu.id);
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [importOpen, setImportOpen] = useState(false);
+  const [moving, setMoving] = useState<{ wine: MenuWine; category: string; wines: MenuWine[] } | null>(null);
+  const [moved, setMoved] = useState('');
   const [filter, setFilter] = useState<WineFilter>(NO_FILTER);
   const filtering = isFiltering(filter);
   const groups = useMemo(() => groupByCategory(menu.wines), [menu.wines]);
@@ -98,6 +117,16 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
         notifyError('Não foi possível salvar a nova ordem. A carta foi recarregada.');
       },
     });
+  };
+
+  const onMoveTo = (wine: MenuWine, to: number) => {
+    const group = groups.find((g) => g.wines.some((w) => w.id === wine.id));
+    setMoving(null);
+    if (!group) return;
+    const ids = group.wines.map((w) => w.id).filter((wineId) => wineId !== wine.id);
+    ids.splice(to, 0, wine.id);
+    onReorderGroup(group.category, ids);
+    setMoved(movedText(wine.name, to + 1, ids.length, group.category));
   };
 
   const onSubmitWine = async (values: MenuWineData) => {
@@ -146,6 +175,17 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
     });
   };
 
+  const menuButtons = (
+    <>
+      <Button component={Link} to={`/carta/${menu.id}/qr`} variant="default" leftSection={<IconQrcode size={18} />}>
+        QR code
+      </Button>
+      <Button component="a" href={publicPath} target="_blank" rel="noopener" variant="light" leftSection={<IconExternalLink size={18} />}>
+        Visualizar
+      </Button>
+    </>
+  );
+
   const addButtons = (
     <>
       <Button variant="default" leftSection={<IconBook2 size={18} />} onClick={() => setImportOpen(true)}>
@@ -175,28 +215,19 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
           </Group>
         }
         actions={
-          <>
-            <Button component={Link} to={`/carta/${menu.id}/qr`} variant="default" leftSection={<IconQrcode size={18} />}>
-              QR code
-            </Button>
-            <Button
-              component="a"
-              href={publicPath}
-              target="_blank"
-              rel="noopener"
-              variant="light"
-              leftSection={<IconExternalLink size={18} />}
-            >
-              Visualizar
-            </Button>
-          </>
+          <Group gap="sm" visibleFrom="sm">
+            {menuButtons}
+          </Group>
         }
       />
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
-            <Group justify="space-between" wrap="wrap" gap="sm">
+            {/* Search first: on a phone during service the matches must start above the on-screen keyboard. */}
+            {menu.wines.length > 0 && <WineFilterBar value={filter} onChange={setFilter} />}
+            {/* While searching on a phone the actions step aside, so the matches sit above the on-screen keyboard. */}
+            <Group justify="space-between" wrap="wrap" gap="sm" visibleFrom={filtering ? 'sm' : undefined}>
               <div>
                 <Title order={2} fz={22}>
                   Vinhos
@@ -207,7 +238,12 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
                     : `${menu.wines.length} ${menu.wines.length === 1 ? 'vinho' : 'vinhos'}, ${availableCount} ${availableCount === 1 ? 'disponível' : 'disponíveis'} na carta pública`}
                 </Text>
               </div>
-              <Group gap="sm">{addButtons}</Group>
+              <Group gap="xs" wrap="wrap">
+                {addButtons}
+                <Group gap="xs" hiddenFrom="sm">
+                  {menuButtons}
+                </Group>
+              </Group>
             </Group>
 
             {menu.wines.length === 0 ? (
@@ -220,12 +256,16 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
               </EmptyState>
             ) : (
               <>
-                <WineFilterBar value={filter} onChange={setFilter} />
                 <Text size="xs" c="dimmed" aria-live="polite" visibleFrom={filtering ? undefined : 'sm'}>
                   {filtering
                     ? `${shownCount} de ${menu.wines.length} vinhos. Limpe a busca para reordenar.`
                     : 'Arraste um vinho pelo ícone ⠿ para mudar sua posição dentro da categoria. Pelo teclado: Tab até o ícone, Espaço para pegar, setas para mover e Espaço para soltar.'}
                 </Text>
+                {!filtering && (
+                  <Text size="xs" c="dimmed" hiddenFrom="sm">
+                    Para mudar a posição de um vinho, toque em ⋮ e escolha Mover para cima, Mover para baixo ou Mover para….
+                  </Text>
+                )}
                 {shownGroups.length === 0 && (
                   <EmptyState
                     icon={<IconSearch size={26} />}
@@ -258,6 +298,7 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
                       onEdit={(wine) => setForm({ mode: 'edit', wine })}
                       onDelete={onDelete}
                       onToggle={onToggle}
+                      onPickPosition={(wine) => setMoving({ wine, category: g.category, wines: g.wines })}
                     />
                   </section>
                 ))}
@@ -308,6 +349,10 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
         onClose={() => setForm({ mode: 'closed' })}
         onSubmit={onSubmitWine}
       />
+      <MoveWineModal moving={moving} onClose={() => setMoving(null)} onMove={onMoveTo} />
+      <VisuallyHidden role="status" aria-live="polite">
+        {moved}
+      </VisuallyHidden>
       <CatalogImportModal opened={importOpen} onClose={() => setImportOpen(false)} onSelect={onSelectFromCatalog} />
     </>
   );

@@ -12,9 +12,9 @@ import {
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Box, Group, Image, Menu, Paper, Stack, Switch, Text, Tooltip } from '@mantine/core';
-import { IconDotsVertical, IconEdit, IconGripVertical, IconTrash } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
+import { ActionIcon, Box, Group, Image, Menu, Paper, Stack, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp, IconDotsVertical, IconEdit, IconGripVertical, IconTrash } from '@tabler/icons-react';
+import { type CSSProperties, useState } from 'react';
 import { formatBRL } from '../../../shared/money';
 import type { MenuWine } from '../../../shared/wine-menus';
 import { CountryLabel } from '../../ui/CountryLabel';
@@ -32,6 +32,8 @@ interface Props {
   onEdit(wine: MenuWine): void;
   onDelete(wine: MenuWine): void;
   onToggle(wine: MenuWine, available: boolean): void;
+  /** "Mover para…" on a phone: opens the position picker for this wine. */
+  onPickPosition(wine: MenuWine): void;
 }
 
 const instructions: ScreenReaderInstructions = {
@@ -40,8 +42,26 @@ const instructions: ScreenReaderInstructions = {
     'Espaço ou Enter para soltar na nova posição, ou Esc para cancelar.',
 };
 
-/** One category's wines, reorderable with the mouse, touch or the keyboard (docs/product.md §2 "Menu edit"). */
-export function SortableWineList({ category, wines, disabled, sortable = true, onReorder, onEdit, onDelete, onToggle }: Props) {
+/** What a screen reader hears once a wine has moved, by drag or by the phone's buttons. */
+export const movedText = (name: string, position: number, total: number, category: string) =>
+  `${name} movido para a posição ${position} de ${total} em ${category}.`;
+
+/**
+ * One category's wines, reorderable with the mouse, touch or the keyboard (docs/product.md §2 "Menu edit"); below
+ * 768 px, where the drag handle is hidden, through each row's menu: up, down or "Mover para…" (docs/decisions/0041).
+ */
+export function SortableWineList({
+  category,
+  wines,
+  disabled,
+  sortable = true,
+  onReorder,
+  onEdit,
+  onDelete,
+  onToggle,
+  onPickPosition,
+}: Props) {
+  const [moved, setMoved] = useState('');
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
@@ -63,6 +83,14 @@ export function SortableWineList({ category, wines, disabled, sortable = true, o
     onDragCancel: ({ active }) => `Movimento cancelado. ${nameOf(active.id)} voltou à posição ${positionOf(active.id)}.`,
   };
 
+  const moveBy = (wine: MenuWine, step: -1 | 1) => {
+    const from = ids.indexOf(wine.id);
+    const to = from + step;
+    if (from < 0 || to < 0 || to >= total) return;
+    onReorder(arrayMove(ids, from, to));
+    setMoved(movedText(wine.name, to + 1, total, category));
+  };
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = ids.indexOf(String(active.id));
@@ -80,19 +108,26 @@ export function SortableWineList({ category, wines, disabled, sortable = true, o
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={`Vinhos: ${category}`}>
-          {wines.map((wine) => (
+          {wines.map((wine, index) => (
             <SortableWine
               key={wine.id}
               wine={wine}
               disabled={disabled}
               sortable={sortable}
+              first={index === 0}
+              last={index === total - 1}
               onEdit={onEdit}
               onDelete={onDelete}
               onToggle={onToggle}
+              onMoveBy={(step) => moveBy(wine, step)}
+              onPickPosition={() => onPickPosition(wine)}
             />
           ))}
         </Stack>
       </SortableContext>
+      <VisuallyHidden role="status" aria-live="polite">
+        {moved}
+      </VisuallyHidden>
     </DndContext>
   );
 }
@@ -104,16 +139,24 @@ function SortableWine({
   wine,
   disabled,
   sortable,
+  first,
+  last,
   onEdit,
   onDelete,
   onToggle,
+  onMoveBy,
+  onPickPosition,
 }: {
   wine: MenuWine;
   disabled?: boolean;
   sortable: boolean;
+  first: boolean;
+  last: boolean;
   onEdit(wine: MenuWine): void;
   onDelete(wine: MenuWine): void;
   onToggle(wine: MenuWine, available: boolean): void;
+  onMoveBy(step: -1 | 1): void;
+  onPickPosition(): void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: wine.id,
@@ -201,6 +244,20 @@ function SortableWine({
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
+                {sortable && !(first && last) && (
+                  <>
+                    <Menu.Item leftSection={<IconArrowUp size={16} />} disabled={first || disabled} onClick={() => onMoveBy(-1)}>
+                      Mover para cima
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconArrowDown size={16} />} disabled={last || disabled} onClick={() => onMoveBy(1)}>
+                      Mover para baixo
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconArrowsSort size={16} />} disabled={disabled} onClick={onPickPosition}>
+                      Mover para…
+                    </Menu.Item>
+                    <Menu.Divider />
+                  </>
+                )}
                 <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onEdit(wine)}>
                   Editar
                 </Menu.Item>

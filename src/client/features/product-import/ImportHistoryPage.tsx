@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { IMPORT_STATUS_LABELS, type ImportSummary } from '../../../shared/product-import';
 import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
+import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
@@ -76,90 +77,93 @@ export function ImportHistoryPage() {
         <EmptyState title="Nenhuma importação ainda">As planilhas enviadas em Importar produtos aparecem aqui.</EmptyState>
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer
-            minWidth={880}
-            scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': 'Importações (role para os lados)' } }}
-          >
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Importações">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Arquivo</Table.Th>
-                  <Table.Th miw={120}>Status</Table.Th>
-                  <Table.Th ta="right">Linhas</Table.Th>
-                  <Table.Th ta="right">Importadas</Table.Th>
-                  <Table.Th ta="right">Ignoradas</Table.Th>
-                  <Table.Th ta="right">Erros</Table.Th>
-                  <Table.Th>Data</Table.Th>
-                  <Table.Th>Usuário</Table.Th>
-                  <Table.Th>
-                    <span className="visually-hidden">Ações</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {history.data.imports.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td maw={260}>
-                      <Text fw={600} size="sm" truncate title={item.file_name}>
-                        {item.file_name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLORS[item.status]} variant="light">
-                        {IMPORT_STATUS_LABELS[item.status]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right">{number.format(item.total_rows)}</Table.Td>
-                    <Table.Td ta="right">{number.format(item.success_count)}</Table.Td>
-                    <Table.Td ta="right">{number.format(item.skipped_count)}</Table.Td>
-                    <Table.Td ta="right" c={item.error_count > 0 ? 'red' : undefined}>
-                      {number.format(item.error_count)}
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.created_at)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" truncate maw={200}>
-                        {item.created_by ?? '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap" justify="flex-end">
+          <CardTable label="Importações" minWidth={880} verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Arquivo</Table.Th>
+                <Table.Th miw={120}>Status</Table.Th>
+                <Table.Th ta="right">Linhas</Table.Th>
+                <Table.Th ta="right">Importadas</Table.Th>
+                <Table.Th ta="right">Ignoradas</Table.Th>
+                <Table.Th ta="right">Erros</Table.Th>
+                <Table.Th>Data</Table.Th>
+                <Table.Th>Usuário</Table.Th>
+                <Table.Th>
+                  <span className="visually-hidden">Ações</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {history.data.imports.map((item) => (
+                <Table.Tr key={item.id}>
+                  <Table.Td maw={260}>
+                    <Text fw={600} size="sm" truncate title={item.file_name}>
+                      {item.file_name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-label="Status">
+                    <Badge color={STATUS_COLORS[item.status]} variant="light">
+                      {IMPORT_STATUS_LABELS[item.status]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td data-label="Linhas" ta="right">
+                    {number.format(item.total_rows)}
+                  </Table.Td>
+                  <Table.Td data-label="Importadas" ta="right">
+                    {number.format(item.success_count)}
+                  </Table.Td>
+                  <Table.Td data-label="Ignoradas" ta="right">
+                    {number.format(item.skipped_count)}
+                  </Table.Td>
+                  <Table.Td data-label="Erros" ta="right" c={item.error_count > 0 ? 'red.9' : undefined}>
+                    {number.format(item.error_count)}
+                  </Table.Td>
+                  <Table.Td data-label="Data" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(item.created_at)}
+                  </Table.Td>
+                  <Table.Td data-label="Usuário">
+                    <Text size="sm" truncate maw={200}>
+                      {item.created_by ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-actions>
+                    <Group gap={6} wrap="nowrap" justify="flex-end">
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        leftSection={<IconInfoCircle size={16} />}
+                        onClick={() => setDetailsId(item.id)}
+                      >
+                        Detalhes
+                      </Button>
+                      {canRetry && item.status === 'failed' && (
                         <Button
                           size="compact-sm"
-                          variant="default"
-                          leftSection={<IconInfoCircle size={16} />}
-                          onClick={() => setDetailsId(item.id)}
+                          variant="light"
+                          leftSection={<IconRefresh size={16} />}
+                          onClick={() => onRetry(item)}
+                          loading={retry.isPending && retry.variables === item.id}
                         >
-                          Detalhes
+                          Tentar Novamente
                         </Button>
-                        {canRetry && item.status === 'failed' && (
-                          <Button
-                            size="compact-sm"
-                            variant="light"
-                            leftSection={<IconRefresh size={16} />}
-                            onClick={() => onRetry(item)}
-                            loading={retry.isPending && retry.variables === item.id}
-                          >
-                            Tentar Novamente
-                          </Button>
-                        )}
-                        {canDelete && (
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            color="red"
-                            leftSection={<IconTrash size={16} />}
-                            onClick={() => onDelete(item)}
-                          >
-                            Excluir
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      )}
+                      {canDelete && (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          leftSection={<IconTrash size={16} />}
+                          onClick={() => onDelete(item)}
+                        >
+                          Excluir
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </CardTable>
         </Paper>
       )}
       {history.data && history.data.total_pages > 1 && (

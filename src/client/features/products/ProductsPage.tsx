@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { principalOf, useCan } from '../../lib/use-can';
 import { useSettledFilter } from '../../lib/use-settled-filter';
+import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
 import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
@@ -220,9 +221,15 @@ export function ProductsPage() {
             {total === 1 ? '1 produto' : `${total.toLocaleString('pt-BR')} produtos`}
             {filtered ? ' encontrados' : ''}
           </ListSummary>
-          <Paper withBorder shadow="xs" pos="relative" style={{ overflowX: 'auto' }}>
+          <Paper withBorder shadow="xs" pos="relative">
             <LoadingOverlay visible={list.isFetching && list.isPlaceholderData} overlayProps={{ blur: 1 }} />
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={seesEverySupplier ? 900 : 760}>
+            <CardTable
+              label="Produtos"
+              verticalSpacing="sm"
+              horizontalSpacing="md"
+              highlightOnHover
+              minWidth={seesEverySupplier ? 900 : 760}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Produto</Table.Th>
@@ -245,35 +252,37 @@ export function ProductsPage() {
                         {[p.sku && `SKU ${p.sku}`, p.description && cut(p.description)].filter(Boolean).join(' · ') || '—'}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Categoria">
                       <Text size="sm">{p.category_name ?? '—'}</Text>
                     </Table.Td>
                     {seesEverySupplier && (
-                      <Table.Td>
+                      <Table.Td data-label="Fornecedor">
                         <Text size="sm">{p.supplier_name ?? '—'}</Text>
                       </Table.Td>
                     )}
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td data-label="Preço" ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {p.price !== null ? formatBRL(p.price) : '—'}
                     </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm" span fw={p.low_stock ? 600 : undefined} c={p.low_stock ? 'red.9' : undefined}>
-                        {p.stock_quantity.toLocaleString('pt-BR')}
-                        {p.unit ? ` ${p.unit}` : ''}
-                      </Text>
-                      {p.low_stock && (
-                        <Badge color="red" c="red.9" variant="light" ml={6} tt="none" title={`Mínimo: ${p.min_stock}`}>
-                          Estoque baixo
-                        </Badge>
-                      )}
+                    <Table.Td data-label="Estoque" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      <span>
+                        <Text size="sm" span fw={p.low_stock ? 600 : undefined} c={p.low_stock ? 'red.9' : undefined}>
+                          {p.stock_quantity.toLocaleString('pt-BR')}
+                          {p.unit ? ` ${p.unit}` : ''}
+                        </Text>
+                        {p.low_stock && (
+                          <Badge color="red" c="red.9" variant="light" ml={6} tt="none" title={`Mínimo: ${p.min_stock}`}>
+                            Estoque baixo
+                          </Badge>
+                        )}
+                      </span>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Status">
                       <Badge color={p.active ? 'green' : 'gray'} c={p.active ? '#1e6b2f' : 'gray.8'} variant="light" tt="none">
                         {p.active ? 'Ativo' : 'Inativo'}
                       </Badge>
                     </Table.Td>
                     {(canUpdate || canDelete) && (
-                      <Table.Td>
+                      <Table.Td data-actions>
                         <RowActions
                           label={p.name}
                           onEdit={canUpdate ? () => setDialog({ kind: 'product', product: p }) : undefined}
@@ -284,7 +293,7 @@ export function ProductsPage() {
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
+            </CardTable>
           </Paper>
           <PageButtons page={Math.min(page, pages)} total={pages} onChange={goToPage} />
         </>
