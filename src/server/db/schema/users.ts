@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { establishments } from './establishments.js';
 import { suppliers } from './suppliers.js';
@@ -8,11 +8,15 @@ export const users = pgTable(
   {
     id: id(),
     email: text('email').notNull(),
+    /** How the person is called on screens and in e-mails; empty for accounts made before names existed. */
+    name: text('name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['admin', 'restaurant_manager', 'sommelier', 'supplier'] }).notNull(),
     supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
     /** Tokens issued before this moment are refused: set when the password changes. */
     sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The person's choice on /conta: e-mails about orders (new order, status changes). */
+    orderEmails: boolean('order_emails').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
