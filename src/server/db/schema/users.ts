@@ -13,8 +13,6 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['admin', 'restaurant_manager', 'sommelier', 'supplier'] }).notNull(),
     supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
-    /** Tokens issued before this moment are refused: set when the password changes. */
-    sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** The person's choice on /conta: e-mails about orders (new order, status changes). */
     orderEmails: boolean('order_emails').notNull().default(true),
     createdAt: createdAt(),
@@ -46,4 +44,21 @@ export const loginFailures = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_lookup_idx').on(t.email, t.ip, t.failedAt)],
+);
+
+/**
+ * One row per signed-in browser: the token names its session, and every authenticated request finds the row (in the
+ * query that reads the user), so deleting it ends that session at once (logout, password change or reset).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

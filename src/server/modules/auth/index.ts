@@ -3,4 +3,5 @@
 export { hashPassword } from './passwords.js';
 export { authRoutes } from './routes.js';
 export { type AuthService, createAuthService, ensureInitialAdmin } from './service.js';
+export { endSessionsOf, startSession } from './sessions.js';
 export { createTokenSigner } from './tokens.js';

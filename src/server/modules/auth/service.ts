@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LOGIN_FAILED_MESSAGE, type LoginRequest, type SessionUser } from '../../../shared/auth.js';
 import { AppError } from '../../core/app-error.js';
 import type { Caller } from '../../core/caller.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { userRows as users } from '../users/index.js';
 import { claimAttempt, clearFailures, trimExpiredFailures } from './login-throttle.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { endSession, startSession, trimExpiredSessions } from './sessions.js';
 import type { TokenSigner, VerifiedToken } from './tokens.js';
 
 export async function login(db: Db, tokens: TokenSigner, input: LoginRequest, ip: string): Promise<string> {
@@ -20,15 +21,27 @@ export async function login(db: Db, tokens: TokenSigner, input: LoginRequest, ip
     throw new AppError('invalid_credentials', 401, LOGIN_FAILED_MESSAGE);
   }
   await clearFailures(db, input.email, ip);
-  return tokens.sign(user);
+  await trimExpiredSessions(db);
+  return startSession(db, tokens, user.id);
 }
 
+/** The caller of a token whose session still exists: one query, on every authenticated request. */
 export async function loadCaller(db: Db, token: VerifiedToken): Promise<Caller | null> {
-  const user = await users.findById(db, token.userId);
+  const user = await users.findBySession(db, token.userId, token.sessionId);
   if (!user) return null;
-  // A password reset moves sessions_valid_from: tokens issued before it carry the old value.
-  if (user.sessionsValidFrom.getTime() !== token.sessionsValidFrom) return null;
-  return { id: user.id, email: user.email, role: user.role, establishmentIds: user.establishmentIds, supplierId: user.supplierId };
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    establishmentIds: user.establishmentIds,
+    supplierId: user.supplierId,
+    sessionId: token.sessionId,
+  };
+}
+
+/** Logout on the server: the token stops working even if a copy of it survives somewhere. */
+export async function logout(db: Db, caller: Caller): Promise<void> {
+  if (caller.sessionId) await endSession(db, caller.sessionId);
 }
 
 export const sessionUserOf = (caller: Caller): SessionUser => ({
@@ -64,6 +77,9 @@ export function createAuthService({ db, tokens }: { db: Db; tokens: TokenSigner 
   return {
     login: (input: LoginRequest, ip: string) => login(db, tokens, input, ip),
     loadCaller: (token: VerifiedToken) => loadCaller(db, token),
+    logout: (caller: Caller) => logout(db, caller),
+    /** A new session and its token for this user (an accepted invitation signs the person in with it). */
+    startSession: (userId: string, executor: Executor = db) => startSession(executor, tokens, userId),
     verifyToken: tokens.verify,
     sessionUserOf,
   };
