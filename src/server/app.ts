@@ -13,6 +13,7 @@ import { registerRoutePolicy } from './http/route-policy.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerClientApp, registerUploads } from './http/static-and-spa.js';
 import { createJobRunner, type JobRunner, jobsConnection } from './jobs/runner.js';
+import { accountRoutes, createAccountService } from './modules/account/index.js';
 import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
 import { authRoutes, createAuthService, createTokenSigner } from './modules/auth/index.js';
 import { catalogRoutes, createCatalogService } from './modules/catalog/index.js';
@@ -127,6 +128,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(auth));
+  await app.register(accountRoutes(createAccountService({ db })));
   await app.register(userRoutes(createUserService({ db })));
   await app.register(catalogRoutes(createCatalogService({ db })));
   await app.register(productRoutes(createProductService({ db })));
