@@ -33,7 +33,10 @@ describe('GET /api/account', () => {
   it("names a supplier user's company, for every role", async () => {
     const company = await createSupplierRow(t.db, { companyName: 'Vinhos do Sul Ltda.' });
     const supplier = await createUser(t.db, 'supplier', { supplierId: company.id });
-    expect((await t.call(supplier, 'GET', '/api/account')).json()).toMatchObject({ supplier_name: 'Vinhos do Sul Ltda.', establishments: [] });
+    expect((await t.call(supplier, 'GET', '/api/account')).json()).toMatchObject({
+      supplier_name: 'Vinhos do Sul Ltda.',
+      establishments: [],
+    });
     for (const role of ['admin', 'sommelier'] as const) {
       const user = await createUser(t.db, role);
       expect((await t.call(user, 'GET', '/api/account')).json()).toMatchObject({ email: user.email, role, name: '' });
