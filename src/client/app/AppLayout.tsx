@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Anchor,
   AppShell,
   Badge,
   Burger,
@@ -58,9 +59,21 @@ export function AppLayout() {
             </Group>
             <Group gap="sm" wrap="nowrap" miw={0} style={{ flexShrink: 0 }}>
               <Stack gap={0} align="flex-end" miw={0}>
-                <Text size="sm" c="white" fw={500} truncate="end" maw={{ base: 130, xs: 280 }} data-testid="header-email">
+                <Anchor
+                  component={NavLink}
+                  to="/conta"
+                  size="sm"
+                  c="white"
+                  fw={500}
+                  truncate="end"
+                  maw={{ base: 130, xs: 280 }}
+                  title="Minha conta"
+                  aria-label={user ? `Minha conta (${user.email})` : 'Minha conta'}
+                  className={classes.account}
+                  data-testid="header-email"
+                >
                   {user?.email}
-                </Text>
+                </Anchor>
                 {user && (
                   <Badge size="xs" variant="light" color="gray" className={classes.role} visibleFrom="xs">
                     {ROLE_LABELS[user.role]}
@@ -83,7 +96,7 @@ export function AppLayout() {
           {user?.email}
         </Text>
         <nav aria-label="Navegação principal">
-          {items.map((item) => (
+          {[...items, { label: 'Minha conta', to: '/conta' }].map((item) => (
             <MantineNavLink
               key={item.to}
               component={NavLink}

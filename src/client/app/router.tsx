@@ -24,6 +24,7 @@ export const router = createBrowserRouter([
         lazy: () => import('./AppLayout').then((m) => ({ Component: m.AppLayout })),
         children: [
           { index: true, lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })) },
+          { path: 'conta', lazy: () => import('../features/account/AccountPage').then((m) => ({ Component: m.AccountPage })) },
           { path: 'usuarios', lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })) },
           { path: 'cartas', lazy: () => import('../features/menus/MenusPage').then((m) => ({ Component: m.MenusPage })) },
           { path: 'carta/nova', lazy: () => import('../features/menus/MenuFormPage').then((m) => ({ Component: m.MenuFormPage })) },
