@@ -3,12 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { LOGIN_FAILED_MESSAGE, type LoginRequest, type SessionUser } from '../../../shared/auth.js';
 import { AppError } from '../../core/app-error.js';
 import type { Caller } from '../../core/caller.js';
+import type { ChangePasswordRequest, ResetPasswordRequest } from '../../../shared/passwords.js';
 import type { Db, Executor } from '../../db/client.js';
+import type { JobRunner } from '../../jobs/runner.js';
+import type { Mailer } from '../mail/index.js';
 import { userRows as users } from '../users/index.js';
 import { claimAttempt, clearFailures, trimExpiredFailures } from './login-throttle.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { endSession, startSession, trimExpiredSessions } from './sessions.js';
 import type { TokenSigner, VerifiedToken } from './tokens.js';
+import { changePassword } from './password-change.js';
+import { requestPasswordReset, resetPassword } from './password-reset.js';
 
 export async function login(db: Db, tokens: TokenSigner, input: LoginRequest, ip: string): Promise<string> {
   if (!(await claimAttempt(db, input.email, ip))) {
@@ -73,7 +78,7 @@ export async function ensureInitialAdmin(db: Db, log: FastifyBaseLogger, admin: 
 }
 
 /** The sign-in service, built once per app with its dependencies. */
-export function createAuthService({ db, tokens }: { db: Db; tokens: TokenSigner }) {
+export function createAuthService({ db, tokens, jobs, mailer }: { db: Db; tokens: TokenSigner; jobs: JobRunner; mailer: Mailer }) {
   return {
     login: (input: LoginRequest, ip: string) => login(db, tokens, input, ip),
     loadCaller: (token: VerifiedToken) => loadCaller(db, token),
@@ -81,6 +86,10 @@ export function createAuthService({ db, tokens }: { db: Db; tokens: TokenSigner 
     /** A new session and its token for this user (an accepted invitation signs the person in with it). */
     startSession: (userId: string, executor: Executor = db) => startSession(executor, tokens, userId),
     verifyToken: tokens.verify,
+    changePassword: (caller: Caller, input: ChangePasswordRequest, ip: string) => changePassword(db, caller, input, ip),
+    requestPasswordReset: (email: string) => requestPasswordReset(jobs, email),
+    resetPassword: (input: ResetPasswordRequest) => resetPassword(db, input),
+    mailDelivery: mailer.delivery,
     sessionUserOf,
   };
 }

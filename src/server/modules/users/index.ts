@@ -10,5 +10,6 @@ export const userRows = {
   findById: repo.findById,
   findBySession: repo.findBySession,
   insertUser: repo.insertUser,
+  setPasswordHash: repo.setPasswordHash,
   countUsers: repo.countUsers,
 };

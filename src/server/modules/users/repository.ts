@@ -90,6 +90,10 @@ export async function updateUser(
   return row;
 }
 
+export async function setPasswordHash(db: Executor, id: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
 export async function replaceEstablishmentLinks(db: Executor, userId: string, establishmentIds: readonly string[]): Promise<void> {
   await db.delete(userEstablishments).where(eq(userEstablishments.userId, userId));
   if (establishmentIds.length > 0) {
