@@ -15,11 +15,12 @@ import { registerClientApp, registerUploads } from './http/static-and-spa.js';
 import { createJobRunner, type JobRunner, jobsConnection } from './jobs/runner.js';
 import { accountRoutes, createAccountService } from './modules/account/index.js';
 import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
-import { authRoutes, createAuthService, createTokenSigner } from './modules/auth/index.js';
+import { authRoutes, createAuthService, createTokenSigner, passwordRoutes, registerPasswordResetJobs } from './modules/auth/index.js';
 import { catalogRoutes, createCatalogService } from './modules/catalog/index.js';
 import { createCrmService, crmRoutes } from './modules/crm/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { createMailer, type Mailer, type MailRetryPolicy, mailRoutes } from './modules/mail/index.js';
 import {
   createOnboardingService,
   crmLeadHooks,
@@ -53,6 +54,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The product import's background work: main.ts resumes interrupted imports once the runner starts. */
     productImportJobs: ImportJobs;
+    /** The outbox every e-mail goes through (SMTP_URL, or .eml files under DATA_DIR/mail). */
+    mailer: Mailer;
   }
 }
 
@@ -66,6 +69,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Answers whether an e-mail domain accepts mail when config.onboardingEmailDnsCheck is on (tests inject one; DNS otherwise). */
   mailDomainResolver?: MailDomainResolver;
+  /** How soon an undelivered e-mail is tried again (tests shorten it). */
+  mailRetry?: MailRetryPolicy;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -102,6 +107,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('jobs', createJobRunner(jobsConnection(database), app.log));
   registerOrphanCleanup(app.jobs, { db, storage: storage.public, log: app.log });
   app.decorate(
+    'mailer',
+    createMailer({ db, jobs: app.jobs, config, log: app.log, ...(options.mailRetry && { retry: options.mailRetry }) }),
+  );
+  app.decorate(
     'productImportJobs',
     registerImportJobs({ db, files: storage.private, jobs: app.jobs, log: app.log, singleProcess: database.kind === 'pglite' }),
   );
@@ -112,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     // The runner may still be working (main.ts stops it first; a test may not): it goes before its database.
     await app.jobs.stop();
+    app.mailer.close();
     await database.close();
   });
 
@@ -122,18 +132,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   registerNulGuard(app);
-  const auth = createAuthService({ db, tokens });
+  const auth = createAuthService({ db, tokens, jobs: app.jobs, mailer: app.mailer });
+  registerPasswordResetJobs(app.jobs, { db, mailer: app.mailer, log: app.log });
   registerAuthentication(app, auth);
   registerRoutePolicy(app);
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(auth));
+  await app.register(passwordRoutes(auth));
   await app.register(accountRoutes(createAccountService({ db })));
+  await app.register(mailRoutes(db, app.mailer));
   await app.register(userRoutes(createUserService({ db })));
   await app.register(catalogRoutes(createCatalogService({ db })));
   await app.register(productRoutes(createProductService({ db })));
   await app.register(supplierRoutes(createSupplierService({ db })));
-  await app.register(orderRoutes(createOrderService({ db })));
+  await app.register(orderRoutes(createOrderService({ db, mailer: app.mailer })));
   await app.register(crmRoutes(createCrmService({ db })));
   await app.register(publicApiRoutes(createPublicService({ db })));
   await app.register(uploadRoutes(storage.public));

@@ -109,6 +109,10 @@ export const POLICY = {
     approve: NOBODY,
     reject: NOBODY,
   },
+  /** E-mail the app could not deliver, with the SMTP server's answer. */
+  mail: {
+    readFailed: NOBODY,
+  },
   users: {
     read: NOBODY,
     create: NOBODY,

@@ -1,4 +1,4 @@
-import { passwordProblems } from '../../../shared/password-rule.js';
+import { passwordProblem } from '../../../shared/password-rule.js';
 import { type ChangePasswordRequest, PASSWORD_TEXTS } from '../../../shared/passwords.js';
 import { appError, badRequest } from '../../core/app-error.js';
 import type { Caller } from '../../core/caller.js';
@@ -11,7 +11,7 @@ import { endSessionsOf } from './sessions.js';
 
 /** The new password against the shared rule, with the person's e-mail (the schema alone cannot know it). */
 export function assertPasswordRule(password: string, email: string): void {
-  const [problem] = passwordProblems(password, email);
+  const problem = passwordProblem(password, email);
   if (problem) throw badRequest(problem, { new_password: problem });
 }
 
