@@ -35,8 +35,8 @@ export const forgotPasswordResponseSchema = z.object({ detail: z.string(), deliv
 export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
 
 export const resetPasswordRequestSchema = z.object({
-  // Any malformed token gets the same answer as an unknown one.
-  token: z.string({ error: PASSWORD_TEXTS.invalidLink }).min(1, PASSWORD_TEXTS.invalidLink).max(200, PASSWORD_TEXTS.invalidLink),
+  // Anything that is not a token gets the same answer as an unknown one, from the service ("Link inválido ou expirado").
+  token: z.string().catch(''),
   new_password: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

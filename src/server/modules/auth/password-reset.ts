@@ -61,9 +61,12 @@ async function sendResetLink({ db, mailer, log }: { db: Db; mailer: Mailer; log:
 }
 
 const invalidLink = () => appError('invalid_reset_link');
+/** Ours are 43 characters; anything much longer is not worth hashing. */
+const TOKEN_MAX_LENGTH = 200;
 
 /** A new password through an e-mailed link: single use, 60 minutes; every session of the person ends. */
 export async function resetPassword(db: Db, input: ResetPasswordRequest): Promise<void> {
+  if (input.token === '' || input.token.length > TOKEN_MAX_LENGTH) throw invalidLink();
   const link = await findLiveResetToken(db, hashOneTimeToken(input.token));
   if (!link) throw invalidLink();
   // Checked before the link is used up: a password the rule refuses leaves the link working for another try.

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { LOGIN_FAILED_MESSAGE, type LoginRequest, type SessionUser } from '../../../shared/auth.js';
+import type { ChangePasswordRequest, ResetPasswordRequest } from '../../../shared/passwords.js';
 import { AppError } from '../../core/app-error.js';
 import type { Caller } from '../../core/caller.js';
-import type { ChangePasswordRequest, ResetPasswordRequest } from '../../../shared/passwords.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import type { Mailer } from '../mail/index.js';
 import { userRows as users } from '../users/index.js';
 import { claimAttempt, clearFailures, trimExpiredFailures } from './login-throttle.js';
+import { changePassword } from './password-change.js';
+import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { endSession, startSession, trimExpiredSessions } from './sessions.js';
 import type { TokenSigner, VerifiedToken } from './tokens.js';
-import { changePassword } from './password-change.js';
-import { requestPasswordReset, resetPassword } from './password-reset.js';
 
 export async function login(db: Db, tokens: TokenSigner, input: LoginRequest, ip: string): Promise<string> {
   if (!(await claimAttempt(db, input.email, ip))) {

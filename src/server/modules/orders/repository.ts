@@ -3,7 +3,16 @@ import type { Scope } from '../../../shared/access-policy.js';
 import type { OrderStatus } from '../../../shared/orders.js';
 import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
-import { catalogWines, establishments, orderItems, orderStatusHistory, orders, suppliers, userEstablishments, users } from '../../db/schema/index.js';
+import {
+  catalogWines,
+  establishments,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  suppliers,
+  userEstablishments,
+  users,
+} from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderValues = Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;

@@ -23,8 +23,8 @@ import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { toDto } from '../../db/row-mapping.js';
 import { findVisibleEstablishment } from '../establishments/index.js';
-import { supplierRows } from '../suppliers/index.js';
 import type { Mailer } from '../mail/index.js';
+import { supplierRows } from '../suppliers/index.js';
 import { queueOrderCreated, queueOrderStatusChanged } from './notifications.js';
 import * as repo from './repository.js';
 
