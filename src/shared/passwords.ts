@@ -40,3 +40,15 @@ export const resetPasswordRequestSchema = z.object({
   new_password: newPasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+const CONFIRM_TEXTS = { required: 'Repita a nova senha.', mismatch: 'As duas senhas não são iguais.' } as const;
+
+/** The second typing of a new password, as the screens ask for it (the API takes the password once). */
+function withConfirmation<S extends z.ZodObject<{ new_password: typeof newPasswordSchema }>>(schema: S) {
+  return schema
+    .extend({ new_password_confirm: z.string({ error: CONFIRM_TEXTS.required }).min(1, CONFIRM_TEXTS.required) })
+    .refine((v) => v.new_password === v.new_password_confirm, { message: CONFIRM_TEXTS.mismatch, path: ['new_password_confirm'] });
+}
+
+export const changePasswordFormSchema = withConfirmation(changePasswordRequestSchema);
+export const resetPasswordFormSchema = withConfirmation(resetPasswordRequestSchema);

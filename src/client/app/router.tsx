@@ -10,6 +10,17 @@ const marketplaceScreens = () => import('./marketplace-screens');
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
+  // Public: someone who cannot sign in asks for a link, and opens it.
+  {
+    path: '/esqueci-senha',
+    errorElement: <RouteError />,
+    lazy: () => import('../features/auth/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  {
+    path: '/redefinir-senha',
+    errorElement: <RouteError />,
+    lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
+  },
   // Public: a prospective owner has no account yet (it opens for a signed-in user too).
   {
     path: '/onboarding',

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoadError, PageLoader } from '../../ui/PageStates';
 import { useAccount } from './account-api';
+import { ChangePasswordSection } from './ChangePasswordSection';
 import { NotificationsSection } from './NotificationsSection';
 import { ProfileSection } from './ProfileSection';
 
@@ -25,6 +26,7 @@ export function AccountPage() {
       <PageHeader title={TITLE} description="Seus dados de acesso, a sua senha e os e-mails que você recebe." />
       <Stack gap="lg" maw={720}>
         <ProfileSection account={account.data} />
+        <ChangePasswordSection email={account.data.email} />
         <NotificationsSection account={account.data} />
       </Stack>
     </>
