@@ -68,7 +68,6 @@ export function AppLayout() {
                   truncate="end"
                   maw={{ base: 130, xs: 280 }}
                   title="Minha conta"
-                  aria-label={user ? `Minha conta (${user.email})` : 'Minha conta'}
                   className={classes.account}
                   data-testid="header-email"
                 >

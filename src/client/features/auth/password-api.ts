@@ -1,8 +1,4 @@
-import {
-  type ForgotPasswordResponse,
-  forgotPasswordResponseSchema,
-  type ResetPasswordRequest,
-} from '../../../shared/passwords';
+import { type ForgotPasswordResponse, forgotPasswordResponseSchema, type ResetPasswordRequest } from '../../../shared/passwords';
 import { api, request } from '../../lib/api';
 
 export const sendForgotPassword = (email: string): Promise<ForgotPasswordResponse> =>
