@@ -44,11 +44,9 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 const CONFIRM_TEXTS = { required: 'Repita a nova senha.', mismatch: 'As duas senhas não são iguais.' } as const;
 
 /** The second typing of a new password, as the screens ask for it (the API takes the password once). */
-function withConfirmation<S extends z.ZodObject<{ new_password: typeof newPasswordSchema }>>(schema: S) {
-  return schema
-    .extend({ new_password_confirm: z.string({ error: CONFIRM_TEXTS.required }).min(1, CONFIRM_TEXTS.required) })
-    .refine((v) => v.new_password === v.new_password_confirm, { message: CONFIRM_TEXTS.mismatch, path: ['new_password_confirm'] });
-}
+const confirmation = { new_password_confirm: z.string({ error: CONFIRM_TEXTS.required }).min(1, CONFIRM_TEXTS.required) };
+const confirmed = (v: { new_password: string; new_password_confirm: string }) => v.new_password === v.new_password_confirm;
+const mismatch = { message: CONFIRM_TEXTS.mismatch, path: ['new_password_confirm'] };
 
-export const changePasswordFormSchema = withConfirmation(changePasswordRequestSchema);
-export const resetPasswordFormSchema = withConfirmation(resetPasswordRequestSchema);
+export const changePasswordFormSchema = changePasswordRequestSchema.extend(confirmation).refine(confirmed, mismatch);
+export const resetPasswordFormSchema = resetPasswordRequestSchema.extend(confirmation).refine(confirmed, mismatch);
