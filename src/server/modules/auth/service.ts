@@ -73,7 +73,7 @@ export async function ensureInitialAdmin(db: Db, log: FastifyBaseLogger, admin: 
   await users.insertUser(db, { email, passwordHash: await hashPassword(password), role: 'admin', supplierId: null });
   // Deliberately printed once, outside the structured log, so it is not confused with a leaked secret.
   process.stdout.write(
-    `\n  Primeiro acesso ao Adega\n  E-mail: ${email}\n  Senha:  ${password}\n  (troque a senha em Usuários; esta mensagem não aparece de novo)\n\n`,
+    `\n  Primeiro acesso ao Adega\n  E-mail: ${email}\n  Senha:  ${password}\n  (troque a senha em Minha conta, /conta; esta mensagem não aparece de novo)\n\n`,
   );
 }
 
