@@ -16,6 +16,7 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Db } from '../src/server/db/client.js';
 import { suppliers, users } from '../src/server/db/schema/index.js';
+import { startSession } from '../src/server/modules/auth/sessions.js';
 import { createTokenSigner } from '../src/server/modules/auth/tokens.js';
 import { insertOrders } from './orders-fixture.js';
 import { createBenchDatabase } from './postgres-database.js';
@@ -78,13 +79,13 @@ async function run(target: 'pglite' | 'postgres', orders: number, serverUrl?: st
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const adminToken = await signer.sign(admin);
+    const adminToken = await startSession(db, signer, admin.id);
     out(`  ${REQUESTS} sequential requests each, measured under whatever else runs on this machine (aim p95 < ${AIM_MS} ms)\n`);
     out(
       `  GET /api/analytics/dashboard?days=90 (admin)      ${await timeRequests(base, '/api/analytics/dashboard?days=90', adminToken)}\n`,
     );
     out(
-      `  GET /api/analytics/dashboard?days=90 (supplier)   ${await timeRequests(base, '/api/analytics/dashboard?days=90', await signer.sign(supplierUser))}\n`,
+      `  GET /api/analytics/dashboard?days=90 (supplier)   ${await timeRequests(base, '/api/analytics/dashboard?days=90', await startSession(db, signer, supplierUser.id))}\n`,
     );
     if (app.apiRoutes.some((r) => r.method === 'GET' && r.url === '/api/orders')) {
       out(`  GET /api/orders (first page, admin)              ${await timeRequests(base, '/api/orders', adminToken)}\n`);

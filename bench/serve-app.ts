@@ -12,6 +12,7 @@ import { loadConfig } from '../src/server/config.js';
 import type { Db } from '../src/server/db/client.js';
 import { toColumns } from '../src/server/db/row-mapping.js';
 import { establishments, menuWines, users, wineMenus } from '../src/server/db/schema/index.js';
+import { startSession } from '../src/server/modules/auth/sessions.js';
 import { createTokenSigner } from '../src/server/modules/auth/tokens.js';
 import { loadSampleData } from '../src/server/modules/seed/sample-data.js';
 import { insertCatalogue } from './catalog-fixture.js';
@@ -39,7 +40,7 @@ const [admin] = await db
   .values({ email: `bench-${Date.now()}@adega.test`, passwordHash: 'x', role: 'admin' })
   .returning();
 if (!admin) throw new Error('admin not created');
-const token = await createTokenSigner(config.jwtSecret).sign(admin);
+const token = await startSession(db, createTokenSigner(config.jwtSecret), admin.id);
 
 // The sample data through its own endpoint when it exists; otherwise the same data inserted here.
 let seed = 'POST /api/seed/pedra-da-ilha';

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { users } from '../src/server/db/schema/index.js';
+import { startSession } from '../src/server/modules/auth/sessions.js';
 import { createTokenSigner } from '../src/server/modules/auth/tokens.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-upload-bench-'));
@@ -29,7 +30,7 @@ const [admin] = await app.database.db
   .values({ email: `bench-${Date.now()}@adega.test`, passwordHash: 'x', role: 'admin' })
   .returning();
 if (!admin) throw new Error('admin not created');
-const token = await createTokenSigner(config.jwtSecret).sign(admin);
+const token = await startSession(app.database.db, createTokenSigner(config.jwtSecret), admin.id);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

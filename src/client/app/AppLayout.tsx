@@ -1,4 +1,17 @@
-import { ActionIcon, AppShell, Badge, Burger, Button, Container, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Container,
+  Drawer,
+  Group,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -40,9 +53,20 @@ export function AppLayout() {
             </Group>
             <Group gap="sm" wrap="nowrap" miw={0} style={{ flexShrink: 0 }}>
               <Stack gap={0} align="flex-end" miw={0}>
-                <Text size="sm" c="white" fw={500} truncate="end" maw={{ base: 130, xs: 220, lg: 280 }} data-testid="header-email">
+                <Anchor
+                  component={NavLink}
+                  to="/conta"
+                  size="sm"
+                  c="white"
+                  fw={500}
+                  truncate="end"
+                  maw={{ base: 130, xs: 220, lg: 280 }}
+                  title="Minha conta"
+                  className={classes.account}
+                  data-testid="header-email"
+                >
                   {user?.email}
-                </Text>
+                </Anchor>
                 {user && (
                   <Badge size="xs" variant="light" color="gray" className={classes.role} visibleFrom="xs">
                     {ROLE_LABELS[user.role]}
@@ -64,7 +88,7 @@ export function AppLayout() {
         <Text size="sm" c="dimmed" mb="md">
           {user?.email}
         </Text>
-        <DrawerNav sections={sections} onNavigate={drawer.close} />
+        <DrawerNav sections={[...sections, { items: [{ label: 'Minha conta', to: '/conta' }] }]} onNavigate={drawer.close} />
       </Drawer>
 
       <AppShell.Main>

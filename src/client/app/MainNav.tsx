@@ -45,8 +45,8 @@ export function HeaderNav({ sections, pathname }: { sections: NavSection[]; path
 export function DrawerNav({ sections, onNavigate }: { sections: NavSection[]; onNavigate(): void }) {
   return (
     <nav aria-label="Navegação principal">
-      {sections.map((section) => (
-        <div key={section.group ?? 'top'} className={classes.drawerSection}>
+      {sections.map((section, index) => (
+        <div key={section.group ?? `top-${index}`} className={classes.drawerSection}>
           {section.group && (
             <Text component="h2" size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mt="sm" mb={2}>
               {section.group}

@@ -10,6 +10,17 @@ const marketplaceScreens = () => import('./marketplace-screens');
 
 export const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
+  // Public: someone who cannot sign in asks for a link, and opens it.
+  {
+    path: '/esqueci-senha',
+    errorElement: <RouteError />,
+    lazy: () => import('../features/auth/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })),
+  },
+  {
+    path: '/redefinir-senha',
+    errorElement: <RouteError />,
+    lazy: () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage })),
+  },
   // Public: a prospective owner has no account yet (it opens for a signed-in user too).
   {
     path: '/onboarding',
@@ -24,6 +35,7 @@ export const router = createBrowserRouter([
         lazy: () => import('./AppLayout').then((m) => ({ Component: m.AppLayout })),
         children: [
           { index: true, lazy: () => import('../features/home/HomePage').then((m) => ({ Component: m.HomePage })) },
+          { path: 'conta', lazy: () => import('../features/account/AccountPage').then((m) => ({ Component: m.AccountPage })) },
           { path: 'usuarios', lazy: () => import('../features/users/UsersPage').then((m) => ({ Component: m.UsersPage })) },
           { path: 'cartas', lazy: () => import('../features/menus/MenusPage').then((m) => ({ Component: m.MenusPage })) },
           { path: 'carta/nova', lazy: () => import('../features/menus/MenuFormPage').then((m) => ({ Component: m.MenuFormPage })) },

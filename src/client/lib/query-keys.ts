@@ -4,6 +4,7 @@
  */
 export const queryKeys = {
   session: (token: string | null) => ['session', token] as const,
+  account: ['account'] as const,
   establishments: {
     all: ['establishments'] as const,
     list: () => ['establishments', 'list'] as const,

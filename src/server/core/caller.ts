@@ -5,6 +5,8 @@ import { forbidden, notFound } from './app-error.js';
 export interface Caller extends Principal {
   id: string;
   email: string;
+  /** The session the request came with (absent for work that no request started). */
+  sessionId?: string;
 }
 
 /**

@@ -134,7 +134,11 @@ describe('a PostgreSQL server nobody can reach', () => {
     const app = await appOn(database, url);
 
     // A valid token: loading its user from the database is what fails.
-    const token = await createTokenSigner(TEST_JWT_SECRET).sign({ id: randomUUID(), sessionsValidFrom: new Date() });
+    const token = await createTokenSigner(TEST_JWT_SECRET).sign({
+      userId: randomUUID(),
+      sessionId: randomUUID(),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     expectUnavailableJson(await app.inject({ method: 'GET', url: '/api/establishments', headers: { authorization: `Bearer ${token}` } }));
     expectUnavailableJson(
       await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@teste.com.br', password: 'senha-segura-123' } }),

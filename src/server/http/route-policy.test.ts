@@ -14,7 +14,7 @@ function bareApp(): FastifyInstance {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerAuthentication(app, {
-    verifyToken: async (token) => ({ userId: token, sessionsValidFrom: 0 }),
+    verifyToken: async (token) => ({ userId: token, sessionId: token }),
     loadCaller: async ({ userId: role }) => ({ id: role, email: 'a@b.com', role: role as Role, establishmentIds: [], supplierId: null }),
   });
   registerRoutePolicy(app);

@@ -5,6 +5,7 @@ import type { Role } from '../../shared/roles.js';
 import type { Db } from '../db/client.js';
 import { catalogWines, establishments, menuWines, suppliers, userEstablishments, users, wineMenus } from '../db/schema/index.js';
 import { hashPassword } from '../modules/auth/passwords.js';
+import { startSession } from '../modules/auth/sessions.js';
 import { createTokenSigner } from '../modules/auth/tokens.js';
 import { catalogSearchText } from '../modules/catalog/search-text.js';
 import { TEST_JWT_SECRET } from './test-app.js';
@@ -33,7 +34,7 @@ export async function createUser(
   for (const establishmentId of options.establishmentIds ?? []) {
     await db.insert(userEstablishments).values({ userId: row.id, establishmentId });
   }
-  return { id: row.id, email, role, token: await signer.sign(row) };
+  return { id: row.id, email, role, token: await startSession(db, signer, row.id) };
 }
 
 /** Inserts one row and returns it. */

@@ -23,6 +23,8 @@ export function LoginForm({ onLoggedIn, onIntent }: LoginFormProps) {
   const [submitting, setSubmitting] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  // /redefinir-senha sends the person here with ?senha=redefinida once the new password is saved.
+  const [passwordReset] = useState(() => new URLSearchParams(window.location.search).get('senha') === 'redefinida');
 
   const change = (field: LoginField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -62,6 +64,11 @@ export function LoginForm({ onLoggedIn, onIntent }: LoginFormProps) {
         </div>
         <h1 className={classes.title}>Entrar no painel</h1>
         <p className={classes.subtitle}>Gerencie as cartas de vinhos do seu restaurante.</p>
+        {passwordReset && !error && (
+          <div role="status" className={classes.notice}>
+            Senha redefinida. Entre com a nova senha.
+          </div>
+        )}
         {error && (
           <div role="alert" className={classes.alert}>
             {error}
@@ -130,6 +137,11 @@ export function LoginForm({ onLoggedIn, onIntent }: LoginFormProps) {
             Entrar
           </button>
         </form>
+        <p className={classes.forgot}>
+          <a href="/esqueci-senha" className={classes.link}>
+            Esqueci minha senha
+          </a>
+        </p>
       </div>
     </main>
   );

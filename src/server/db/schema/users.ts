@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { establishments } from './establishments.js';
 import { suppliers } from './suppliers.js';
@@ -8,11 +8,13 @@ export const users = pgTable(
   {
     id: id(),
     email: text('email').notNull(),
+    /** How the person is called on screens and in e-mails; empty for accounts made before names existed. */
+    name: text('name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['admin', 'restaurant_manager', 'sommelier', 'supplier'] }).notNull(),
     supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
-    /** Tokens issued before this moment are refused: set when the password changes. */
-    sessionsValidFrom: timestamp('sessions_valid_from', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The person's choice on /conta: e-mails about orders (new order, status changes). */
+    orderEmails: boolean('order_emails').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -42,4 +44,37 @@ export const loginFailures = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_lookup_idx').on(t.email, t.ip, t.failedAt)],
+);
+
+/**
+ * One row per signed-in browser: the token names its session, and every authenticated request finds the row (in the
+ * query that reads the user), so deleting it ends that session at once (logout, password change or reset).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** A "forgot my password" link: only the token's hash is kept; used once, within its expiry (docs/decisions/0050). */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
 );

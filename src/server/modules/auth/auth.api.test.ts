@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { loginFailures } from '../../db/schema/index.js';
+import { loginFailures, sessions } from '../../db/schema/index.js';
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from '../../test-support/factories.js';
 import { testAppPerFile } from '../../test-support/file-app.js';
 import { TEST_JWT_SECRET } from '../../test-support/test-app.js';
+import { startSession } from './sessions.js';
+import { createTokenSigner } from './tokens.js';
 
 const t = testAppPerFile();
 
@@ -111,7 +114,7 @@ describe('bearer tokens', () => {
       .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
       .sign(new TextEncoder().encode(TEST_JWT_SECRET));
-    // Ours and fresh, but without the session claim (as issued before it existed): it cannot be tied to a reset.
+    // Ours and fresh, but without the session claim (as issued before sessions existed): it names no session to check.
     const withoutSession = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.id)
@@ -124,10 +127,92 @@ describe('bearer tokens', () => {
     expect((await me(`Bearer ${user.token}`)).statusCode).toBe(200);
   });
 
+  it('refuses a well-signed token whose session does not exist or has expired', async () => {
+    const user = await createUser(t.db, 'admin');
+    const signer = createTokenSigner(TEST_JWT_SECRET);
+    const inAnHour = new Date(Date.now() + 3_600_000);
+    const unknownSession = await signer.sign({ userId: user.id, sessionId: randomUUID(), expiresAt: inAnHour });
+    expect((await me(`Bearer ${unknownSession}`)).statusCode).toBe(401);
+
+    const token = await startSession(t.db, signer, user.id);
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(200);
+    const verified = await signer.verify(token);
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, verified?.sessionId ?? ''));
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(401);
+  });
+
+  it("refuses another user's session under this user's id", async () => {
+    const [a, b] = [await createUser(t.db, 'admin'), await createUser(t.db, 'sommelier')];
+    const signer = createTokenSigner(TEST_JWT_SECRET);
+    const sessionOfB = (await signer.verify(b.token))?.sessionId ?? '';
+    const forged = await signer.sign({ userId: a.id, sessionId: sessionOfB, expiresAt: new Date(Date.now() + 3_600_000) });
+    expect((await me(`Bearer ${forged}`)).statusCode).toBe(401);
+  });
+
   it('stops working once the user is deleted', async () => {
     const admin = await createUser(t.db, 'admin');
     const victim = await createUser(t.db, 'sommelier');
     expect((await t.as(admin.token, { method: 'DELETE', url: `/api/users/${victim.id}` })).statusCode).toBe(204);
     expect((await me(`Bearer ${victim.token}`)).statusCode).toBe(401);
+  });
+});
+
+describe('sessions', () => {
+  const me = (token: string) => t.as(token, { method: 'GET', url: '/api/auth/me' });
+  const sessionsOf = (userId: string) => t.db.select().from(sessions).where(eq(sessions.userId, userId));
+
+  it('each login opens its own session, stored with its expiry 12 hours ahead', async () => {
+    const user = await createUser(t.db, 'sommelier');
+    const before = Date.now();
+    const first = (await login(user.email, DEFAULT_PASSWORD)).json().access_token;
+    const second = (await login(user.email, DEFAULT_PASSWORD)).json().access_token;
+    expect(first).not.toBe(second);
+    const rows = await sessionsOf(user.id);
+    expect(rows).toHaveLength(3); // the factory's, and the two logins
+    for (const row of rows.slice(1)) {
+      expect(row.expiresAt.getTime() - before).toBeGreaterThanOrEqual(12 * 3_600_000 - 1000);
+      expect(row.expiresAt.getTime() - before).toBeLessThan(12 * 3_600_000 + 60_000);
+    }
+    expect((await me(first)).statusCode).toBe(200);
+    expect((await me(second)).statusCode).toBe(200);
+  });
+
+  it('POST /api/auth/logout ends that session only: its token answers 401, the others keep working', async () => {
+    const user = await createUser(t.db, 'sommelier');
+    const other = (await login(user.email, DEFAULT_PASSWORD)).json().access_token;
+    const res = await t.as(user.token, { method: 'POST', url: '/api/auth/logout' });
+    expect(res.statusCode).toBe(204);
+    expect((await me(user.token)).statusCode).toBe(401);
+    expect((await me(other)).statusCode).toBe(200);
+    expect(await sessionsOf(user.id)).toHaveLength(1);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+  });
+
+  it('a login removes sessions that have expired, of anyone', async () => {
+    const stale = await createUser(t.db, 'sommelier');
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, stale.id));
+    const user = await createUser(t.db, 'admin');
+    expect((await login(user.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    expect(await sessionsOf(stale.id)).toHaveLength(0);
+  });
+
+  it('a password set by the admin on /usuarios ends every session of that user', async () => {
+    const admin = await createUser(t.db, 'admin');
+    const user = await createUser(t.db, 'sommelier');
+    const res = await t.call(admin, 'PUT', `/api/users/${user.id}`, {
+      email: user.email,
+      role: 'sommelier',
+      password: 'outra-senha-forte-9',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await me(user.token)).statusCode).toBe(401);
+    expect(await sessionsOf(user.id)).toHaveLength(0);
+    expect((await me(admin.token)).statusCode).toBe(200);
   });
 });

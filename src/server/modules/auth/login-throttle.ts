@@ -34,3 +34,8 @@ export async function trimExpiredFailures(db: Executor, now = new Date()): Promi
 export async function clearFailures(db: Executor, email: string, ip: string): Promise<void> {
   await db.delete(loginFailures).where(and(eq(loginFailures.email, email), eq(loginFailures.ip, ip)));
 }
+
+/** A password reset proves the person holds the mailbox: the failures counted against the e-mail go, from every address. */
+export async function clearFailuresOfEmail(db: Executor, email: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+}

@@ -15,6 +15,10 @@ export function authRoutes(service: AuthService) {
       },
       async (request) => ({ access_token: await service.login(request.body, request.ip), token_type: 'bearer' as const }),
     );
+    r.post('/api/auth/logout', { config: { policy: 'signed-in', noStore: true } }, async (request, reply) => {
+      await service.logout(callerOf(request));
+      return reply.status(204).send();
+    });
     r.get('/api/auth/me', { config: { policy: 'signed-in' }, schema: { response: { 200: sessionUserSchema } } }, async (request) =>
       service.sessionUserOf(callerOf(request)),
     );

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { LOGIN_FAILED_MESSAGE, type LoginRequest, type SessionUser } from '../../../shared/auth.js';
+import type { ChangePasswordRequest, ResetPasswordRequest } from '../../../shared/passwords.js';
 import { AppError } from '../../core/app-error.js';
 import type { Caller } from '../../core/caller.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
+import type { JobRunner } from '../../jobs/runner.js';
+import type { Mailer } from '../mail/index.js';
 import { userRows as users } from '../users/index.js';
 import { claimAttempt, clearFailures, trimExpiredFailures } from './login-throttle.js';
+import { changePassword } from './password-change.js';
+import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { endSession, startSession, trimExpiredSessions } from './sessions.js';
 import type { TokenSigner, VerifiedToken } from './tokens.js';
 
 export async function login(db: Db, tokens: TokenSigner, input: LoginRequest, ip: string): Promise<string> {
@@ -20,15 +26,27 @@ export async function login(db: Db, tokens: TokenSigner, input: LoginRequest, ip
     throw new AppError('invalid_credentials', 401, LOGIN_FAILED_MESSAGE);
   }
   await clearFailures(db, input.email, ip);
-  return tokens.sign(user);
+  await trimExpiredSessions(db);
+  return startSession(db, tokens, user.id);
 }
 
+/** The caller of a token whose session still exists: one query, on every authenticated request. */
 export async function loadCaller(db: Db, token: VerifiedToken): Promise<Caller | null> {
-  const user = await users.findById(db, token.userId);
+  const user = await users.findBySession(db, token.userId, token.sessionId);
   if (!user) return null;
-  // A password reset moves sessions_valid_from: tokens issued before it carry the old value.
-  if (user.sessionsValidFrom.getTime() !== token.sessionsValidFrom) return null;
-  return { id: user.id, email: user.email, role: user.role, establishmentIds: user.establishmentIds, supplierId: user.supplierId };
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    establishmentIds: user.establishmentIds,
+    supplierId: user.supplierId,
+    sessionId: token.sessionId,
+  };
+}
+
+/** Logout on the server: the token stops working even if a copy of it survives somewhere. */
+export async function logout(db: Db, caller: Caller): Promise<void> {
+  if (caller.sessionId) await endSession(db, caller.sessionId);
 }
 
 export const sessionUserOf = (caller: Caller): SessionUser => ({
@@ -55,16 +73,23 @@ export async function ensureInitialAdmin(db: Db, log: FastifyBaseLogger, admin: 
   await users.insertUser(db, { email, passwordHash: await hashPassword(password), role: 'admin', supplierId: null });
   // Deliberately printed once, outside the structured log, so it is not confused with a leaked secret.
   process.stdout.write(
-    `\n  Primeiro acesso ao Adega\n  E-mail: ${email}\n  Senha:  ${password}\n  (troque a senha em Usuários; esta mensagem não aparece de novo)\n\n`,
+    `\n  Primeiro acesso ao Adega\n  E-mail: ${email}\n  Senha:  ${password}\n  (troque a senha em Minha conta, /conta; esta mensagem não aparece de novo)\n\n`,
   );
 }
 
 /** The sign-in service, built once per app with its dependencies. */
-export function createAuthService({ db, tokens }: { db: Db; tokens: TokenSigner }) {
+export function createAuthService({ db, tokens, jobs, mailer }: { db: Db; tokens: TokenSigner; jobs: JobRunner; mailer: Mailer }) {
   return {
     login: (input: LoginRequest, ip: string) => login(db, tokens, input, ip),
     loadCaller: (token: VerifiedToken) => loadCaller(db, token),
+    logout: (caller: Caller) => logout(db, caller),
+    /** A new session and its token for this user (an accepted invitation signs the person in with it). */
+    startSession: (userId: string, executor: Executor = db) => startSession(executor, tokens, userId),
     verifyToken: tokens.verify,
+    changePassword: (caller: Caller, input: ChangePasswordRequest, ip: string) => changePassword(db, caller, input, ip),
+    requestPasswordReset: (email: string) => requestPasswordReset(jobs, email),
+    resetPassword: (input: ResetPasswordRequest) => resetPassword(db, input),
+    mailDelivery: mailer.delivery,
     sessionUserOf,
   };
 }

@@ -1,9 +1,18 @@
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../../shared/access-policy.js';
 import type { OrderStatus } from '../../../shared/orders.js';
 import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
-import { catalogWines, establishments, orderItems, orderStatusHistory, orders, suppliers, users } from '../../db/schema/index.js';
+import {
+  catalogWines,
+  establishments,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  suppliers,
+  userEstablishments,
+  users,
+} from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderValues = Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -148,4 +157,55 @@ export async function moveStatus(tx: Executor, id: string, from: OrderStatus, to
   if (moved.length === 0) return false;
   await tx.insert(orderStatusHistory).values({ orderId: id, status: to, changedBy });
   return true;
+}
+
+export interface OrderMailRecipient {
+  email: string;
+  name: string;
+}
+
+/** The supplier's users who want order e-mails, leaving out whoever caused the e-mail. */
+export async function supplierRecipients(db: Executor, supplierId: string, exceptUserId: string): Promise<OrderMailRecipient[]> {
+  return db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(and(eq(users.supplierId, supplierId), eq(users.role, 'supplier'), eq(users.orderEmails, true), ne(users.id, exceptUserId)))
+    .orderBy(asc(users.email));
+}
+
+/** The establishment's managers who want order e-mails, leaving out whoever caused the e-mail. */
+export async function managerRecipients(db: Executor, establishmentId: string, exceptUserId: string): Promise<OrderMailRecipient[]> {
+  return db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .innerJoin(userEstablishments, eq(userEstablishments.userId, users.id))
+    .where(
+      and(
+        eq(userEstablishments.establishmentId, establishmentId),
+        eq(users.role, 'restaurant_manager'),
+        eq(users.orderEmails, true),
+        ne(users.id, exceptUserId),
+      ),
+    )
+    .orderBy(asc(users.email));
+}
+
+/** What an order e-mail says about the order: its parties by name, its total and how many items. */
+export async function mailFactsOf(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      establishmentId: orders.establishmentId,
+      supplierId: orders.supplierId,
+      establishmentName: establishments.name,
+      supplierCompany: suppliers.companyName,
+      totalAmount: orders.totalAmount,
+      itemCount,
+    })
+    .from(orders)
+    .innerJoin(establishments, eq(establishments.id, orders.establishmentId))
+    .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
+    .where(eq(orders.id, id))
+    .limit(1);
+  return row;
 }

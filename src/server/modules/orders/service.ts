@@ -24,7 +24,9 @@ import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { toDto } from '../../db/row-mapping.js';
 import { findVisibleEstablishment } from '../establishments/index.js';
+import type { Mailer } from '../mail/index.js';
 import { supplierRows } from '../suppliers/index.js';
+import { queueOrderCreated, queueOrderStatusChanged } from './notifications.js';
 import * as repo from './repository.js';
 
 const rowRef = (row: { establishmentId: string; supplierId: string }) => ({
@@ -71,7 +73,7 @@ export async function getOrder(db: Db, caller: Caller, id: string): Promise<Orde
  * A new order for one of the caller's establishments: the server prices it from the items (integer cents) and
  * freezes the supplier's commission rate of this moment on it.
  */
-export async function createOrder(db: Db, caller: Caller, input: OrderCreate): Promise<OrderDetail> {
+export async function createOrder(db: Db, mailer: Mailer, caller: Caller, input: OrderCreate): Promise<OrderDetail> {
   requireScope(caller, 'orders', 'create');
   const id = await db.transaction(async (tx) => {
     try {
@@ -116,6 +118,8 @@ export async function createOrder(db: Db, caller: Caller, input: OrderCreate): P
       })),
       caller.id,
     );
+    const facts = await repo.mailFactsOf(tx, order.id);
+    if (facts) await queueOrderCreated(tx, mailer, facts, caller.id);
     return order.id;
   });
   return getOrder(db, caller, id);
@@ -126,7 +130,7 @@ export async function createOrder(db: Db, caller: Caller, input: OrderCreate): P
  * that step, 409 when the order's current status does not allow it. Checked on the locked row, in the transaction
  * that writes: two concurrent changes cannot both pass from the same status.
  */
-export async function changeOrderStatus(db: Db, caller: Caller, id: string, to: OrderStatus): Promise<OrderDetail> {
+export async function changeOrderStatus(db: Db, mailer: Mailer, caller: Caller, id: string, to: OrderStatus): Promise<OrderDetail> {
   const readScope = requireScope(caller, 'orders', 'read');
   await db.transaction(async (tx) => {
     const order = await repo.lockById(tx, id);
@@ -136,17 +140,19 @@ export async function changeOrderStatus(db: Db, caller: Caller, id: string, to: 
     if (!scopeCovers(scopeFor(caller, 'orders', action), rowRef(order))) throw forbidden(deniedDetail('orders', action));
     if (!ORDER_TRANSITIONS[order.status].includes(to)) throw conflict(badTransition(order.status, to));
     if (!(await repo.moveStatus(tx, id, order.status, to, caller.id))) throw conflict(badTransition(order.status, to));
+    const facts = await repo.mailFactsOf(tx, id);
+    if (facts) await queueOrderStatusChanged(tx, mailer, facts, { from: order.status, to }, caller.id);
   });
   return getOrder(db, caller, id);
 }
 
 /** The orders service, built once per app with its dependencies. */
-export function createOrderService({ db }: { db: Db }) {
+export function createOrderService({ db, mailer }: { db: Db; mailer: Mailer }) {
   return {
     listOrders: (caller: Caller, query: OrderListQuery) => listOrders(db, caller, query),
     getOrder: (caller: Caller, id: string) => getOrder(db, caller, id),
-    createOrder: (caller: Caller, input: OrderCreate) => createOrder(db, caller, input),
-    changeOrderStatus: (caller: Caller, id: string, status: OrderStatus) => changeOrderStatus(db, caller, id, status),
+    createOrder: (caller: Caller, input: OrderCreate) => createOrder(db, mailer, caller, input),
+    changeOrderStatus: (caller: Caller, id: string, status: OrderStatus) => changeOrderStatus(db, mailer, caller, id, status),
   };
 }
 export type OrderService = ReturnType<typeof createOrderService>;

@@ -8,6 +8,8 @@ export { createUserService, type UserService } from './service.js';
 export const userRows = {
   findByEmail: repo.findByEmail,
   findById: repo.findById,
+  findBySession: repo.findBySession,
   insertUser: repo.insertUser,
+  setPasswordHash: repo.setPasswordHash,
   countUsers: repo.countUsers,
 };

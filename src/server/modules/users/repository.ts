@@ -1,7 +1,7 @@
-import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles.js';
 import type { Executor } from '../../db/client.js';
-import { establishments, userEstablishments, users } from '../../db/schema/index.js';
+import { establishments, sessions, userEstablishments, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export interface UserWithLinks extends UserRow {
@@ -25,6 +25,23 @@ export async function findById(db: Executor, id: string): Promise<UserWithLinks 
     })
     .from(users)
     .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The user behind a live session, with its establishments, in one round trip: every authenticated request reads it
+ * (auth/service.ts), so a session deleted a moment ago already answers nothing.
+ */
+export async function findBySession(db: Executor, userId: string, sessionId: string, now = new Date()): Promise<UserWithLinks | undefined> {
+  const [row] = await db
+    .select({
+      ...getTableColumns(users),
+      establishmentIds: establishmentIdsOfUser,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
     .limit(1);
   return row;
 }
@@ -63,7 +80,7 @@ export async function insertUser(
 export async function updateUser(
   db: Executor,
   id: string,
-  values: { email: string; role: Role; supplierId: string | null; passwordHash?: string; sessionsValidFrom?: Date },
+  values: { email: string; role: Role; supplierId: string | null; passwordHash?: string },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
@@ -71,6 +88,10 @@ export async function updateUser(
     .where(eq(users.id, id))
     .returning();
   return row;
+}
+
+export async function setPasswordHash(db: Executor, id: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
 }
 
 export async function replaceEstablishmentLinks(db: Executor, userId: string, establishmentIds: readonly string[]): Promise<void> {

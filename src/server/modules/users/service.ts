@@ -5,6 +5,7 @@ import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { hashPassword } from '../auth/passwords.js';
+import { endSessionsOf } from '../auth/sessions.js';
 import * as repo from './repository.js';
 
 const USER_NOT_FOUND = 'Usuário não encontrado.';
@@ -70,8 +71,10 @@ export async function updateUser(db: Db, caller: Caller, id: string, input: User
         email: input.email,
         role: input.role,
         supplierId: supplierFor(input.role, input.supplier_id === undefined ? current.supplierId : input.supplier_id),
-        ...(passwordHash && { passwordHash, sessionsValidFrom: new Date() }),
+        ...(passwordHash && { passwordHash }),
       });
+      // A password set by the admin signs the person out everywhere: whoever knew the old one is out.
+      if (passwordHash) await endSessionsOf(tx, id);
       await repo.replaceEstablishmentLinks(tx, id, links);
     });
   } catch (err) {

@@ -1,0 +1,83 @@
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { FormProvider } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PASSWORD_TEXTS, resetPasswordFormSchema } from '../../../shared/passwords';
+import { tokenStore } from '../../lib/token-store';
+import { useServerForm } from '../../lib/use-server-form';
+import { NewPasswordInput } from '../../ui/NewPasswordInput';
+import { SaveErrorAlert } from '../../ui/SaveErrorAlert';
+import { useRegisteredField } from '../../ui/text-fields';
+import { AuthCardPage } from './AuthCardPage';
+import classes from './LoginPage.module.css';
+import { sendResetPassword } from './password-api';
+
+const TITLE = 'Criar nova senha';
+
+/** /redefinir-senha?token=…: the link of the e-mail; a new password typed twice, then back to /login. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const serverForm = useServerForm({
+    schema: resetPasswordFormSchema,
+    defaults: { token, new_password: '', new_password_confirm: '' },
+    failMessage: 'Não foi possível salvar a nova senha. Tente novamente.',
+    guardLeave: false,
+    submit: async ({ new_password }) => {
+      await sendResetPassword({ token, new_password });
+      // Every session of the account ended with the reset, this browser's too.
+      tokenStore.clear();
+      navigate('/login?senha=redefinida', { replace: true });
+    },
+  });
+  const { form, onSubmit, error, formRef } = serverForm;
+  const linkDead = !token || (error !== null && error === PASSWORD_TEXTS.invalidLink);
+
+  if (linkDead) {
+    return (
+      <AuthCardPage title={TITLE}>
+        <Stack gap="md" mt="lg">
+          <Alert color="red" variant="light" role="alert" title={PASSWORD_TEXTS.invalidLink}>
+            O link de redefinição vale por 60 minutos e só pode ser usado uma vez. Peça um novo link.
+          </Alert>
+          <Button component={Link} to="/esqueci-senha" size="md">
+            Pedir um novo link
+          </Button>
+          <Text ta="center" size="sm">
+            <Link to="/login" className={classes.link}>
+              Voltar para o login
+            </Link>
+          </Text>
+        </Stack>
+      </AuthCardPage>
+    );
+  }
+
+  return (
+    <AuthCardPage title={TITLE} subtitle="Escolha a nova senha da sua conta. Depois, entre com ela.">
+      <FormProvider {...form}>
+        <form ref={formRef} onSubmit={onSubmit} noValidate>
+          <Stack gap="md" mt="lg">
+            <SaveErrorAlert error={error} />
+            <NewPasswordInput name="new_password" label="Nova senha" size="md" />
+            <ConfirmField />
+            <Button type="submit" size="md" loading={form.formState.isSubmitting}>
+              Salvar nova senha
+            </Button>
+            <Text ta="center" size="sm">
+              <Link to="/login" className={classes.link}>
+                Voltar para o login
+              </Link>
+            </Text>
+          </Stack>
+        </form>
+      </FormProvider>
+    </AuthCardPage>
+  );
+}
+
+function ConfirmField() {
+  return (
+    <PasswordInput label="Repita a nova senha" autoComplete="new-password" size="md" {...useRegisteredField('new_password_confirm')} />
+  );
+}

@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ResetPasswordRequest } from '../../../shared/passwords.js';
+import { appError } from '../../core/app-error.js';
+import { hashOneTimeToken, newOneTimeToken } from '../../core/one-time-token.js';
+import type { Db } from '../../db/client.js';
+import type { JobRunner } from '../../jobs/runner.js';
+import type { Mailer } from '../mail/index.js';
+import { userRows as users } from '../users/index.js';
+import { clearFailuresOfEmail } from './login-throttle.js';
+import { assertPasswordRule } from './password-change.js';
+import { hashPassword } from './passwords.js';
+import { claimResetToken, findLiveResetToken, insertResetToken, retireResetTokensOf, trimExpiredResetTokens } from './reset-tokens.js';
+import { endSessionsOf } from './sessions.js';
+
+const RESET_QUEUE = 'password-reset-request';
+export const RESET_PATH = '/redefinir-senha';
+
+interface ResetRequestJob {
+  email: string;
+}
+
+/**
+ * "Esqueci minha senha" answers before anyone looks the e-mail up: the request only queues this job, the same work
+ * whether or not the e-mail has an account, so neither the answer nor its timing tells which e-mails exist
+ * (docs/decisions/0050). The job makes the link and queues its e-mail, in one transaction.
+ */
+export function registerPasswordResetJobs(jobs: JobRunner, deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger }): void {
+  jobs.register<ResetRequestJob>({
+    name: RESET_QUEUE,
+    handle: ({ email }) => sendResetLink(deps, email),
+    queue: { retryLimit: 5, retryDelay: 10, retryBackoff: true },
+  });
+}
+
+export async function requestPasswordReset(jobs: JobRunner, email: string): Promise<void> {
+  await jobs.send(RESET_QUEUE, { email } satisfies ResetRequestJob);
+}
+
+async function sendResetLink({ db, mailer, log }: { db: Db; mailer: Mailer; log: FastifyBaseLogger }, email: string): Promise<void> {
+  const user = await users.findByEmail(db, email);
+  if (!user) {
+    log.info('password reset asked for an e-mail without an account: nothing sent');
+    return;
+  }
+  const { token, hash } = newOneTimeToken();
+  const message = mailer.compose({
+    subject: 'Redefinir a sua senha do Adega',
+    greeting: user.name ? `Olá, ${user.name}.` : 'Olá.',
+    paragraphs: [
+      `Recebemos um pedido para redefinir a senha da conta ${user.email} no Adega.`,
+      'Use o botão abaixo para escolher uma nova senha. O link vale por 60 minutos e funciona uma única vez.',
+    ],
+    action: { label: 'Redefinir senha', path: `${RESET_PATH}?token=${encodeURIComponent(token)}` },
+    footnote: 'Se você não pediu a redefinição, ignore este e-mail: a sua senha continua a mesma.',
+  });
+  await db.transaction(async (tx) => {
+    await trimExpiredResetTokens(tx);
+    await insertResetToken(tx, user.id, hash);
+    await mailer.queue(tx, { to: user.email, kind: 'password_reset', ...message });
+  });
+}
+
+const invalidLink = () => appError('invalid_reset_link');
+/** Ours are 43 characters; anything much longer is not worth hashing. */
+const TOKEN_MAX_LENGTH = 200;
+
+/** A new password through an e-mailed link: single use, 60 minutes; every session of the person ends. */
+export async function resetPassword(db: Db, input: ResetPasswordRequest): Promise<void> {
+  if (input.token === '' || input.token.length > TOKEN_MAX_LENGTH) throw invalidLink();
+  const link = await findLiveResetToken(db, hashOneTimeToken(input.token));
+  if (!link) throw invalidLink();
+  // Checked before the link is used up: a password the rule refuses leaves the link working for another try.
+  assertPasswordRule(input.new_password, link.email);
+  const passwordHash = await hashPassword(input.new_password);
+  await db.transaction(async (tx) => {
+    if (!(await claimResetToken(tx, link.id))) throw invalidLink();
+    await users.setPasswordHash(tx, link.userId, passwordHash);
+    await retireResetTokensOf(tx, link.userId);
+    await endSessionsOf(tx, link.userId);
+    await clearFailuresOfEmail(tx, link.email);
+  });
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  forgotPasswordResponseSchema,
+  PASSWORD_TEXTS,
+  resetPasswordRequestSchema,
+} from '../../../shared/passwords.js';
+import { appError } from '../../core/app-error.js';
+import { callerOf } from '../../http/authenticate.js';
+import type { AuthService } from './service.js';
+
+/** "Esqueci minha senha" per e-mail and per client address, each hour: enough for typos, not for mail bombing. */
+export const RESET_REQUESTS_PER_EMAIL = 5;
+export const RESET_REQUESTS_PER_ADDRESS = 20;
+/** Tries of a reset link per address: a token has 256 bits, this only keeps scripts off the password hashing. */
+const RESET_TRIES_PER_ADDRESS = 30;
+
+const tooMany = () => appError('too_many_reset_requests');
+
+/** Change (signed in), forgot and reset (public) of a password. */
+export function passwordRoutes(service: AuthService) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.post(
+      '/api/auth/change-password',
+      { config: { policy: 'signed-in', noStore: true }, schema: { body: changePasswordRequestSchema } },
+      async (request, reply) => {
+        await service.changePassword(callerOf(request), request.body, request.ip);
+        return reply.status(204).send();
+      },
+    );
+
+    // The e-mail's limit runs once the body is parsed (trimmed, lower-cased), so "A@x" and "a@x " share it. A second
+    // limiter of the plugin's own kind would be skipped on a route that already has one: this one is called by hand.
+    const emailLimit = app.createRateLimit({
+      max: RESET_REQUESTS_PER_EMAIL,
+      timeWindow: '1 hour',
+      keyGenerator: (request: FastifyRequest) => `forgot-password-email:${(request.body as { email: string }).email}`,
+    });
+    const perEmail = async (request: FastifyRequest) => {
+      const limit = await emailLimit(request);
+      if (!limit.isAllowed && limit.isExceeded) throw tooMany();
+    };
+    r.post(
+      '/api/auth/forgot-password',
+      {
+        config: {
+          public: true,
+          noStore: true,
+          rateLimit: {
+            max: RESET_REQUESTS_PER_ADDRESS,
+            timeWindow: '1 hour',
+            keyGenerator: (request: FastifyRequest) => `forgot-password-ip:${request.ip}`,
+            errorResponseBuilder: tooMany,
+          },
+        },
+        preHandler: perEmail,
+        schema: { body: forgotPasswordRequestSchema, response: { 202: forgotPasswordResponseSchema } },
+      },
+      async (request, reply) => {
+        await service.requestPasswordReset(request.body.email);
+        return reply.status(202).send({ detail: PASSWORD_TEXTS.resetRequested, delivery: service.mailDelivery });
+      },
+    );
+
+    r.post(
+      '/api/auth/reset-password',
+      {
+        config: {
+          public: true,
+          noStore: true,
+          rateLimit: {
+            max: RESET_TRIES_PER_ADDRESS,
+            timeWindow: '15 minutes',
+            keyGenerator: (request: FastifyRequest) => `reset-password-ip:${request.ip}`,
+          },
+        },
+        schema: { body: resetPasswordRequestSchema },
+      },
+      async (request, reply) => {
+        await service.resetPassword(request.body);
+        return reply.status(204).send();
+      },
+    );
+  };
+}

@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { E2E_PORT } from './constants.js';
+
+/** The e2e server's DATA_DIR, written down by start-server.mjs. */
+function e2eDataDir(): string {
+  return readFileSync(path.join(tmpdir(), `adega-e2e-${E2E_PORT}.data-dir`), 'utf8').trim();
+}
+
+async function readMails(): Promise<ParsedMail[]> {
+  const dir = path.join(e2eDataDir(), 'mail');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return Promise.all(files.sort().map((f) => simpleParser(readFileSync(path.join(dir, f)))));
+}
+
+const recipient = (mail: ParsedMail) => {
+  const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+  return to?.value[0]?.address ?? '';
+};
+
+/**
+ * The newest e-mail to `to` whose subject contains `subject`, as the server wrote it (.eml under DATA_DIR/mail, the
+ * embedded default without SMTP_URL); waits for it to be delivered by the outbox job.
+ */
+export async function waitForMail(to: string, subject: string): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await readMails()).filter((m) => recipient(m) === to && (m.subject ?? '').includes(subject)).at(-1);
+        return Boolean(found);
+      },
+      { timeout: 30_000, message: `an e-mail to ${to} about "${subject}"` },
+    )
+    .toBe(true);
+  return found as ParsedMail;
+}
+
+/** The first link of the e-mail's text that starts with `prefix`. */
+export function linkIn(mail: ParsedMail, prefix: string): URL {
+  const link = (mail.text ?? '').split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!link) throw new Error(`no link to ${prefix} in: ${mail.text}`);
+  return new URL(link);
+}
