@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  AppShell,
-  Badge,
-  Burger,
-  Button,
-  Container,
-  Drawer,
-  Group,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Badge, Burger, Button, Container, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
