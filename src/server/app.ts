@@ -19,6 +19,7 @@ import { catalogRoutes, createCatalogService } from './modules/catalog/index.js'
 import { createCrmService, crmRoutes } from './modules/crm/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { createInvitationService, invitationRoutes } from './modules/invitations/index.js';
 import {
   createOnboardingService,
   crmLeadHooks,
@@ -128,6 +129,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes(database));
   await app.register(authRoutes(auth));
   await app.register(userRoutes(createUserService({ db })));
+  const invitations = createInvitationService({ db, mailer: app.mailer, issueSession: auth.issueSession });
+  await app.register(invitationRoutes(invitations));
   await app.register(catalogRoutes(createCatalogService({ db })));
   await app.register(productRoutes(createProductService({ db })));
   await app.register(supplierRoutes(createSupplierService({ db })));
@@ -152,6 +155,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     files: storage.private,
     onPublicChange,
     leads: crmLeadHooks,
+    inviteManager: async (tx, { email, establishmentId, invitedBy }) =>
+      invitations.inviteIn(tx, { email, role: 'restaurant_manager', establishmentIds: [establishmentId], supplierId: null, invitedBy }),
     ...(config.onboardingEmailDnsCheck && { resolveMailDomain: options.mailDomainResolver ?? dnsMailDomainResolver }),
   });
   await app.register(onboardingPublicRoutes(onboarding));

@@ -58,10 +58,16 @@ const DESIGN_ROLES: Record<string, [manager: Cell, sommelier: Cell, supplier: Ce
   'onboardingReview.read': ['-', '-', '-'],
   'onboardingReview.approve': ['-', '-', '-'],
   'onboardingReview.reject': ['-', '-', '-'],
-  'users.read': ['-', '-', '-'],
+  // "users and invitations": a manager, the sommeliers and managers of its own establishments.
+  'users.read': ['own', '-', '-'],
   'users.create': ['-', '-', '-'],
   'users.update': ['-', '-', '-'],
+  'users.deactivate': ['own', '-', '-'],
   'users.delete': ['-', '-', '-'],
+  'invitations.read': ['own', '-', '-'],
+  'invitations.create': ['own', '-', '-'],
+  'invitations.resend': ['own', '-', '-'],
+  'invitations.delete': ['own', '-', '-'],
   // Not rows of DESIGN's table: the sample data creates an establishment; every user may upload an image.
   'seed.create': ['own', '-', '-'],
   'uploads.create': ['all', 'all', 'all'],
@@ -120,7 +126,7 @@ describe('the access policy', () => {
     expect(deniedDetail('establishments', 'create')).toBe('Você não tem permissão para criar estabelecimentos.');
     expect(deniedDetail('catalog', 'delete')).toBe('Apenas administradores podem excluir vinhos do catálogo.');
     // An action nobody but the admin has.
-    expect(deniedDetail('users', 'read')).toBe('Apenas administradores podem fazer isto.');
+    expect(deniedDetail('users', 'delete')).toBe('Apenas administradores podem fazer isto.');
     expect(deniedDetail('crm', 'convert')).toBe('Apenas administradores podem fazer isto.');
     expect(deniedDetail('orders', 'create')).toBe('Apenas gerentes de restaurante e administradores podem fazer pedidos.');
     expect(deniedDetail('analytics', 'read')).toBe('Você não tem permissão para esta ação.');

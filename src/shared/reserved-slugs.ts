@@ -17,6 +17,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'estabelecimento',
   'estabelecimentos',
   'usuarios',
+  'convite',
   'api',
   'assets',
   'uploads',

@@ -29,6 +29,20 @@ export function useSession() {
   return { token, user: query.data, isChecking: Boolean(token) && query.isPending };
 }
 
+/**
+ * Set by a deliberate logout until the login page shows: the page the person left is not remembered for whoever
+ * signs in next on this browser (a session that merely expired still remembers it).
+ */
+let loggedOutOnPurpose = false;
+
 export function logout(): void {
+  loggedOutOnPurpose = true;
   tokenStore.clear();
+}
+
+export const wasLoggedOutOnPurpose = () => loggedOutOnPurpose;
+
+/** The login page has shown: later visits without a token remember their page again. */
+export function forgetLogout(): void {
+  loggedOutOnPurpose = false;
 }

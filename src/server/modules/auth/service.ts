@@ -7,25 +7,31 @@ import type { Db } from '../../db/client.js';
 import { userRows as users } from '../users/index.js';
 import { claimAttempt, clearFailures, trimExpiredFailures } from './login-throttle.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import type { TokenSigner, VerifiedToken } from './tokens.js';
+import type { TokenSigner, TokenSubject, VerifiedToken } from './tokens.js';
 
 export async function login(db: Db, tokens: TokenSigner, input: LoginRequest, ip: string): Promise<string> {
   if (!(await claimAttempt(db, input.email, ip))) {
     throw new AppError('too_many_attempts', 429, 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.');
   }
   const user = await users.findByEmail(db, input.email);
+  // Always one verification, so the time taken does not tell which e-mails have a login.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !valid) {
+  if (!user || !user.passwordHash || !valid || user.deactivatedAt) {
     await trimExpiredFailures(db);
     throw new AppError('invalid_credentials', 401, LOGIN_FAILED_MESSAGE);
   }
   await clearFailures(db, input.email, ip);
+  return issueSession(tokens, user);
+}
+
+/** The one way a session starts: after a login and after an invitation is accepted. */
+export function issueSession(tokens: TokenSigner, user: TokenSubject): Promise<string> {
   return tokens.sign(user);
 }
 
 export async function loadCaller(db: Db, token: VerifiedToken): Promise<Caller | null> {
   const user = await users.findById(db, token.userId);
-  if (!user) return null;
+  if (!user || user.deactivatedAt) return null;
   // A password reset moves sessions_valid_from: tokens issued before it carry the old value.
   if (user.sessionsValidFrom.getTime() !== token.sessionsValidFrom) return null;
   return { id: user.id, email: user.email, role: user.role, establishmentIds: user.establishmentIds, supplierId: user.supplierId };
@@ -64,6 +70,7 @@ export function createAuthService({ db, tokens }: { db: Db; tokens: TokenSigner 
   return {
     login: (input: LoginRequest, ip: string) => login(db, tokens, input, ip),
     loadCaller: (token: VerifiedToken) => loadCaller(db, token),
+    issueSession: (user: TokenSubject) => issueSession(tokens, user),
     verifyToken: tokens.verify,
     sessionUserOf,
   };

@@ -9,5 +9,6 @@ export const userRows = {
   findByEmail: repo.findByEmail,
   findById: repo.findById,
   insertUser: repo.insertUser,
+  replaceEstablishmentLinks: repo.replaceEstablishmentLinks,
   countUsers: repo.countUsers,
 };

@@ -1,4 +1,4 @@
-import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles.js';
 import type { Executor } from '../../db/client.js';
 import { establishments, userEstablishments, users } from '../../db/schema/index.js';
@@ -37,6 +37,36 @@ export async function listAll(db: Executor): Promise<UserWithLinks[]> {
   return rows.map((row) => ({ ...row, establishmentIds: byUser.get(row.id) ?? [] }));
 }
 
+/** Managers and sommeliers linked to at least one of these establishments, with only those links. */
+export async function listStaffOf(db: Executor, establishmentIds: readonly string[]): Promise<UserWithLinks[]> {
+  if (establishmentIds.length === 0) return [];
+  const inScope = and(eq(userEstablishments.userId, users.id), inArray(userEstablishments.establishmentId, [...establishmentIds]));
+  const rows = await db
+    .select({
+      ...getTableColumns(users),
+      establishmentIds: sql<string[]>`array(
+        select ${userEstablishments.establishmentId}::text from ${userEstablishments} where ${inScope})`,
+    })
+    .from(users)
+    .where(
+      and(
+        inArray(users.role, ['restaurant_manager', 'sommelier']),
+        exists(db.select({ one: sql`1` }).from(userEstablishments).where(inScope)),
+      ),
+    )
+    .orderBy(asc(users.email));
+  return rows;
+}
+
+/** Deactivating also moves sessions_valid_from, so tokens from before stay refused if the account comes back. */
+export async function setDeactivated(db: Executor, id: string, deactivated: boolean): Promise<void> {
+  const now = new Date();
+  await db
+    .update(users)
+    .set(deactivated ? { deactivatedAt: now, sessionsValidFrom: now, updatedAt: now } : { deactivatedAt: null, updatedAt: now })
+    .where(eq(users.id, id));
+}
+
 export async function countUsers(db: Executor): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   return row?.n ?? 0;
@@ -53,7 +83,7 @@ export async function existingEstablishmentIds(db: Executor, ids: readonly strin
 
 export async function insertUser(
   db: Executor,
-  values: { email: string; passwordHash: string; role: Role; supplierId: string | null },
+  values: { email: string; passwordHash: string | null; role: Role; supplierId: string | null; name?: string | null },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert returned no row');

@@ -1,0 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTeam, uniqueEmail } from '../../test-support/factories.js';
+import { testAppPerFile } from '../../test-support/file-app.js';
+
+// No SMTP_URL: every e-mail is an .eml file under DATA_DIR/mail, so the inviter is given the link to pass on.
+const t = testAppPerFile();
+
+describe('invitations when e-mails are written to files', () => {
+  it('answers the link to whoever invites or resends (never in the list), and the link works', async () => {
+    const { own, manager } = await createTeam(t.db);
+    const email = uniqueEmail('arquivo');
+    const res = await t.call(manager, 'POST', '/api/invitations', { email, role: 'sommelier', establishment_ids: [own.id] });
+    expect(res.statusCode, res.body).toBe(201);
+    const link: string = res.json().link;
+    expect(link).toMatch(/^https:\/\/adega\.test\/convite\?token=[A-Za-z0-9_-]{22,}$/);
+    const mailDir = path.join(t.config.dataDir, 'mail');
+    const files = readdirSync(mailDir).map((f) => readFileSync(path.join(mailDir, f), 'utf8'));
+    expect(files.some((text) => text.includes(email))).toBe(true);
+    expect((await t.call(manager, 'GET', '/api/invitations')).json().map((i: { link: unknown }) => i.link)).toEqual([null]);
+
+    const resent = await t.call(manager, 'POST', `/api/invitations/${res.json().id}/resend`);
+    const newLink: string = resent.json().link;
+    expect(newLink).not.toBe(link);
+    const accept = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/invitations/accept',
+        payload: { token: new URL(url).searchParams.get('token'), name: 'Bia', password: 'vinho-tinto-da-casa' },
+      });
+    expect((await accept(link)).statusCode).toBe(400);
+    expect((await accept(newLink)).statusCode).toBe(201);
+  });
+});
