@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Area, allPermissions, can, deniedDetail, type Principal, scopeCovers, scopeFor } from './access-policy.js';
+import { type Area, allPermissions, can, deniedDetail, invitableRoles, type Principal, scopeCovers, scopeFor } from './access-policy.js';
 import type { Role } from './roles.js';
 
 /**
@@ -120,6 +120,13 @@ describe('the access policy', () => {
     expect(scopeCovers({ kind: 'supplier', id: 's1' }, { supplierId: null })).toBe(false);
     expect(scopeCovers({ kind: 'all' }, {})).toBe(true);
     expect(scopeCovers({ kind: 'none' }, { establishmentId: 'e1', supplierId: 's1' })).toBe(false);
+  });
+
+  it('lets the admin invite every role and a manager only managers and sommeliers', () => {
+    expect(invitableRoles(principal('admin'))).toEqual(['admin', 'restaurant_manager', 'sommelier', 'supplier']);
+    expect(invitableRoles(principal('restaurant_manager'))).toEqual(['restaurant_manager', 'sommelier']);
+    expect(invitableRoles(principal('sommelier'))).toEqual([]);
+    expect(invitableRoles(principal('supplier'))).toEqual([]);
   });
 
   it('says in pt-BR why an action is refused', () => {

@@ -172,6 +172,7 @@ const DENIED: { [A in Area]?: Partial<Record<ActionOf<A>, string>> } = {
     cancel: 'Apenas o gerente do estabelecimento ou o fornecedor do pedido podem cancelá-lo.',
   },
   users: {
+    read: 'Apenas administradores e gerentes de restaurante podem ver os usuários.',
     deactivate: 'Você só pode desativar a equipe dos seus estabelecimentos.',
   },
   invitations: {

@@ -1,11 +1,14 @@
 // Starts the built app on a fresh, throw-away data directory for one Playwright run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seedSuppliers } from './seed-suppliers.mjs';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-e2e-'));
+// E2E_DATA_DIR (constants.ts) lets the specs read what the server writes there, such as DATA_DIR/mail.
+const dataDir = process.env.E2E_DATA_DIR
+  ? (rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true }), mkdirSync(process.env.E2E_DATA_DIR, { recursive: true }), process.env.E2E_DATA_DIR)
+  : mkdtempSync(path.join(tmpdir(), 'adega-e2e-'));
 await seedSuppliers(dataDir);
 const child = spawn(process.execPath, ['dist/node/server/main.js'], {
   stdio: 'inherit',

@@ -1,16 +1,19 @@
 import { Alert, Anchor, Box, Button, Container, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { loginResponseSchema } from '../../../shared/auth';
-import { INVITATION_TEXTS, invitationPreviewSchema } from '../../../shared/invitations';
-import { passwordProblems } from '../../../shared/password-rule';
+import { invitationAcceptSchema, invitationPreviewSchema } from '../../../shared/invitations';
+import { passwordProblem } from '../../../shared/password-rule';
 import { ROLE_LABELS } from '../../../shared/roles';
 import { ApiError, api, errorMessage } from '../../lib/api';
 import { tokenStore } from '../../lib/token-store';
+import { useServerForm } from '../../lib/use-server-form';
 import { BrandMark } from '../../ui/BrandMark';
 import { NewPasswordInput } from '../../ui/NewPasswordInput';
+import { TextField } from '../../ui/text-fields';
 import classes from './AcceptInvitationPage.module.css';
 
 const INVALID_LINK = 'Link inválido ou expirado';
@@ -67,68 +70,58 @@ function InvalidLink({ message }: { message: string }) {
   );
 }
 
+/** Name and password, checked with the shared rules before the server checks them again. */
+function acceptFormSchema(email: string) {
+  return z.object({
+    name: invitationAcceptSchema.shape.name,
+    password: z.string().superRefine((password, ctx) => {
+      const problem = passwordProblem(password, email);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  });
+}
+
 function AcceptForm({ token, email, role, places }: { token: string; email: string; role: string; places: string[] }) {
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; password?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next = {
-      name: name.trim() ? undefined : INVITATION_TEXTS.nameRequired,
-      password: passwordProblems(password, email)[0],
-    };
-    setErrors(next);
-    if (next.name || next.password) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const session = await api.post('/invitations/accept', { token, name: name.trim(), password }, loginResponseSchema);
+  const serverForm = useServerForm({
+    schema: acceptFormSchema(email),
+    defaults: { name: '', password: '' },
+    failMessage: 'Não foi possível aceitar o convite. Tente novamente.',
+    guardLeave: false,
+    submit: async (values) => {
+      const session = await api.post('/invitations/accept', { token, ...values }, loginResponseSchema);
       tokenStore.set(session.access_token);
       navigate('/', { replace: true });
-    } catch (err) {
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      if (fields?.name || fields?.password) setErrors({ name: fields.name, password: fields.password });
-      setFailure(errorMessage(err, 'Não foi possível aceitar o convite. Tente novamente.'));
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { form, onSubmit, error, formRef } = serverForm;
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <div>
-          <Title order={1} fz={22}>
-            Aceitar convite
-          </Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            Você foi convidado para o painel do Adega como {role}
-            {places.length > 0 && ` em ${places.join(', ')}`}. Escolha seu nome e uma senha para entrar.
-          </Text>
-        </div>
-        {failure && (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <TextInput label="E-mail" value={email} readOnly autoComplete="username" description="O e-mail do convite: é com ele que você entra." />
-        <TextInput
-          label="Seu nome"
-          withAsterisk
-          autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={errors.name}
-          maxLength={120}
-        />
-        <NewPasswordInput label="Senha" withAsterisk email={email} value={password} onChange={setPassword} error={errors.password} />
-        <Button type="submit" loading={busy} fullWidth>
-          Criar conta e entrar
-        </Button>
-      </Stack>
-    </form>
+    <FormProvider {...form}>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <div>
+            <Title order={1} fz={22}>
+              Aceitar convite
+            </Title>
+            <Text size="sm" c="dimmed" mt={4}>
+              Você foi convidado para o painel do Adega como {role}
+              {places.length > 0 && ` em ${places.join(', ')}`}. Informe seu nome e escolha uma senha para entrar.
+            </Text>
+          </div>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput label="E-mail" value={email} readOnly autoComplete="username" description="O e-mail do convite: é com ele que você entra." />
+          <TextField label="Seu nome" withAsterisk autoComplete="name" name="name" maxLength={120} />
+          <NewPasswordInput label="Senha" withAsterisk email={email} name="password" />
+          <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+            Criar conta e entrar
+          </Button>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 }

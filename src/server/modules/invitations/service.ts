@@ -8,7 +8,7 @@ import {
   type InvitationPreview,
   invitationCreateSchema,
 } from '../../../shared/invitations.js';
-import { passwordProblems } from '../../../shared/password-rule.js';
+import { passwordProblem } from '../../../shared/password-rule.js';
 import { ESTABLISHMENT_ROLES, type Role } from '../../../shared/roles.js';
 import { appError, badRequest, conflict, forbidden, notFound } from '../../core/app-error.js';
 import { type Caller, requireScope } from '../../core/caller.js';
@@ -182,8 +182,8 @@ export async function acceptInvitation(deps: InvitationDeps, input: InvitationAc
   const tokenHash = hashOneTimeToken(input.token);
   const peek = await repo.findUsableByTokenHash(deps.db, tokenHash, false);
   if (!peek) throw invalidLink();
-  const problems = passwordProblems(input.password, peek.email);
-  if (problems.length > 0) throw badRequest(problems[0] as string, { password: problems[0] as string });
+  const problem = passwordProblem(input.password, peek.email);
+  if (problem) throw badRequest(problem, { password: problem });
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await deps.db.transaction(async (tx) => {
