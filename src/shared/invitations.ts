@@ -55,7 +55,11 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 export const invitationAcceptSchema = z.object({
   token: z.string().min(1).max(200),
-  name: z.string({ error: INVITATION_TEXTS.nameRequired }).trim().min(1, INVITATION_TEXTS.nameRequired).max(120, 'O nome deve ter no máximo 120 caracteres.'),
+  name: z
+    .string({ error: INVITATION_TEXTS.nameRequired })
+    .trim()
+    .min(1, INVITATION_TEXTS.nameRequired)
+    .max(120, 'O nome deve ter no máximo 120 caracteres.'),
   password: newPasswordSchema,
 });
 export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;

@@ -6,9 +6,14 @@ import path from 'node:path';
 import { seedSuppliers } from './seed-suppliers.mjs';
 
 // E2E_DATA_DIR (constants.ts) lets the specs read what the server writes there, such as DATA_DIR/mail.
-const dataDir = process.env.E2E_DATA_DIR
-  ? (rmSync(process.env.E2E_DATA_DIR, { recursive: true, force: true }), mkdirSync(process.env.E2E_DATA_DIR, { recursive: true }), process.env.E2E_DATA_DIR)
-  : mkdtempSync(path.join(tmpdir(), 'adega-e2e-'));
+function freshDataDir() {
+  const given = process.env.E2E_DATA_DIR;
+  if (!given) return mkdtempSync(path.join(tmpdir(), 'adega-e2e-'));
+  rmSync(given, { recursive: true, force: true });
+  mkdirSync(given, { recursive: true });
+  return given;
+}
+const dataDir = freshDataDir();
 await seedSuppliers(dataDir);
 const child = spawn(process.execPath, ['dist/node/server/main.js'], {
   stdio: 'inherit',

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectNoSidewaysScroll, PHONE } from '../admin/admin-api.js';
 import { seriousViolations } from '../support/axe.js';
@@ -10,7 +10,10 @@ const SHOTS = '/tmp/shots-accounts-invites';
 mkdirSync(SHOTS, { recursive: true });
 
 async function createEstablishment(request: Parameters<typeof apiToken>[0], name: string): Promise<string> {
-  const res = await request.post('/api/establishments', { headers: { authorization: `Bearer ${await apiToken(request)}` }, data: { name } });
+  const res = await request.post('/api/establishments', {
+    headers: { authorization: `Bearer ${await apiToken(request)}` },
+    data: { name },
+  });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).id;
 }
@@ -21,7 +24,11 @@ const logout = async (page: Page) => {
 };
 
 test.describe('invitations', () => {
-  test('a manager invites a sommelier, who accepts from the e-mail and sees only that establishment', async ({ page, request, browser }) => {
+  test('a manager invites a sommelier, who accepts from the e-mail and sees only that establishment', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const suffix = randomUUID().slice(0, 6);
     const ownName = `Bistrô Convite ${suffix}`;
     const otherName = `Outra Casa ${suffix}`;

@@ -39,14 +39,23 @@ export function AcceptInvitationPage() {
         </Box>
         <Paper shadow="xl" p={{ base: 'md', sm: 32 }} radius="md">
           {token === '' || preview.isError ? (
-            <InvalidLink message={preview.error instanceof ApiError && preview.error.status !== 400 ? errorMessage(preview.error, INVALID_LINK) : INVALID_LINK} />
+            <InvalidLink
+              message={
+                preview.error instanceof ApiError && preview.error.status !== 400 ? errorMessage(preview.error, INVALID_LINK) : INVALID_LINK
+              }
+            />
           ) : preview.isPending ? (
             <Stack align="center" gap="sm" py="lg">
               <Loader color="vinho" />
               <Text c="dimmed">Verificando o convite…</Text>
             </Stack>
           ) : (
-            <AcceptForm token={token} email={preview.data.email} role={ROLE_LABELS[preview.data.role]} places={preview.data.establishments} />
+            <AcceptForm
+              token={token}
+              email={preview.data.email}
+              role={ROLE_LABELS[preview.data.role]}
+              places={preview.data.establishments}
+            />
           )}
         </Paper>
       </Container>
@@ -114,7 +123,13 @@ function AcceptForm({ token, email, role, places }: { token: string; email: stri
               {error}
             </Alert>
           )}
-          <TextInput label="E-mail" value={email} readOnly autoComplete="username" description="O e-mail do convite: é com ele que você entra." />
+          <TextInput
+            label="E-mail"
+            value={email}
+            readOnly
+            autoComplete="username"
+            description="O e-mail do convite: é com ele que você entra."
+          />
           <TextField label="Seu nome" withAsterisk autoComplete="name" name="name" maxLength={120} />
           <NewPasswordInput label="Senha" withAsterisk email={email} name="password" />
           <Button type="submit" loading={form.formState.isSubmitting} fullWidth>

@@ -46,13 +46,7 @@ export function InviteModal({ roles, establishments, suppliers, onClose, onInvit
 
   return (
     <FormModal serverForm={serverForm} onClose={onClose} title="Convidar usuário" submitLabel="Enviar convite" size="md">
-      <TextField
-        label="E-mail"
-        type="email"
-        withAsterisk
-        name="email"
-        description="A pessoa recebe um link para criar a própria senha."
-      />
+      <TextField label="E-mail" type="email" withAsterisk name="email" description="A pessoa recebe um link para criar a própria senha." />
       <Controller
         control={form.control}
         name="role"

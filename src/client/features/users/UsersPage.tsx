@@ -79,7 +79,11 @@ export function UsersPage() {
     <>
       <PageHeader
         title="Usuários"
-        description={isAdmin ? 'Quem acessa o painel e o que cada um pode fazer.' : 'A equipe dos seus estabelecimentos: convide, acompanhe os convites e desative acessos.'}
+        description={
+          isAdmin
+            ? 'Quem acessa o painel e o que cada um pode fazer.'
+            : 'A equipe dos seus estabelecimentos: convide, acompanhe os convites e desative acessos.'
+        }
         actions={
           !users.isError && (
             <Group gap="xs">

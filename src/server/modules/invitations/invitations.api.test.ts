@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_TEXTS } from '../../../shared/invitations.js';
 import { invitations, users } from '../../db/schema/index.js';
-import { createEstablishmentRow, createSupplierRow, createTeam, createUser, establishmentLinks, uniqueEmail } from '../../test-support/factories.js';
+import {
+  createEstablishmentRow,
+  createSupplierRow,
+  createTeam,
+  createUser,
+  establishmentLinks,
+  uniqueEmail,
+} from '../../test-support/factories.js';
 import { startTestSmtpServer } from '../../test-support/smtp-server.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 
@@ -148,7 +155,11 @@ describe('invitations: from the e-mail to a session', () => {
     const noPlace = await invite(admin, { email: uniqueEmail('x'), role: 'sommelier', establishment_ids: [] });
     expect(noPlace.statusCode).toBe(400);
     expect(noPlace.json().fields.establishment_ids).toBe(INVITATION_TEXTS.establishmentRequired);
-    const missing = await invite(admin, { email: uniqueEmail('x'), role: 'sommelier', establishment_ids: ['8a4a1d0e-5a3c-4c1e-9a55-1f6f0f2b8b11'] });
+    const missing = await invite(admin, {
+      email: uniqueEmail('x'),
+      role: 'sommelier',
+      establishment_ids: ['8a4a1d0e-5a3c-4c1e-9a55-1f6f0f2b8b11'],
+    });
     expect(missing.statusCode).toBe(400);
     const noSupplier = await invite(admin, { email: uniqueEmail('x'), role: 'supplier' });
     expect(noSupplier.statusCode).toBe(400);
@@ -173,7 +184,9 @@ describe('who may invite (shared access policy)', () => {
     const { own, other, manager, sommelier, supplier } = await createTeam(t.db);
     const ok = await invite(manager, { email: uniqueEmail('somm'), role: 'sommelier', establishment_ids: [own.id] });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect((await invite(manager, { email: uniqueEmail('ger'), role: 'restaurant_manager', establishment_ids: [own.id] })).statusCode).toBe(201);
+    expect((await invite(manager, { email: uniqueEmail('ger'), role: 'restaurant_manager', establishment_ids: [own.id] })).statusCode).toBe(
+      201,
+    );
     for (const role of ['admin', 'supplier'] as const) {
       const res = await invite(manager, { email: uniqueEmail(role), role, establishment_ids: [own.id] });
       expect(res.statusCode).toBe(403);
@@ -197,7 +210,9 @@ describe('who may invite (shared access policy)', () => {
     const { own, other, manager } = await createTeam(t.db);
     const mine = (await invite(manager, { email: uniqueEmail('minha'), role: 'sommelier', establishment_ids: [own.id] })).json();
     const elsewhere = (await invite(admin, { email: uniqueEmail('outra'), role: 'sommelier', establishment_ids: [other.id] })).json();
-    const shared = (await invite(admin, { email: uniqueEmail('dividida'), role: 'sommelier', establishment_ids: [own.id, other.id] })).json();
+    const shared = (
+      await invite(admin, { email: uniqueEmail('dividida'), role: 'sommelier', establishment_ids: [own.id, other.id] })
+    ).json();
     const anAdmin = (await invite(admin, { email: uniqueEmail('adm'), role: 'admin' })).json();
 
     const listed = (await t.call(manager, 'GET', '/api/invitations')).json();

@@ -21,7 +21,10 @@ export function invitationRoutes(service: InvitationService) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
       '/api/invitations',
-      { config: { policy: { area: 'invitations', action: 'read' }, noStore: true }, schema: { response: { 200: z.array(invitationSchema) } } },
+      {
+        config: { policy: { area: 'invitations', action: 'read' }, noStore: true },
+        schema: { response: { 200: z.array(invitationSchema) } },
+      },
       async (request) => service.list(callerOf(request)),
     );
     r.post(

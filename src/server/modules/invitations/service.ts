@@ -70,7 +70,8 @@ export async function inviteIn(
   deps: Pick<InvitationDeps, 'mailer'>,
   input: { email: string; role: Role; establishmentIds: string[]; supplierId: string | null; invitedBy: Caller | null },
 ): Promise<{ row: repo.InvitationRow; link: string | null }> {
-  if (await repo.emailHasAccount(tx, input.email)) throw conflict(INVITATION_TEXTS.emailHasAccount, { email: INVITATION_TEXTS.emailHasAccount });
+  if (await repo.emailHasAccount(tx, input.email))
+    throw conflict(INVITATION_TEXTS.emailHasAccount, { email: INVITATION_TEXTS.emailHasAccount });
   await repo.deleteExpiredPending(tx, input.email);
   const { token, hash } = newOneTimeToken();
   const row = await repo.insertInvitation(tx, {
@@ -94,7 +95,11 @@ async function queueMessage(
 ): Promise<string | null> {
   const names = (await repo.establishmentNames(tx, row.establishmentIds)).map((e) => e.name);
   const path = invitationPath(token);
-  await mailer.queue(tx, { to: row.email, kind: 'invitation', ...mailer.compose(invitationMessage({ role: row.role, establishments: names, inviter: inviter?.email ?? null, path })) });
+  await mailer.queue(tx, {
+    to: row.email,
+    kind: 'invitation',
+    ...mailer.compose(invitationMessage({ role: row.role, establishments: names, inviter: inviter?.email ?? null, path })),
+  });
   return mailer.delivery === 'file' ? mailer.link(path) : null;
 }
 
@@ -107,7 +112,8 @@ export async function createInvitation(deps: InvitationDeps, caller: Caller, bod
     throw badRequest(INVITATION_TEXTS.establishmentRequired, { establishment_ids: INVITATION_TEXTS.establishmentRequired });
   }
   const supplierId = input.role === 'supplier' ? (input.supplier_id ?? null) : null;
-  if (input.role === 'supplier' && !supplierId) throw badRequest(INVITATION_TEXTS.supplierRequired, { supplier_id: INVITATION_TEXTS.supplierRequired });
+  if (input.role === 'supplier' && !supplierId)
+    throw badRequest(INVITATION_TEXTS.supplierRequired, { supplier_id: INVITATION_TEXTS.supplierRequired });
   try {
     const { row, link } = await deps.db.transaction(async (tx) => {
       const found = await repo.establishmentNames(tx, establishmentIds);
@@ -119,7 +125,8 @@ export async function createInvitation(deps: InvitationDeps, caller: Caller, bod
     });
     return toDto(await mustFindPending(deps.db, row.id), link);
   } catch (err) {
-    if (isUniqueViolation(err, PENDING_EMAIL_KEY)) throw conflict(INVITATION_TEXTS.alreadyInvited, { email: INVITATION_TEXTS.alreadyInvited });
+    if (isUniqueViolation(err, PENDING_EMAIL_KEY))
+      throw conflict(INVITATION_TEXTS.alreadyInvited, { email: INVITATION_TEXTS.alreadyInvited });
     if (isForeignKeyViolation(err, SUPPLIER_KEY)) throw badRequest(SUPPLIER_MISSING, { supplier_id: SUPPLIER_MISSING });
     throw err;
   }
@@ -144,7 +151,8 @@ async function pendingFor<A extends 'resend' | 'delete'>(db: Executor, caller: C
   if (!row) throw notFound(INVITATION_TEXTS.notFound);
   if (scope.kind === 'all') return row;
   const own = scope.kind === 'establishments' ? scope.ids : [];
-  if (!invitableRoles(caller).includes(row.role) || !row.establishmentIds.some((e) => own.includes(e))) throw notFound(INVITATION_TEXTS.notFound);
+  if (!invitableRoles(caller).includes(row.role) || !row.establishmentIds.some((e) => own.includes(e)))
+    throw notFound(INVITATION_TEXTS.notFound);
   if (!row.establishmentIds.every((e) => own.includes(e))) throw forbidden(deniedDetail('invitations', action));
   return row;
 }

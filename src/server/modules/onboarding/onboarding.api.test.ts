@@ -438,7 +438,11 @@ describe('the team review (admin)', () => {
     // The name is a reserved word: the slug steps aside.
     expect(body.establishment).toMatchObject({ name: 'Onboarding', slug: 'onboarding-2' });
     // This app writes e-mails to files: the admin gets the link to pass on by hand, never a password.
-    expect(body.manager).toEqual({ email: contactEmail, invited: true, link: expect.stringMatching(/^https:\/\/adega\.test\/convite\?token=/) });
+    expect(body.manager).toEqual({
+      email: contactEmail,
+      invited: true,
+      link: expect.stringMatching(/^https:\/\/adega\.test\/convite\?token=/),
+    });
     expect(JSON.stringify(body)).not.toMatch(/password|senha/i);
     expect(body.process).toMatchObject({ status: 'approved', establishment_id: body.establishment.id, establishment_slug: 'onboarding-2' });
 

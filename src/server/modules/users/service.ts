@@ -1,6 +1,6 @@
+import { deniedDetail, invitableRoles } from '../../../shared/access-policy.js';
 import { ESTABLISHMENT_ROLES, type Role } from '../../../shared/roles.js';
 import type { User, UserCreate, UserUpdate } from '../../../shared/users.js';
-import { deniedDetail, invitableRoles } from '../../../shared/access-policy.js';
 import { badRequest, conflict, forbidden, notFound } from '../../core/app-error.js';
 import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
@@ -54,7 +54,9 @@ export async function setActive(db: Db, caller: Caller, id: string, active: bool
   await repo.setDeactivated(db, id, !active);
   const row = await mustFind(db, id);
   // A manager sees only its own establishments among the user's links.
-  return toUserDto(scope.kind === 'all' ? row : { ...row, establishmentIds: row.establishmentIds.filter((e) => caller.establishmentIds.includes(e)) });
+  return toUserDto(
+    scope.kind === 'all' ? row : { ...row, establishmentIds: row.establishmentIds.filter((e) => caller.establishmentIds.includes(e)) },
+  );
 }
 
 export async function createUser(db: Db, caller: Caller, input: UserCreate): Promise<User> {
