@@ -20,6 +20,7 @@ import { createCrmService, crmRoutes } from './modules/crm/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { createInvitationService, invitationRoutes } from './modules/invitations/index.js';
+import { createMailer, type Mailer, type MailRetryPolicy, mailRoutes } from './modules/mail/index.js';
 import {
   createOnboardingService,
   crmLeadHooks,
@@ -53,6 +54,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The product import's background work: main.ts resumes interrupted imports once the runner starts. */
     productImportJobs: ImportJobs;
+    /** The outbox every e-mail goes through (SMTP_URL, or .eml files under DATA_DIR/mail). */
+    mailer: Mailer;
   }
 }
 
@@ -66,6 +69,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Answers whether an e-mail domain accepts mail when config.onboardingEmailDnsCheck is on (tests inject one; DNS otherwise). */
   mailDomainResolver?: MailDomainResolver;
+  /** How soon an undelivered e-mail is tried again (tests shorten it). */
+  mailRetry?: MailRetryPolicy;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -102,6 +107,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('jobs', createJobRunner(jobsConnection(database), app.log));
   registerOrphanCleanup(app.jobs, { db, storage: storage.public, log: app.log });
   app.decorate(
+    'mailer',
+    createMailer({ db, jobs: app.jobs, config, log: app.log, ...(options.mailRetry && { retry: options.mailRetry }) }),
+  );
+  app.decorate(
     'productImportJobs',
     registerImportJobs({ db, files: storage.private, jobs: app.jobs, log: app.log, singleProcess: database.kind === 'pglite' }),
   );
@@ -112,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     // The runner may still be working (main.ts stops it first; a test may not): it goes before its database.
     await app.jobs.stop();
+    app.mailer.close();
     await database.close();
   });
 
@@ -128,6 +138,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(auth));
+  await app.register(mailRoutes(db, app.mailer));
   await app.register(userRoutes(createUserService({ db })));
   const invitations = createInvitationService({ db, mailer: app.mailer, issueSession: auth.issueSession });
   await app.register(invitationRoutes(invitations));

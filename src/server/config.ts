@@ -40,6 +40,17 @@ const envSchema = z.object({
       .default('false'),
   ),
   ONBOARDING_EMAIL_DNS_CHECK: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], 'use true ou false').default('false')),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'deve ser uma URL smtp:// ou smtps:// (ex.: smtp://usuario:senha@servidor:587)' }).optional(),
+  ),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(.*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'use um endereço (nome@dominio) ou Nome <nome@dominio>')
+      .default('Adega <nao-responda@localhost>'),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
 
@@ -54,6 +65,9 @@ export interface AppConfig {
   adminPassword: string | undefined;
   publicBaseUrl: string | undefined;
   logLevel: string;
+  /** The SMTP server e-mail goes through; without it each message is written as an .eml file under DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   /**
    * Which proxies' X-Forwarded-* headers to believe (Fastify's trustProxy). Off by default: a client could
    * otherwise choose its own address and slip past the login throttle.
@@ -93,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     publicBaseUrl: e.PUBLIC_BASE_URL,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     onboardingEmailDnsCheck: e.ONBOARDING_EMAIL_DNS_CHECK === 'true',
     clientDir: path.resolve('dist/client'),

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureInitialAdmin } from './modules/auth/index.js';
+import { requestMailSweep } from './modules/mail/index.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
 
   // Once per process, before listening: any request may queue a job. Tests build apps without starting it.
   await app.jobs.start();
+  // Messages written while no runner was started (before this start, or by a process without one) go out now.
+  await requestMailSweep(app.jobs);
   // Imports a killed process left half done resume now rather than at the next recovery tick.
   await app.productImportJobs.recover();
   await app.listen({ port: config.port, host: config.host });

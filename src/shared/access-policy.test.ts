@@ -58,6 +58,7 @@ const DESIGN_ROLES: Record<string, [manager: Cell, sommelier: Cell, supplier: Ce
   'onboardingReview.read': ['-', '-', '-'],
   'onboardingReview.approve': ['-', '-', '-'],
   'onboardingReview.reject': ['-', '-', '-'],
+  'mail.readFailed': ['-', '-', '-'],
   // "users and invitations": a manager, the sommeliers and managers of its own establishments.
   'users.read': ['own', '-', '-'],
   'users.create': ['-', '-', '-'],

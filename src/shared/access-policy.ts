@@ -109,6 +109,10 @@ export const POLICY = {
     approve: NOBODY,
     reject: NOBODY,
   },
+  /** E-mail the app could not deliver, with the SMTP server's answer. */
+  mail: {
+    readFailed: NOBODY,
+  },
   /**
    * A manager lists and deactivates the staff of its own establishments (and invites them: `invitations`); editing
    * a login's e-mail, role or password, and deleting it, stay the admin's.

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { requiredEmail } from './field-rules.js';
+import { newPasswordSchema } from './password-rule.js';
 import { ROLES } from './roles.js';
 
-export const PASSWORD_MIN_LENGTH = 8;
-
 const email = requiredEmail();
-const password = z
-  .string({ error: 'Informe a senha.' })
-  .min(PASSWORD_MIN_LENGTH, `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`)
-  .max(200, 'A senha deve ter no máximo 200 caracteres.');
+const password = newPasswordSchema;
 const role = z.enum(ROLES, { error: 'Escolha um perfil válido.' });
 const establishmentIds = z.array(z.uuid('Estabelecimento inválido.')).max(500).optional();
 const supplierId = z.uuid('Fornecedor inválido.').nullable().optional();

@@ -1,7 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type ConstructorOptions, fromPglite, type Job, PgBoss, type Queue } from 'pg-boss';
-import type { Database } from '../db/client.js';
+import { type ConstructorOptions, fromDrizzle, fromPglite, type Job, PgBoss, type Queue } from 'pg-boss';
+import type { Database, Executor } from '../db/client.js';
 
 /** The database the jobs live in: the app's own embedded PGlite, or the PostgreSQL server it talks to. */
 export type JobsConnection = { pglite: PGlite } | { connectionString: string };
@@ -37,6 +38,13 @@ export interface JobRunner {
    */
   send(name: string, data: object): Promise<string | null>;
   /**
+   * Queues a job as part of the caller's transaction: it exists only if that transaction commits. Throws when the
+   * runner is not started; `started` tells beforehand.
+   */
+  sendWithin(executor: Executor, name: string, data: object): Promise<string | null>;
+  /** Whether start() has finished (jobs can be sent). */
+  readonly started: boolean;
+  /**
    * Works, in this call, every job that is ready (including jobs those jobs queue) until none is left, and returns
    * how many ran. A job that throws is failed in pg-boss and its error rethrown.
    */
@@ -48,6 +56,7 @@ export interface JobRunner {
 /** Cron expressions are read in the product's time zone, so "0 4 * * *" means 4 a.m. in Brazil. */
 const SCHEDULE_TIME_ZONE = 'America/Sao_Paulo';
 const STOP_TIMEOUT_MS = 30_000;
+const NO_JOB_ID = '00000000-0000-0000-0000-000000000000';
 const DRAIN_BATCH = 10;
 
 export function createJobRunner(connection: JobsConnection, log: FastifyBaseLogger): JobRunner {
@@ -84,6 +93,9 @@ export function createJobRunner(connection: JobsConnection, log: FastifyBaseLogg
     try {
       for (const definition of definitions.values()) {
         await instance.createQueue(definition.name, definition.queue);
+        // Loads the queue into pg-boss's cache now: a send inside a caller's transaction must not have to read it,
+        // since on PGlite that read would wait for the very transaction it runs in.
+        await instance.getJobById(definition.name, NO_JOB_ID);
         if (definition.schedule)
           await instance.schedule(definition.name, definition.schedule.cron, definition.schedule.data, { tz: SCHEDULE_TIME_ZONE });
         if (work)
@@ -108,6 +120,16 @@ export function createJobRunner(connection: JobsConnection, log: FastifyBaseLogg
     async send(name, data) {
       if (!definitions.has(name)) throw new Error(`no queue named ${name} is registered`);
       return started().send(name, data);
+    },
+
+    async sendWithin(executor, name, data) {
+      if (!definitions.has(name)) throw new Error(`no queue named ${name} is registered`);
+      // The executor's rows come back as {rows} on both drivers, which is what pg-boss reads.
+      return started().send(name, data, { db: fromDrizzle(executor as unknown as Parameters<typeof fromDrizzle>[0], sql) });
+    },
+
+    get started() {
+      return boss !== undefined;
     },
 
     async start(options = {}) {

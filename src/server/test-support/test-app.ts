@@ -40,6 +40,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     adminPassword: undefined,
     publicBaseUrl: 'https://adega.test',
     logLevel: 'silent',
+    smtpUrl: undefined,
+    mailFrom: 'Adega <nao-responda@adega.test>',
     trustProxy: false,
     onboardingEmailDnsCheck: false,
     clientDir: undefined,
@@ -51,7 +53,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   logStream?: NodeJS.WritableStream,
-  buildOptions: Pick<BuildOptions, 'mailDomainResolver'> = {},
+  buildOptions: Pick<BuildOptions, 'mailDomainResolver' | 'mailRetry'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-app-'));
   const config = testConfig(dataDir, overrides);

@@ -2,6 +2,7 @@ export * from './analytics.js';
 export * from './catalog.js';
 export * from './crm.js';
 export * from './establishments.js';
+export * from './mail.js';
 export * from './onboarding.js';
 export * from './orders.js';
 export * from './product-imports.js';
