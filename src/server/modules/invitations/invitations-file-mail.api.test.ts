@@ -1,11 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTeam, uniqueEmail } from '../../test-support/factories.js';
 import { testAppPerFile } from '../../test-support/file-app.js';
+import { mailDirectory } from '../mail/index.js';
 
 // No SMTP_URL: every e-mail is an .eml file under DATA_DIR/mail, so the inviter is given the link to pass on.
 const t = testAppPerFile();
+beforeAll(() => t.app.jobs.start());
+
+const writtenMail = () => {
+  const dir = mailDirectory(t.config.dataDir);
+  return existsSync(dir) ? readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8')) : [];
+};
 
 describe('invitations when e-mails are written to files', () => {
   it('answers the link to whoever invites or resends (never in the list), and the link works', async () => {
@@ -15,9 +22,7 @@ describe('invitations when e-mails are written to files', () => {
     expect(res.statusCode, res.body).toBe(201);
     const link: string = res.json().link;
     expect(link).toMatch(/^https:\/\/adega\.test\/convite\?token=[A-Za-z0-9_-]{22,}$/);
-    const mailDir = path.join(t.config.dataDir, 'mail');
-    const files = readdirSync(mailDir).map((f) => readFileSync(path.join(mailDir, f), 'utf8'));
-    expect(files.some((text) => text.includes(email))).toBe(true);
+    await expect.poll(() => writtenMail().some((eml) => eml.includes(`To: ${email}`)), { timeout: 15_000 }).toBe(true);
     expect((await t.call(manager, 'GET', '/api/invitations')).json().map((i: { link: unknown }) => i.link)).toEqual([null]);
 
     const resent = await t.call(manager, 'POST', `/api/invitations/${res.json().id}/resend`);

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MENU_MAX_BYTES, MENU_TOO_LARGE, MENU_TYPE_NOT_ALLOWED } from '../../../shared/onboarding.js';
-import { establishments, invitations, leads, onboardingProcesses, users } from '../../db/schema/index.js';
+import { establishments, invitations, leads, mailMessages, onboardingProcesses, users } from '../../db/schema/index.js';
 import { uniqueEmail } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 import { multipartBody } from '../../test-support/multipart.js';
@@ -461,12 +461,10 @@ describe('the team review (admin)', () => {
     const row = await rowOf(id);
     expect(row).toMatchObject({ status: 'approved', reviewedBy: admin.id, managerUserId: null });
     expect(row.reviewedAt).toBeInstanceOf(Date);
-    // The e-mail was written where the log says, with the same link.
-    const mailDir = path.join(t.config.dataDir, 'mail');
-    const eml = readdirSync(mailDir)
-      .map((f) => readFileSync(path.join(mailDir, f), 'utf8'))
-      .find((text) => text.includes(contactEmail));
-    expect(eml).toBeDefined();
+    // The invitation e-mail is in the outbox, in the approval's transaction, with the same link.
+    const [mail] = await t.db.select().from(mailMessages).where(eq(mailMessages.recipient, contactEmail));
+    expect(mail).toMatchObject({ kind: 'invitation', subject: 'Seu convite para o Adega' });
+    expect(mail?.textBody).toContain(body.manager.link);
 
     // Accepting the invitation makes the login, which sees only its new establishment.
     const accepted = await t.app.inject({
