@@ -55,7 +55,7 @@ test.describe('invitations', () => {
     const shownLink = (await sent.getByTestId('invitation-link').textContent()) ?? '';
     const mailedLink = await invitationLinkFromMail(sommelierEmail);
     expect(mailedLink).toBe(shownLink);
-    await sent.getByRole('button', { name: 'Fechar' }).click();
+    await sent.getByRole('button', { name: 'Fechar', exact: true }).click();
     const pending = page.getByRole('list', { name: 'Convites pendentes' }).getByRole('listitem').filter({ hasText: sommelierEmail });
     await expect(pending).toContainText(`por ${manager.email}`);
     expect(await seriousViolations(page)).toEqual([]);

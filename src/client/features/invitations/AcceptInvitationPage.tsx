@@ -127,6 +127,7 @@ function AcceptForm({ token, email, role, places }: { token: string; email: stri
             label="E-mail"
             value={email}
             readOnly
+            variant="filled"
             autoComplete="username"
             description="O e-mail do convite: é com ele que você entra."
           />
