@@ -32,6 +32,22 @@ test.describe('screens follow the access policy (defect 7)', () => {
     await expect(main.getByRole('link', { name: /Cadastros/ })).toHaveAttribute('href', '/onboarding/cadastros');
   });
 
+  test('the admin is told on the home screen that e-mail goes to files while no SMTP server is set; a manager is not', async ({
+    page,
+    admin,
+    request,
+  }) => {
+    await loginViaUi(page, admin);
+    const notice = page.getByRole('alert').filter({ hasText: 'E-mails não são enviados' });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('SMTP_URL');
+    const manager = await createUserViaApi(request, 'restaurant_manager');
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await loginViaUi(page, manager);
+    await expect(page.getByRole('heading', { name: 'Olá!' })).toBeVisible();
+    await expect(page.getByText('E-mails não são enviados')).toHaveCount(0);
+  });
+
   test('a manager on /crm gets a clear no-access page, not a load error', async ({ page, request }) => {
     const manager = await createUserViaApi(request, 'restaurant_manager');
     await loginViaUi(page, manager);

@@ -22,6 +22,7 @@ import { useSession } from '../../lib/session';
 import { useCan, usePolicy } from '../../lib/use-can';
 import { MenuRows } from '../../ui/MenuRows';
 import { useScreenTitle } from '../../ui/PageHeader';
+import { FailedMailPanel } from './FailedMailPanel';
 import { useCreateSampleData, useEstablishments, useMenus } from './home-api';
 
 const HOME_MENU_LIMIT = 5;
@@ -86,6 +87,7 @@ export function HomePage() {
         ))}
       </SimpleGrid>
 
+      <FailedMailPanel />
       {seesEstablishments && <EstablishmentsSection />}
       {seesMenus && <MenusSection />}
     </Stack>

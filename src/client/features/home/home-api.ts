@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Establishment } from '../../../shared/establishments';
+import { failedMailListSchema } from '../../../shared/mail';
 import { seedResultSchema, type WineMenuSummary } from '../../../shared/wine-menus';
 import { api } from '../../lib/api';
 import { establishmentListQuery, menuListQuery } from '../../lib/shared-queries';
@@ -17,3 +18,6 @@ export function useCreateSampleData() {
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
+
+export const useFailedMail = (enabled: boolean) =>
+  useQuery({ queryKey: ['mail', 'failed'], queryFn: () => api.get('/mail/failed', failedMailListSchema), enabled });

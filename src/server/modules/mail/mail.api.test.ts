@@ -129,8 +129,8 @@ describe('e-mail through a real SMTP server', () => {
     await expect
       .poll(
         async () => {
-          const { rows } = await t.db.execute<{ state: string }>(sql`select state from pgboss.job where id = ${duplicate}`);
-          return rows[0]?.state;
+          const result = await t.db.execute(sql`select state from pgboss.job where id = ${duplicate}`);
+          return (result as unknown as { rows: { state: string }[] }).rows[0]?.state;
         },
         { timeout: 15_000, interval: 250 },
       )
