@@ -89,6 +89,17 @@ describe('invitations: from the e-mail to a session', () => {
     expect((await t.call(admin, 'GET', '/api/invitations')).json().map((i: { id: string }) => i.id)).not.toContain(body.id);
   });
 
+  it('makes one account when the same link is accepted twice at once', async () => {
+    const admin = await createUser(t.db, 'admin');
+    const est = await createEstablishmentRow(t.db);
+    const email = uniqueEmail('corrida');
+    await invite(admin, { email, role: 'sommelier', establishment_ids: [est.id] });
+    const { token } = await invitationMail(email);
+    const answers = await Promise.all([accept(token), accept(token)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
   it('refuses unknown, malformed and expired tokens with "Link inválido ou expirado"', async () => {
     const admin = await createUser(t.db, 'admin');
     const est = await createEstablishmentRow(t.db);
