@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // API tests (*.api.test.ts) run on PGlite, and again on a real PostgreSQL when TEST_DATABASE_URL is set.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // Tests that only mean something on a PostgreSQL server: skipped on PGlite alone, run once (on PostgreSQL) otherwise.
-const POSTGRES_ONLY = ['src/server/public-pages/multi-process.api.test.ts'];
+const POSTGRES_ONLY = ['src/server/public-pages/multi-process.api.test.ts', 'src/server/multi-process-nginx.api.test.ts'];
 
 export default defineConfig({
   test: {

@@ -61,4 +61,61 @@ describe('loadConfig', () => {
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@b.com' })).toThrow(/ADMIN_EMAIL e ADMIN_PASSWORD/);
   });
+
+  describe('object storage (S3_*)', () => {
+    const S3 = {
+      S3_BUCKET: 'adega-arquivos',
+      S3_ENDPOINT: 'https://minio.interno:9000/',
+      S3_REGION: 'sa-east-1',
+      S3_ACCESS_KEY_ID: 'AKIAEXEMPLO',
+      S3_SECRET_ACCESS_KEY: 'segredo-exemplo',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), ...env });
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+      return [];
+    };
+
+    it('is off by default: files stay in DATA_DIR', () => {
+      expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
+    });
+
+    it('reads the bucket and its companions', () => {
+      expect(loadConfig({ DATA_DIR: dataDir(), ...S3 }).s3).toEqual({
+        bucket: 'adega-arquivos',
+        endpoint: 'https://minio.interno:9000',
+        region: 'sa-east-1',
+        accessKeyId: 'AKIAEXEMPLO',
+        secretAccessKey: 'segredo-exemplo',
+        forcePathStyle: true,
+      });
+      const { S3_ENDPOINT: _endpoint, S3_FORCE_PATH_STYLE: _pathStyle, ...onAws } = S3;
+      expect(loadConfig({ DATA_DIR: dataDir(), ...onAws }).s3).toMatchObject({ endpoint: undefined, forcePathStyle: false });
+    });
+
+    it('wants the region and both keys with the bucket', () => {
+      expect(problemsOf({ S3_BUCKET: 'adega-arquivos', S3_REGION: 'sa-east-1', S3_ACCESS_KEY_ID: 'AKIA' })).toEqual([
+        'S3_SECRET_ACCESS_KEY: obrigatória quando S3_BUCKET está definida',
+      ]);
+      expect(problemsOf({ S3_BUCKET: 'adega-arquivos' })).toEqual([
+        'S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: obrigatórias quando S3_BUCKET está definida',
+      ]);
+    });
+
+    it('refuses companions without a bucket, so a typo in S3_BUCKET does not silently keep files on the disk', () => {
+      const { S3_BUCKET: _bucket, ...withoutBucket } = S3;
+      expect(problemsOf(withoutBucket)).toEqual([
+        'S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE: defina também S3_BUCKET para usar o armazenamento de objetos, ou remova estas variáveis',
+      ]);
+    });
+
+    it('names each malformed value', () => {
+      const problems = problemsOf({ ...S3, S3_BUCKET: 'Adega_Arquivos', S3_ENDPOINT: 'minio:9000', S3_FORCE_PATH_STYLE: 'sim' });
+      expect(problems.map((p) => p.split(':')[0])).toEqual(['S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']);
+    });
+  });
 });

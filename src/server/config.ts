@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/storage.js';
 
 /** The only reader of process.env. Every bad variable is reported at once. */
 
@@ -52,7 +53,71 @@ const envSchema = z.object({
       .default('Adega <nao-responda@localhost>'),
   ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'nome de bucket inválido (3 a 63 letras minúsculas, dígitos, pontos e hífens)')
+      .optional(),
+  ),
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'deve ser uma URL http(s), ex. https://s3.sa-east-1.amazonaws.com' })
+      .transform((u) => u.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  S3_REGION: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'região inválida, ex. sa-east-1')
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], 'use true ou false').optional()),
 });
+
+type Env = z.infer<typeof envSchema>;
+
+const S3_COMPANIONS = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const;
+const S3_REQUIRED = ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * Object storage is all or nothing: with S3_BUCKET the region and both keys are needed (the endpoint only off AWS,
+ * path style only where the server wants it); without it, a stray S3_* variable is a mistake worth stopping for.
+ */
+function s3Settings(e: Env): { settings: S3Settings | undefined; problems: string[] } {
+  if (!e.S3_BUCKET) {
+    const stray = S3_COMPANIONS.filter((name) => e[name] !== undefined);
+    return {
+      settings: undefined,
+      problems: stray.length
+        ? [
+            `${stray.join(', ')}: defina também S3_BUCKET para usar o armazenamento de objetos, ou remova ${stray.length > 1 ? 'estas variáveis' : 'esta variável'}`,
+          ]
+        : [],
+    };
+  }
+  const missing = S3_REQUIRED.filter((name) => !e[name]);
+  if (missing.length)
+    return {
+      settings: undefined,
+      problems: [`${missing.join(', ')}: obrigatória${missing.length > 1 ? 's' : ''} quando S3_BUCKET está definida`],
+    };
+  return {
+    settings: {
+      bucket: e.S3_BUCKET,
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION as string,
+      accessKeyId: e.S3_ACCESS_KEY_ID as string,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    },
+    problems: [],
+  };
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -75,6 +140,8 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** The onboarding e-mail check also requires the domain to accept mail (an MX, A or AAAA record). Off by default. */
   onboardingEmailDnsCheck: boolean;
+  /** An S3-compatible bucket for public and private files (S3_BUCKET and its companions); DATA_DIR when undefined. */
+  s3: S3Settings | undefined;
   /** Where the built admin app lives; absent in API-only tests. */
   clientDir: string | undefined;
 }
@@ -91,9 +158,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`));
   }
   const e = parsed.data;
-  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
-    throw new ConfigError(['ADMIN_EMAIL e ADMIN_PASSWORD: defina os dois juntos, ou nenhum']);
-  }
+  const problems: string[] = [];
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) problems.push('ADMIN_EMAIL e ADMIN_PASSWORD: defina os dois juntos, ou nenhum');
+  const s3 = s3Settings(e);
+  problems.push(...s3.problems);
+  if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
@@ -111,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     onboardingEmailDnsCheck: e.ONBOARDING_EMAIL_DNS_CHECK === 'true',
+    s3: s3.settings,
     clientDir: path.resolve('dist/client'),
   };
 }

@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   internal_error: { status: 500, detail: 'Erro interno do servidor. Tente novamente em instantes.' },
   busy: { status: 503, detail: 'O servidor está ocupado. Tente novamente em instantes.' },
   database_unavailable: { status: 503, detail: 'Banco de dados indisponível.' },
+  storage_unavailable: { status: 503, detail: 'Armazenamento de arquivos indisponível. Tente novamente em instantes.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

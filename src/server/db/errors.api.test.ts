@@ -80,6 +80,16 @@ describe('database unavailable', () => {
     expect(isDatabaseUnavailable(wrapped({ code: '08006', message: 'connection failure' }))).toBe(true);
     const refusedEverywhere = new AggregateError([Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })]);
     expect(isDatabaseUnavailable(refusedEverywhere)).toBe(true);
+    expect(isDatabaseUnavailable(wrapped({ code: '53300', message: 'sorry, too many clients already' }))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped({ code: '55000', message: 'database "adega" is not currently accepting connections' }))).toBe(
+      true,
+    );
+    expect(isDatabaseUnavailable(wrapped({ code: '57P02', message: 'terminating connection because of crash' }))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped({ code: '57P03', message: 'the database system is starting up' }))).toBe(true);
+    // The same SQLSTATE for a bug in a statement is not an outage.
+    expect(isDatabaseUnavailable(wrapped({ code: '55000', message: 'currval of sequence "s" is not yet defined in this session' }))).toBe(
+      false,
+    );
     expect(isDatabaseUnavailable(wrapped({ code: '23505', message: 'duplicate key value violates unique constraint' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
   });

@@ -64,13 +64,26 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 /**
- * The database cannot answer right now (a 503, not a bug): the server refuses or drops connections, is shutting
- * down or starting (57P01-57P03), the connection failed (class 08), or a statement hit the timeout (57014).
+ * SQLSTATEs of a server that will not serve us now: too many connections (53300), shutting down or starting
+ * (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now) and a statement cancelled by the timeout
+ * (57014). Class 08 (connection exceptions) is matched by its prefix.
+ */
+const UNAVAILABLE_STATES = new Set(['53300', '57P01', '57P02', '57P03', '57014']);
+/**
+ * 55000 (object not in prerequisite state) is also raised for ordinary bugs (currval before nextval, say): only its
+ * connection-time form, a database that does not accept connections (ALLOW_CONNECTIONS false), is an outage.
+ */
+const NOT_ACCEPTING_CONNECTIONS = /not (?:currently )?accepting connections/i;
+
+/**
+ * The database cannot answer right now (a 503, not a bug): the server refuses or drops connections, has too many,
+ * does not accept them, is shutting down or starting, the connection failed, or a statement hit the timeout.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (const e of chain(err)) {
     const code = typeof e.code === 'string' ? e.code : '';
-    if (NETWORK_CODES.has(code) || code.startsWith('08') || ['57P01', '57P02', '57P03', '57014'].includes(code)) return true;
+    if (NETWORK_CODES.has(code) || code.startsWith('08') || UNAVAILABLE_STATES.has(code)) return true;
+    if (code === '55000' && typeof e.message === 'string' && NOT_ACCEPTING_CONNECTIONS.test(e.message)) return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(e.message as string))) return true;
     // Node reports a refused connection to every address of a host as one AggregateError.
     if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;

@@ -58,6 +58,9 @@ export function toErrorBody(error: FastifyError | AppError | Error): { status: n
 }
 
 /** Guest pages (not /api, not the admin's files) answer a server failure with a page, not JSON. */
+/** Seconds a client should wait before trying a 503 again. */
+export const RETRY_AFTER_SECONDS = '5';
+
 function wantsPage(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0] ?? '';
   return !/^\/(api|assets|uploads)(\/|$)/.test(path) && (request.method === 'GET' || request.method === 'HEAD');
@@ -69,11 +72,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (body.code === 'database_unavailable') request.log.warn({ err: error }, 'database unavailable');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, 'request rejected');
+    // Every 503 says when to come back, the guest page as much as the API answer.
+    if (status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
     if (status >= 500 && wantsPage(request)) {
       void reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(serviceUnavailablePage(status));
       return;
     }
-    if (status === 503) reply.header('retry-after', '5');
     void reply.status(status).send(body);
   });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../core/app-error.js';
+import { isPublicFileName, type Storage, UPLOADS_URL_PREFIX } from '../storage/storage.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** favicon.ico (16/32/48 px PNGs packed from favicon.svg with sharp, committed) is asked for by every browser and Lighthouse. */
@@ -59,18 +60,38 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
   return shell;
 }
 
-export async function registerUploads(app: FastifyInstance, uploadsDir: string): Promise<void> {
-  mkdirSync(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    setHeaders(res) {
-      res.header('Cache-Control', IMMUTABLE);
-      res.header('X-Content-Type-Options', 'nosniff');
-    },
+/**
+ * Public images under /uploads/<name>, cached for a year (names are never reused). From the uploads folder by the
+ * static file server, or, with object storage, read from the bucket by the app (decision 0032): same URLs, same headers.
+ */
+export async function registerUploads(app: FastifyInstance, storage: Storage): Promise<void> {
+  if (storage.uploadsDirectory) {
+    mkdirSync(storage.uploadsDirectory, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: storage.uploadsDirectory,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      setHeaders(res) {
+        res.header('Cache-Control', IMMUTABLE);
+        res.header('X-Content-Type-Options', 'nosniff');
+      },
+    });
+    return;
+  }
+  const files = storage.public;
+  app.get<{ Params: { name: string } }>('/uploads/:name', { config: { public: true } }, async (request, reply) => {
+    const { name } = request.params;
+    const file = isPublicFileName(name) ? await files.read(`${UPLOADS_URL_PREFIX}${name}`) : undefined;
+    if (!file) throw new AppError('not_found', 404, 'Arquivo não encontrado.');
+    void reply
+      .header('Cache-Control', IMMUTABLE)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('ETag', file.etag)
+      .header('Last-Modified', file.modifiedAt.toUTCString());
+    if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+    return reply.type(file.contentType).send(file.bytes);
   });
 }

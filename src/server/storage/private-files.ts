@@ -26,12 +26,18 @@ export class InvalidStorageKeyError extends Error {
   }
 }
 
+/** The key itself, once it is known to be one of ours (no traversal, no hidden names); throws otherwise. */
+export function checkedPrivateKey(key: string): string {
+  if (!KEY.test(key)) throw new InvalidStorageKeyError(key);
+  return key;
+}
+
 export function localPrivateFiles(directory: string): PrivateFiles {
   const root = path.resolve(directory);
   const fileOf = (key: string) => {
-    const file = path.resolve(root, key);
+    const file = path.resolve(root, checkedPrivateKey(key));
     // The pattern already rules out traversal; checking the resolved path too costs nothing.
-    if (!KEY.test(key) || !file.startsWith(`${root}${path.sep}`)) throw new InvalidStorageKeyError(key);
+    if (!file.startsWith(`${root}${path.sep}`)) throw new InvalidStorageKeyError(key);
     return file;
   };
   return {

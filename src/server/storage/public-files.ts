@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ignoreMissing } from './missing-file.js';
 
@@ -11,10 +11,20 @@ export interface PublicFile {
   modifiedAt: Date;
 }
 
+export interface PublicFileContent {
+  bytes: Buffer;
+  contentType: string;
+  /** A quoted entity tag, for If-None-Match. */
+  etag: string;
+  modifiedAt: Date;
+}
+
 /** Images anyone may download under /uploads/<name>. */
 export interface PublicFiles {
   /** Stores the bytes under a new unguessable name and returns its public path (/uploads/...). */
   save(bytes: Buffer, extension: string): Promise<string>;
+  /** The file at a public path, or undefined when there is none. */
+  read(url: string): Promise<PublicFileContent | undefined>;
   list(): Promise<PublicFile[]>;
   /** Removes a file by its public path; a file already gone is not an error. */
   delete(url: string): Promise<void>;
@@ -22,24 +32,51 @@ export interface PublicFiles {
 
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
+/** Whether a name can be a stored public file (no slash, no traversal, not hidden). */
+export const isPublicFileName = (name: string) => FILE_NAME.test(name) && name.length <= 200;
+
+/** The file name of a public path (/uploads/<name>); throws for anything else. */
+export function publicFileName(url: string): string {
+  const name = url.startsWith(UPLOADS_URL_PREFIX) ? url.slice(UPLOADS_URL_PREFIX.length) : '';
+  if (!isPublicFileName(name)) throw new Error(`not a public file path: ${url}`);
+  return name;
+}
+
+export const newPublicFileName = (extension: string) => `${randomBytes(16).toString('hex')}.${extension}`;
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  svg: 'image/svg+xml',
+};
+export const contentTypeOf = (name: string) => CONTENT_TYPES[path.extname(name).slice(1).toLowerCase()] ?? 'application/octet-stream';
+
 export function localPublicFiles(directory: string): PublicFiles {
-  const fileOf = (url: string) => {
-    const name = url.startsWith(UPLOADS_URL_PREFIX) ? url.slice(UPLOADS_URL_PREFIX.length) : '';
-    if (!FILE_NAME.test(name)) throw new Error(`not a public file path: ${url}`);
-    return path.join(directory, name);
-  };
+  const fileOf = (url: string) => path.join(directory, publicFileName(url));
   return {
     async save(bytes, extension) {
       await mkdir(directory, { recursive: true });
-      const name = `${randomBytes(16).toString('hex')}.${extension}`;
+      const name = newPublicFileName(extension);
       await writeFile(path.join(directory, name), bytes, { flag: 'wx' });
       return `${UPLOADS_URL_PREFIX}${name}`;
+    },
+    async read(url) {
+      const file = fileOf(url);
+      const found = await Promise.all([readFile(file), stat(file)]).catch(ignoreMissing(undefined));
+      if (!found) return undefined;
+      const [bytes, info] = found;
+      const etag = `"${createHash('md5').update(bytes).digest('hex')}"`;
+      return { bytes, contentType: contentTypeOf(file), etag, modifiedAt: info.mtime };
     },
     async list() {
       const entries = await readdir(directory, { withFileTypes: true }).catch(ignoreMissing([]));
       const files: PublicFile[] = [];
       for (const entry of entries) {
-        if (!entry.isFile() || !FILE_NAME.test(entry.name)) continue;
+        if (!entry.isFile() || !isPublicFileName(entry.name)) continue;
         const info = await stat(path.join(directory, entry.name)).catch(ignoreMissing(undefined));
         if (info) files.push({ url: `${UPLOADS_URL_PREFIX}${entry.name}`, modifiedAt: info.mtime });
       }

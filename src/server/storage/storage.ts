@@ -1,20 +1,26 @@
 import path from 'node:path';
 import { localPrivateFiles, type PrivateFiles } from './private-files.js';
 import { localPublicFiles, type PublicFiles } from './public-files.js';
+import type { S3Settings } from './s3-client.js';
 
 export type { PrivateFiles } from './private-files.js';
-export { UPLOADS_URL_PREFIX } from './public-files.js';
+export type { PublicFileContent } from './public-files.js';
+export { isPublicFileName, UPLOADS_URL_PREFIX } from './public-files.js';
+export type { S3Settings } from './s3-client.js';
 /** The public image storage, under the name the upload and seed modules know it by. */
 export type FileStorage = PublicFiles;
 
 /**
  * Every file the app keeps, in one place per app: public images (served under /uploads) and private files
- * (spreadsheets, onboarding menus) that nothing serves. Local folders today; object storage can implement the
- * same interfaces when several processes need one store.
+ * (spreadsheets, onboarding menus) that nothing serves. Local folders under DATA_DIR by default; an S3-compatible
+ * bucket when S3_BUCKET is set, so several processes on several machines share one store.
  */
 export interface Storage {
   public: PublicFiles;
   private: PrivateFiles;
+  /** The folder the public images are in, for the static file server; undefined when they are in a bucket. */
+  uploadsDirectory: string | undefined;
+  close(): Promise<void>;
 }
 
 export function uploadsDirectory(dataDir: string): string {
@@ -26,5 +32,15 @@ export function localStorage(dataDir: string): Storage {
     public: localPublicFiles(uploadsDirectory(dataDir)),
     // A sibling of uploads, never inside it: the static file server only knows the uploads folder.
     private: localPrivateFiles(path.join(dataDir, 'private')),
+    uploadsDirectory: uploadsDirectory(dataDir),
+    async close() {},
   };
+}
+
+/** The storage the config names: the bucket when there is one, DATA_DIR otherwise. */
+export async function openStorage(config: { dataDir: string; s3: S3Settings | undefined }): Promise<Storage> {
+  if (!config.s3) return localStorage(config.dataDir);
+  // Loaded only when used: the AWS SDK costs the embedded default about 0.4 s and 25 MB at start-up.
+  const { s3Storage } = await import('./s3-storage.js');
+  return s3Storage(config.s3);
 }

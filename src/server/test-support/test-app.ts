@@ -44,6 +44,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     mailFrom: 'Adega <nao-responda@adega.test>',
     trustProxy: false,
     onboardingEmailDnsCheck: false,
+    s3: undefined,
     clientDir: undefined,
     ...overrides,
   };

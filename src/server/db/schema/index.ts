@@ -7,6 +7,7 @@ export * from './onboarding.js';
 export * from './orders.js';
 export * from './product-imports.js';
 export * from './products.js';
+export * from './rate-limits.js';
 export * from './suppliers.js';
 export * from './users.js';
 export * from './wine-menus.js';

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/onboarding.js';
 import { AppError, appError } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
-import { toErrorBody } from '../../http/error-handler.js';
+import { RETRY_AFTER_SECONDS, toErrorBody } from '../../http/error-handler.js';
 import { cleanFileName, menuTooLarge, prepareMenuFile } from './menu-file.js';
 import type { OnboardingService } from './service.js';
 
@@ -49,7 +49,7 @@ export function onboardingPublicRoutes(service: OnboardingService) {
       const { status, body } = toErrorBody(error as Error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ code: body.code, status }, 'request rejected');
-      if (status === 503) reply.header('retry-after', '5');
+      if (status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
       void reply.status(status).send({ ...body, error: body.detail });
     });
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,137 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { generateCnpj } from '@brazilian-utils/brazilian-utils';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { type Database, openDatabase, pgliteExtensions } from '../db/client.js';
+import { SIGNUPS_PER_HOUR } from '../modules/onboarding/routes.js';
+import { uniqueEmail } from '../test-support/factories.js';
+import { testConfig } from '../test-support/test-app.js';
+import { openTestDatabase } from '../test-support/test-database.js';
+import { createRateLimitCounter } from './rate-limit-counter.js';
+
+const onPostgres = process.env.ADEGA_TEST_DB === 'postgres';
+
+/**
+ * A database the test can close and open again, as a restarted process does: a PostgreSQL database of its own, or
+ * an embedded one in a data directory (loaded from the migrated template).
+ */
+let dataDir: string;
+let postgres: (Database & { connectionString?: string }) | undefined;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'adega-limits-'));
+  if (onPostgres) {
+    postgres = await openTestDatabase();
+  } else {
+    const seed = await PGlite.create(path.join(dataDir, 'pglite'), {
+      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
+      extensions: pgliteExtensions(),
+    });
+    await seed.close();
+  }
+});
+afterAll(async () => {
+  await postgres?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const openAgain = () =>
+  postgres ? openDatabase({ databaseUrl: postgres.connectionString as string, migrate: false }) : openDatabase({ dataDir });
+
+async function startApp(): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(dataDir), { database: await openAgain(), logger: false });
+  await app.ready();
+  return app;
+}
+
+const form = () => ({
+  establishment_name: 'Bistrô Mar Aberto',
+  cnpj: generateCnpj(),
+  email: uniqueEmail('contato'),
+  phone: '(48) 99999-1234',
+  address: 'Rua das Gaivotas, 120',
+  city: 'Florianópolis',
+  state: 'SC',
+  zip_code: '88010-000',
+  contact_name: 'Marina Souza',
+  contact_email: uniqueEmail('marina'),
+  contact_phone: '(48) 3232-4455',
+});
+
+const signUp = (app: FastifyInstance, remoteAddress: string) =>
+  app.inject({ method: 'POST', url: '/api/onboarding/processes', payload: form(), remoteAddress });
+
+/** The parts of a hit that do not depend on the clock. */
+const h = ({ count, allowed }: { count: number; allowed: boolean }) => ({ count, allowed });
+
+describe('the rate-limit counter', () => {
+  it('counts hits arriving together one by one and tells when the window ends', async () => {
+    const database = await openAgain();
+    try {
+      const counter = createRateLimitCounter(database.db);
+      const limit = { max: 5, windowMs: 60_000 };
+      const hits = await Promise.all(Array.from({ length: 8 }, () => counter.hit('teste:juntos', limit)));
+      expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(hits.filter((h) => h.allowed)).toHaveLength(5);
+      for (const h of hits) expect(h.resetInMs).toBeGreaterThan(50_000);
+      expect(h(await counter.hit('teste:outra-chave', limit))).toEqual({ count: 1, allowed: true });
+
+      await counter.reset('teste:juntos');
+      expect(h(await counter.hit('teste:juntos', limit))).toEqual({ count: 1, allowed: true });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('starts a new window once the old one has ended', async () => {
+    const database = await openAgain();
+    try {
+      const counter = createRateLimitCounter(database.db);
+      const limit = { max: 1, windowMs: 300 };
+      expect(h(await counter.hit('teste:janela', limit))).toEqual({ count: 1, allowed: true });
+      expect(h(await counter.hit('teste:janela', limit))).toEqual({ count: 2, allowed: false });
+      await expect
+        .poll(async () => h(await counter.hit('teste:janela', limit)), { interval: 100, timeout: 5000 })
+        .toEqual({
+          count: 1,
+          allowed: true,
+        });
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('route limits kept in the database', () => {
+  it('still refuse a client after the app restarts on the same database', { timeout: 60_000 }, async () => {
+    const first = await startApp();
+    for (let i = 0; i < SIGNUPS_PER_HOUR; i++) expect((await signUp(first, '10.9.0.1')).statusCode).toBe(201);
+    expect((await signUp(first, '10.9.0.1')).statusCode).toBe(429);
+    await first.close();
+
+    const restarted = await startApp();
+    try {
+      const refused = await signUp(restarted, '10.9.0.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'too_many_signups' });
+      expect((await signUp(restarted, '10.9.0.2')).statusCode).toBe(201);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it.runIf(onPostgres)('are one count for two apps on one PostgreSQL database', { timeout: 60_000 }, async () => {
+    const [a, b] = [await startApp(), await startApp()];
+    try {
+      for (let i = 0; i < SIGNUPS_PER_HOUR; i++) expect((await signUp(i % 2 ? a : b, '10.9.1.1')).statusCode).toBe(201);
+      expect((await signUp(a, '10.9.1.1')).statusCode).toBe(429);
+      expect((await signUp(b, '10.9.1.1')).statusCode).toBe(429);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
