@@ -22,6 +22,7 @@ import { catalogRoutes, createCatalogService } from './modules/catalog/index.js'
 import { createCrmService, crmRoutes } from './modules/crm/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
+import { createInvitationService, invitationRoutes } from './modules/invitations/index.js';
 import { createMailer, type Mailer, type MailRetryPolicy, mailRoutes } from './modules/mail/index.js';
 import {
   createOnboardingService,
@@ -149,6 +150,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accountRoutes(createAccountService({ db })));
   await app.register(mailRoutes(db, app.mailer));
   await app.register(userRoutes(createUserService({ db })));
+  const invitations = createInvitationService({ db, mailer: app.mailer, startSession: (userId) => auth.startSession(userId) });
+  await app.register(invitationRoutes(invitations));
   await app.register(catalogRoutes(createCatalogService({ db })));
   await app.register(productRoutes(createProductService({ db })));
   await app.register(supplierRoutes(createSupplierService({ db })));
@@ -173,6 +176,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     files: storage.private,
     onPublicChange,
     leads: crmLeadHooks,
+    inviteManager: async (tx, { email, establishmentId, invitedBy }) =>
+      invitations.inviteIn(tx, { email, role: 'restaurant_manager', establishmentIds: [establishmentId], supplierId: null, invitedBy }),
     ...(config.onboardingEmailDnsCheck && { resolveMailDomain: options.mailDomainResolver ?? dnsMailDomainResolver }),
   });
   await app.register(onboardingPublicRoutes(onboarding));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Area, allPermissions, can, deniedDetail, type Principal, scopeCovers, scopeFor } from './access-policy.js';
+import { type Area, allPermissions, can, deniedDetail, invitableRoles, type Principal, scopeCovers, scopeFor } from './access-policy.js';
 import type { Role } from './roles.js';
 
 /**
@@ -58,10 +58,17 @@ const DESIGN_ROLES: Record<string, [manager: Cell, sommelier: Cell, supplier: Ce
   'onboardingReview.read': ['-', '-', '-'],
   'onboardingReview.approve': ['-', '-', '-'],
   'onboardingReview.reject': ['-', '-', '-'],
-  'users.read': ['-', '-', '-'],
+  'mail.readFailed': ['-', '-', '-'],
+  // "users and invitations": a manager, the sommeliers and managers of its own establishments.
+  'users.read': ['own', '-', '-'],
   'users.create': ['-', '-', '-'],
   'users.update': ['-', '-', '-'],
+  'users.deactivate': ['own', '-', '-'],
   'users.delete': ['-', '-', '-'],
+  'invitations.read': ['own', '-', '-'],
+  'invitations.create': ['own', '-', '-'],
+  'invitations.resend': ['own', '-', '-'],
+  'invitations.delete': ['own', '-', '-'],
   // Not rows of DESIGN's table: the sample data creates an establishment; every user may upload an image.
   'seed.create': ['own', '-', '-'],
   'uploads.create': ['all', 'all', 'all'],
@@ -116,11 +123,18 @@ describe('the access policy', () => {
     expect(scopeCovers({ kind: 'none' }, { establishmentId: 'e1', supplierId: 's1' })).toBe(false);
   });
 
+  it('lets the admin invite every role and a manager only managers and sommeliers', () => {
+    expect(invitableRoles(principal('admin'))).toEqual(['admin', 'restaurant_manager', 'sommelier', 'supplier']);
+    expect(invitableRoles(principal('restaurant_manager'))).toEqual(['restaurant_manager', 'sommelier']);
+    expect(invitableRoles(principal('sommelier'))).toEqual([]);
+    expect(invitableRoles(principal('supplier'))).toEqual([]);
+  });
+
   it('says in pt-BR why an action is refused', () => {
     expect(deniedDetail('establishments', 'create')).toBe('Você não tem permissão para criar estabelecimentos.');
     expect(deniedDetail('catalog', 'delete')).toBe('Apenas administradores podem excluir vinhos do catálogo.');
     // An action nobody but the admin has.
-    expect(deniedDetail('users', 'read')).toBe('Apenas administradores podem fazer isto.');
+    expect(deniedDetail('users', 'delete')).toBe('Apenas administradores podem fazer isto.');
     expect(deniedDetail('crm', 'convert')).toBe('Apenas administradores podem fazer isto.');
     expect(deniedDetail('orders', 'create')).toBe('Apenas gerentes de restaurante e administradores podem fazer pedidos.');
     expect(deniedDetail('analytics', 'read')).toBe('Você não tem permissão para esta ação.');

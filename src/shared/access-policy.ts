@@ -113,11 +113,23 @@ export const POLICY = {
   mail: {
     readFailed: NOBODY,
   },
+  /**
+   * A manager lists and deactivates the staff of its own establishments (and invites them: `invitations`); editing
+   * a login's e-mail, role or password, and deleting it, stay the admin's.
+   */
   users: {
-    read: NOBODY,
+    read: { restaurant_manager: 'own' },
     create: NOBODY,
     update: NOBODY,
+    deactivate: { restaurant_manager: 'own' },
     delete: NOBODY,
+  },
+  /** Which roles a manager may invite is `invitableRoles` below: never admin or supplier. */
+  invitations: {
+    read: { restaurant_manager: 'own' },
+    create: { restaurant_manager: 'own' },
+    resend: { restaurant_manager: 'own' },
+    delete: { restaurant_manager: 'own' },
   },
   /** The sample "Pedra da Ilha" data: creating an establishment, so managers (and admin) only. */
   seed: {
@@ -162,6 +174,15 @@ const DENIED: { [A in Area]?: Partial<Record<ActionOf<A>, string>> } = {
     ship: 'Apenas o fornecedor do pedido pode marcá-lo como enviado.',
     deliver: 'Apenas o estabelecimento que fez o pedido pode marcá-lo como entregue.',
     cancel: 'Apenas o gerente do estabelecimento ou o fornecedor do pedido podem cancelá-lo.',
+  },
+  users: {
+    read: 'Apenas administradores e gerentes de restaurante podem ver os usuários.',
+    deactivate: 'Você só pode desativar a equipe dos seus estabelecimentos.',
+  },
+  invitations: {
+    create: 'Apenas administradores e gerentes de restaurante podem convidar usuários.',
+    resend: 'Apenas administradores e gerentes de restaurante podem reenviar convites.',
+    delete: 'Apenas administradores e gerentes de restaurante podem excluir convites.',
   },
   seed: {
     create: 'Apenas administradores e gerentes de restaurante podem criar os dados de exemplo.',
@@ -212,6 +233,13 @@ export function scopeCovers(scope: Scope, row: { establishmentId?: string | null
     case 'supplier':
       return row.supplierId != null && row.supplierId === scope.id;
   }
+}
+
+/** The roles a caller may invite (or deactivate): the admin any, a manager its establishments' staff only. */
+export function invitableRoles(principal: Principal): readonly Role[] {
+  if (principal.role === 'admin') return ['admin', 'restaurant_manager', 'sommelier', 'supplier'];
+  if (principal.role === 'restaurant_manager') return ['restaurant_manager', 'sommelier'];
+  return [];
 }
 
 /** Every (area, action) pair of the table, for tests and for checking that each route names one. */

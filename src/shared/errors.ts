@@ -18,6 +18,7 @@ export const ERROR_CODES = {
   not_found: { status: 404, detail: 'Recurso não encontrado.' },
   method_not_allowed: { status: 405, detail: 'Método não permitido.' },
   invalid_spreadsheet: { status: 400, detail: 'Não foi possível ler a planilha.' },
+  invalid_link: { status: 400, detail: 'Link inválido ou expirado' },
   conflict: { status: 409, detail: 'Já existe um registro com estes dados.' },
   cnpj_taken: { status: 409, detail: 'CNPJ já cadastrado' },
   checks_pending: { status: 409, detail: 'Valide o CNPJ, o e-mail e o telefone antes de enviar o cardápio.' },

@@ -173,7 +173,10 @@ export const rejectSchema = z.object({
 export const approvalSchema = z.object({
   process: reviewDetailSchema,
   establishment: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
-  /** `password` is shown once: null when the contact already had a manager login, which is linked instead. */
-  manager: z.object({ email: z.string(), password: z.string().nullable() }),
+  /**
+   * `invited`: the contact was e-mailed an invitation to create its manager login (false when it already had one,
+   * which is linked instead). `link`: that invitation's link to pass on by hand, only when e-mails go to files.
+   */
+  manager: z.object({ email: z.string(), invited: z.boolean(), link: z.string().nullable() }),
 });
 export type Approval = z.infer<typeof approvalSchema>;

@@ -20,6 +20,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'conta',
   'esqueci-senha',
   'redefinir-senha',
+  'convite',
   'api',
   'assets',
   'uploads',

@@ -27,6 +27,11 @@ export type UserUpdate = z.infer<typeof userUpdateSchema>;
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
+  name: z.string().nullable(),
+  /** False once deactivated: it cannot sign in. */
+  active: z.boolean(),
+  /** False for a record-only user (a sample CRM owner), which cannot sign in either. */
+  has_password: z.boolean(),
   role: z.enum(ROLES),
   establishment_ids: z.array(z.string()),
   supplier_id: z.string().nullable(),

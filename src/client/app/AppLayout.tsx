@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, AppShell, Badge, Burger, Button, Container, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ROLE_LABELS } from '../../shared/roles';
 import { logout, useSession } from '../lib/session';
 import { allows, usePolicy } from '../lib/use-can';
@@ -17,14 +17,18 @@ export function AppLayout() {
   const navigate = useNavigate();
   const [drawerOpen, drawer] = useDisclosure(false);
   const canDo = usePolicy();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const sections = navSections((item) => !item.permission || allows(canDo, item.permission));
   const required = permissionForPath(pathname);
   const mayOpen = !required || allows(canDo, required);
+  // Just signed in to a page remembered from someone else's session that this user may not open: the home screen.
+  const justSignedIn = (state as { afterLogin?: unknown } | null)?.afterLogin === true;
   const onLogout = () => {
     logout();
     navigate('/login', { replace: true });
   };
+
+  if (!mayOpen && justSignedIn) return <Navigate to="/" replace />;
 
   return (
     <AppShell header={{ height: 64 }} padding="md">

@@ -1,13 +1,14 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../lib/session';
+import { useSession, wasLoggedOutOnPurpose } from '../lib/session';
 
 /** docs/product.md §2: no token -> /login remembering the origin; a loading message while the session is checked. */
 export function RequireAuth() {
   const { token, user, isChecking } = useSession();
   const location = useLocation();
   if (!token) {
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
+    const state = wasLoggedOutOnPurpose() ? null : { from: `${location.pathname}${location.search}${location.hash}` };
+    return <Navigate to="/login" replace state={state} />;
   }
   if (isChecking || !user) {
     return (

@@ -27,6 +27,12 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     lazy: () => import('../features/onboarding/OnboardingPage').then((m) => ({ Component: m.OnboardingPage })),
   },
+  // Public: whoever holds an invitation link has no account yet.
+  {
+    path: '/convite',
+    errorElement: <RouteError />,
+    lazy: () => import('../features/invitations/AcceptInvitationPage').then((m) => ({ Component: m.AcceptInvitationPage })),
+  },
   {
     element: <RequireAuth />,
     errorElement: <RouteError />,

@@ -30,6 +30,9 @@ export const queryKeys = {
   users: {
     all: ['users'] as const,
   },
+  invitations: {
+    all: ['invitations'] as const,
+  },
   onboardingReviews: {
     all: ['onboarding-reviews'] as const,
     list: (filters: { status: string; search: string }) => ['onboarding-reviews', 'list', filters] as const,

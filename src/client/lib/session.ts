@@ -29,10 +29,24 @@ export function useSession() {
   return { token, user: query.data, isChecking: Boolean(token) && query.isPending };
 }
 
+/**
+ * Set by a deliberate logout until the login page shows: the page the person left is not remembered for whoever
+ * signs in next on this browser (a session that merely expired still remembers it).
+ */
+let loggedOutOnPurpose = false;
+
 /** Forgets the token at once and ends its session on the server (a copy of the token stops working too). */
 export function logout(): void {
+  loggedOutOnPurpose = true;
   const token = tokenStore.get();
   tokenStore.clear();
   if (!token) return;
   void fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+}
+
+export const wasLoggedOutOnPurpose = () => loggedOutOnPurpose;
+
+/** The login page has shown: later visits without a token remember their page again. */
+export function forgetLogout(): void {
+  loggedOutOnPurpose = false;
 }

@@ -1,17 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import { E2E_PORT } from './constants.js';
+import { E2E_DATA_DIR } from './constants.js';
 
-/** The e2e server's DATA_DIR, written down by start-server.mjs. */
-function e2eDataDir(): string {
-  return readFileSync(path.join(tmpdir(), `adega-e2e-${E2E_PORT}.data-dir`), 'utf8').trim();
-}
-
-async function readMails(): Promise<ParsedMail[]> {
-  const dir = path.join(e2eDataDir(), 'mail');
+/** The messages the e2e server wrote as .eml files (the embedded default, no SMTP_URL), parsed, oldest first. */
+export async function writtenMails(): Promise<ParsedMail[]> {
+  const dir = path.join(E2E_DATA_DIR, 'mail');
   let files: string[];
   try {
     files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
@@ -35,7 +30,7 @@ export async function waitForMail(to: string, subject: string): Promise<ParsedMa
   await expect
     .poll(
       async () => {
-        found = (await readMails()).filter((m) => recipient(m) === to && (m.subject ?? '').includes(subject)).at(-1);
+        found = (await writtenMails()).filter((m) => recipient(m) === to && (m.subject ?? '').includes(subject)).at(-1);
         return Boolean(found);
       },
       { timeout: 30_000, message: `an e-mail to ${to} about "${subject}"` },

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useToken } from '../../lib/session';
+import { forgetLogout, useToken } from '../../lib/session';
 import { LoginForm } from './LoginForm';
 
 function originOf(state: unknown): string {
@@ -13,6 +14,8 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const destination = originOf(location.state);
-  if (token) return <Navigate to={destination} replace />;
-  return <LoginForm onLoggedIn={() => navigate(destination, { replace: true })} />;
+  useEffect(forgetLogout, []);
+  // `afterLogin`: the layout sends a user who may not open the remembered page to the home screen instead.
+  if (token) return <Navigate to={destination} replace state={{ afterLogin: true }} />;
+  return <LoginForm onLoggedIn={() => navigate(destination, { replace: true, state: { afterLogin: true } })} />;
 }

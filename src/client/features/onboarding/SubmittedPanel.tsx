@@ -16,11 +16,11 @@ export function SubmittedPanel({ contactEmail }: { contactEmail: string }) {
         Cadastro enviado para análise
       </Title>
       <Text size="sm" c="dimmed" maw={460}>
-        Nossa equipe vai conferir seus dados e o cardápio. Quando o cadastro for aprovado, você recebe o acesso ao painel no e-mail{' '}
+        Nossa equipe vai conferir seus dados e o cardápio. Quando o cadastro for aprovado, enviamos ao e-mail{' '}
         <Text span fw={600} c="dark">
           {contactEmail}
-        </Text>
-        .
+        </Text>{' '}
+        um convite para você criar sua senha e acessar o painel. O link do convite vale por 7 dias.
       </Text>
     </Stack>
   );

@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api';
 import { VALID_GREEN } from './CheckStatusBadge';
 import { useApprove, useReject } from './reviews-api';
 
-/** Aprovar (confirm, then the one-time password) and Rejeitar (with a reason), as modals. */
+/** Aprovar (confirm, then who was invited) and Rejeitar (with a reason), as modals. */
 export function useReviewDecisions(p: ReviewDetail) {
   const approve = useApprove();
   const reject = useReject();
@@ -61,22 +61,28 @@ function showApproval(result: Approval) {
         <Text size="sm">
           O estabelecimento “{result.establishment.name}” foi criado (/{result.establishment.slug}).
         </Text>
-        {result.manager.password ? (
+        {result.manager.invited ? (
           <>
-            <Text size="sm">Entregue ao responsável o acesso abaixo. A senha aparece só agora: anote ou copie antes de fechar.</Text>
             <Text size="sm">
-              E-mail: <Code>{result.manager.email}</Code>
+              Enviamos a {result.manager.email} um convite para criar a senha e acessar o painel como gerente. O link vale por 7 dias.
             </Text>
-            <Text size="sm">
-              Senha provisória: <Code data-testid="one-time-password">{result.manager.password}</Code>
-            </Text>
-            <CopyButton value={result.manager.password}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy}>
-                  {copied ? 'Senha copiada' : 'Copiar senha'}
-                </Button>
-              )}
-            </CopyButton>
+            {result.manager.link && (
+              <>
+                <Text size="sm">
+                  Este servidor não envia e-mails (grava cada mensagem em arquivo): entregue o link abaixo ao responsável.
+                </Text>
+                <Code block data-testid="invitation-link" style={{ wordBreak: 'break-all' }}>
+                  {result.manager.link}
+                </Code>
+                <CopyButton value={result.manager.link}>
+                  {({ copied, copy }) => (
+                    <Button variant="light" onClick={copy}>
+                      {copied ? 'Link copiado' : 'Copiar link'}
+                    </Button>
+                  )}
+                </CopyButton>
+              </>
+            )}
           </>
         ) : (
           <Text size="sm">

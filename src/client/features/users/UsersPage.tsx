@@ -1,17 +1,21 @@
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconUserCheck, IconUserOff, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { invitableRoles } from '../../../shared/access-policy';
 import { ROLE_LABELS } from '../../../shared/roles';
 import type { User } from '../../../shared/users';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { useCan } from '../../lib/use-can';
+import { principalOf, useCan } from '../../lib/use-can';
 import { PageHeader } from '../../ui/PageHeader';
 import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
+import { InviteModal } from './InviteModal';
+import { announceInvitation } from './invitation-link';
+import { PendingInvitations } from './PendingInvitations';
 import { UserFormModal } from './UserFormModal';
-import { useDeleteUser, useEstablishmentOptions, useSupplierOptions, useUsers } from './users-api';
+import { useDeleteUser, useEstablishmentOptions, useSetUserActive, useSupplierOptions, useUsers } from './users-api';
 
 export function UsersPage() {
   const { user: me } = useSession();
@@ -23,6 +27,11 @@ export function UsersPage() {
   const canCreate = useCan('users', 'create');
   const canUpdate = useCan('users', 'update');
   const canDelete = useCan('users', 'delete');
+  const canDeactivate = useCan('users', 'deactivate');
+  const canInvite = useCan('invitations', 'create');
+  const [inviting, setInviting] = useState(false);
+  const setActive = useSetUserActive();
+  const isAdmin = me?.role === 'admin';
   const names = new Map((establishments.data ?? []).map((e) => [e.id, e.name]));
   const suppliers = useSupplierOptions();
   const supplierNames = new Map((suppliers.data ?? []).map((s) => [s.id, s.name]));
@@ -44,17 +53,51 @@ export function UsersPage() {
         }),
     });
 
+  const confirmActive = (user: User, active: boolean) =>
+    modals.openConfirmModal({
+      title: active ? 'Reativar usuário' : 'Desativar usuário',
+      children: (
+        <Text size="sm">
+          {active
+            ? `${user.email} volta a entrar no painel com a senha que já tinha.`
+            : `${user.email} deixa de entrar no painel e as sessões abertas terminam agora. Você pode reativá-lo depois.`}
+        </Text>
+      ),
+      labels: { confirm: active ? 'Reativar' : 'Desativar', cancel: 'Cancelar' },
+      confirmProps: { color: active ? 'vinho' : 'red' },
+      onConfirm: () =>
+        setActive.mutate(
+          { id: user.id, active },
+          {
+            onSuccess: () => notifications.show({ color: 'green', message: active ? 'Usuário reativado.' : 'Usuário desativado.' }),
+            onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Não foi possível alterar o usuário.') }),
+          },
+        ),
+    });
+
   return (
     <>
       <PageHeader
         title="Usuários"
-        description="Quem acessa o painel e o que cada um pode fazer."
+        description={
+          isAdmin
+            ? 'Quem acessa o painel e o que cada um pode fazer.'
+            : 'A equipe dos seus estabelecimentos: convide, acompanhe os convites e desative acessos.'
+        }
         actions={
-          canCreate &&
           !users.isError && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => openForm(null)}>
-              Novo usuário
-            </Button>
+            <Group gap="xs">
+              {canInvite && (
+                <Button leftSection={<IconUserPlus size={18} />} onClick={() => setInviting(true)}>
+                  Convidar usuário
+                </Button>
+              )}
+              {canCreate && (
+                <Button variant="light" leftSection={<IconPlus size={18} />} onClick={() => openForm(null)}>
+                  Novo usuário
+                </Button>
+              )}
+            </Group>
           )
         }
       />
@@ -82,7 +125,18 @@ export function UsersPage() {
                     <Badge variant="light" color={user.role === 'admin' ? 'vinho' : 'gray'} tt="none">
                       {ROLE_LABELS[user.role]}
                     </Badge>
+                    {!user.active && (
+                      <Badge variant="light" color="red" tt="none">
+                        Desativado
+                      </Badge>
+                    )}
+                    {user.active && !user.has_password && (
+                      <Badge variant="light" color="gray" tt="none">
+                        Sem acesso ao painel
+                      </Badge>
+                    )}
                   </Group>
+                  {user.name && <Text size="sm">{user.name}</Text>}
                   <Text size="sm" c="dimmed">
                     {user.establishment_ids.length > 0 && `${user.establishment_ids.map((id) => names.get(id) ?? '—').join(', ')} · `}
                     {user.supplier_id && `${supplierNames.get(user.supplier_id) ?? 'Fornecedor'} · `}
@@ -90,6 +144,18 @@ export function UsersPage() {
                   </Text>
                 </div>
                 <Group gap={4} wrap="nowrap">
+                  {canDeactivate && user.email !== me?.email && (
+                    <Tooltip label={user.active ? 'Desativar' : 'Reativar'}>
+                      <ActionIcon
+                        variant="subtle"
+                        color={user.active ? 'red' : 'gray'}
+                        aria-label={`${user.active ? 'Desativar' : 'Reativar'} ${user.email}`}
+                        onClick={() => confirmActive(user, !user.active)}
+                      >
+                        {user.active ? <IconUserOff size={18} /> : <IconUserCheck size={18} />}
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
                   {canUpdate && <EditRowIcon label={user.email} onClick={() => openForm(user)} />}
                   {canDelete && user.email !== me?.email && <DeleteRowIcon label={user.email} onClick={() => confirmDelete(user)} />}
                 </Group>
@@ -97,6 +163,21 @@ export function UsersPage() {
             </Paper>
           ))}
         </Stack>
+      )}
+
+      {canInvite && <PendingInvitations establishmentNames={names} />}
+
+      {inviting && me && (
+        <InviteModal
+          roles={invitableRoles(principalOf(me))}
+          establishments={establishments.data ?? []}
+          suppliers={suppliers.data ?? []}
+          onClose={() => setInviting(false)}
+          onInvited={(invitation) => {
+            setInviting(false);
+            announceInvitation(invitation, 'enviado');
+          }}
+        />
       )}
 
       <UserFormModal

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { establishments } from './establishments.js';
@@ -10,11 +11,14 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** How the person is called on screens and in e-mails; empty for accounts made before names existed. */
     name: text('name').notNull().default(''),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for a record-only user (a sample CRM owner): it has no password, so it cannot sign in. */
+    passwordHash: text('password_hash'),
     role: text('role', { enum: ['admin', 'restaurant_manager', 'sommelier', 'supplier'] }).notNull(),
     supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
     /** The person's choice on /conta: e-mails about orders (new order, status changes). */
     orderEmails: boolean('order_emails').notNull().default(true),
+    /** Set when an admin or manager deactivates the account: it cannot sign in and its sessions are ended. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,4 +81,32 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * An invitation to create an account: only the hash of its one-time token is kept. Pending until accepted
+ * (accepted_at set, then it can never be used again); its establishments are checked again when accepted.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'restaurant_manager', 'sommelier', 'supplier'] }).notNull(),
+    establishmentIds: uuid('establishment_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    acceptedUserId: uuid('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    // One pending invitation per e-mail.
+    uniqueIndex('invitations_pending_email_key').on(t.email).where(sql`${t.acceptedAt} is null`),
+    index('invitations_created_idx').on(t.createdAt),
+  ],
 );

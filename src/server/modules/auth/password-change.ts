@@ -23,7 +23,7 @@ export function assertPasswordRule(password: string, email: string): void {
 export async function changePassword(db: Db, caller: Caller, input: ChangePasswordRequest, ip: string): Promise<void> {
   if (!(await claimAttempt(db, caller.email, ip))) throw appError('too_many_attempts');
   const user = await users.findById(db, caller.id);
-  if (!user || !(await verifyPassword(user.passwordHash, input.current_password))) {
+  if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.current_password))) {
     await trimExpiredFailures(db);
     throw appError('wrong_password', PASSWORD_TEXTS.wrongCurrent, { current_password: PASSWORD_TEXTS.wrongCurrent });
   }

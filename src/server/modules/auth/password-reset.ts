@@ -38,8 +38,9 @@ export async function requestPasswordReset(jobs: JobRunner, email: string): Prom
 
 async function sendResetLink({ db, mailer, log }: { db: Db; mailer: Mailer; log: FastifyBaseLogger }, email: string): Promise<void> {
   const user = await users.findByEmail(db, email);
-  if (!user) {
-    log.info('password reset asked for an e-mail without an account: nothing sent');
+  // A record-only user (no password: a sample CRM owner) or a deactivated one cannot be given a way in by e-mail.
+  if (!user?.passwordHash || user.deactivatedAt) {
+    log.info('password reset asked for an e-mail without an active account: nothing sent');
     return;
   }
   const { token, hash } = newOneTimeToken();

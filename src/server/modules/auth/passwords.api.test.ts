@@ -185,6 +185,30 @@ describe('forgot and reset password', () => {
     expect(smtp.messages.filter((m) => m.to === unknown)).toHaveLength(0);
   });
 
+  it('sends nothing to a record-only user (no password) or a deactivated one, and a link sent before deactivation is dead', async () => {
+    const recordOnly = await createUser(t.db, 'admin');
+    await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, recordOnly.id));
+    const deactivated = await createUser(t.db, 'sommelier');
+    const linkBefore = await requestLink(deactivated);
+    await t.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, deactivated.id));
+    const jobs = async (email: string) =>
+      (
+        (await t.db.execute(
+          sql`select state from pgboss.job where name = 'password-reset-request' and data->>'email' = ${email}`,
+        )) as unknown as { rows: { state: string }[] }
+      ).rows.map((row) => row.state);
+    expect((await forgot(recordOnly.email)).statusCode).toBe(202);
+    expect((await forgot(deactivated.email)).statusCode).toBe(202);
+    await expect.poll(() => jobs(recordOnly.email), { timeout: 15_000 }).toEqual(['completed']);
+    await expect.poll(() => jobs(deactivated.email), { timeout: 15_000 }).toEqual(['completed', 'completed']);
+    expect(await mailsTo(recordOnly.email)).toHaveLength(0);
+    expect(await mailsTo(deactivated.email)).toHaveLength(1);
+    const res = await reset(linkBefore, NEW_PASSWORD);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toBe(INVALID_LINK);
+    expect((await userRow(recordOnly.id))?.passwordHash).toBeNull();
+  });
+
   it('refuses unknown, malformed, used and expired links with 400 "Link inválido ou expirado"', async () => {
     const user = await createUser(t.db, 'sommelier');
     const expired = newOneTimeToken();

@@ -14,7 +14,15 @@ export async function findLiveResetToken(db: Executor, tokenHash: string, now = 
     .select({ id: passwordResetTokens.id, userId: users.id, email: users.email })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+        // A link sent before the account was deactivated does not bring it back.
+        isNull(users.deactivatedAt),
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -20,8 +20,9 @@ export async function login(db: Db, tokens: TokenSigner, input: LoginRequest, ip
     throw new AppError('too_many_attempts', 429, 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.');
   }
   const user = await users.findByEmail(db, input.email);
+  // Always one verification, so the time taken does not tell which e-mails have a login.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !valid) {
+  if (!user?.passwordHash || !valid || user.deactivatedAt) {
     await trimExpiredFailures(db);
     throw new AppError('invalid_credentials', 401, LOGIN_FAILED_MESSAGE);
   }

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { leads } from '../../db/schema/index.js';
+import { leads, users } from '../../db/schema/index.js';
 import { createUser } from '../../test-support/factories.js';
 import { testAppPerFile } from '../../test-support/file-app.js';
 import { setLeadStatus, upsertWebsiteLead } from './index.js';
@@ -114,5 +114,20 @@ describe('POST /api/seed/crm', () => {
     expect(counts?.overdue).toBeGreaterThan(5);
     const manager = await createUser(t.db, 'restaurant_manager');
     expect((await t.call(manager, 'POST', '/api/seed/crm')).statusCode).toBe(403);
+  });
+
+  it('makes the sample sellers record owners without a password: no admin login is created', async () => {
+    const admin = await createUser(t.db, 'admin');
+    await t.call(admin, 'POST', '/api/seed/crm');
+    const sellers = await t.db.select().from(users).where(like(users.email, 'vendas.%@adega.exemplo'));
+    expect(sellers.map((u) => [u.role, u.passwordHash])).toEqual([
+      ['admin', null],
+      ['admin', null],
+    ]);
+    // Not even the password the login checks unknown e-mails against.
+    for (const password of ['adega-dummy-password', '']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: sellers[0]?.email, password } });
+      expect(res.statusCode).not.toBe(200);
+    }
   });
 });

@@ -5,7 +5,6 @@
  * seed/samples/crm.json; the rest is derived from each row's position, so every run builds the same CRM. A second
  * run finds the first sample lead and creates nothing.
  */
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -13,7 +12,6 @@ import { ACTIVITY_TYPES, LEAD_SOURCES, LEAD_STATUSES, OPPORTUNITY_STAGES } from 
 import { slugify } from '../../../shared/slug.js';
 import type { Db, Executor } from '../../db/client.js';
 import { activities, leads, opportunities, users } from '../../db/schema/index.js';
-import { hashPassword } from '../auth/index.js';
 
 const sampleSchema = z.object({
   places: z.array(z.string()).min(60),
@@ -129,7 +127,7 @@ export async function seedSampleCrm(db: Db, callerId: string, now = new Date()):
   });
 }
 
-/** The sample sellers (admins that cannot sign in: their password is random and never shown), created once. */
+/** The sample sellers: CRM record owners without a password (users that cannot sign in), created once. */
 async function sellers(tx: Executor, emails: string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const email of emails) {
@@ -138,7 +136,8 @@ async function sellers(tx: Executor, emails: string[]): Promise<string[]> {
     else {
       const [row] = await tx
         .insert(users)
-        .values({ email, role: 'admin', passwordHash: await hashPassword(randomUUID()) })
+        // A record owner, not a login: no password, so nobody can sign in as this sample admin.
+        .values({ email, role: 'admin', passwordHash: null })
         .returning({ id: users.id });
       if (row) ids.push(row.id);
     }

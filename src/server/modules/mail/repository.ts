@@ -43,8 +43,17 @@ export async function claimMail(db: Db, id: string, staleBefore: Date): Promise<
   return row;
 }
 
+/**
+ * Once a message is delivered or given up, its bodies go: they may carry a one-time link (password reset, invitation)
+ * whose token the database otherwise keeps only as a hash.
+ */
+const FORGET_BODIES = { textBody: '', htmlBody: '' } as const;
+
 export async function markSent(db: Db, id: string): Promise<void> {
-  await db.update(mailMessages).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(mailMessages.id, id));
+  await db
+    .update(mailMessages)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...FORGET_BODIES })
+    .where(eq(mailMessages.id, id));
 }
 
 /** Back to the queue after a failed attempt that may pass later; the job's retry brings it back. */
@@ -53,7 +62,10 @@ export async function releaseForRetry(db: Db, id: string, answer: string): Promi
 }
 
 export async function markFailed(db: Db, id: string, answer: string): Promise<void> {
-  await db.update(mailMessages).set({ status: 'failed', lastError: answer }).where(eq(mailMessages.id, id));
+  await db
+    .update(mailMessages)
+    .set({ status: 'failed', lastError: answer, ...FORGET_BODIES })
+    .where(eq(mailMessages.id, id));
 }
 
 /** Messages written while no job runner was started (or whose job was lost), oldest first. */

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_LENGTH_MESSAGES, PHONE_EXTENSION } from '../../../shared/field-rules.js';
 import { MENU_MAX_BYTES, MENU_TOO_LARGE, MENU_TYPE_NOT_ALLOWED } from '../../../shared/onboarding.js';
-import { establishments, leads, onboardingProcesses, userEstablishments, users } from '../../db/schema/index.js';
+import { establishments, invitations, leads, mailMessages, onboardingProcesses, users } from '../../db/schema/index.js';
 import { uniqueEmail } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 import { pngHeaderOf } from '../../test-support/images.js';
@@ -478,7 +478,7 @@ describe('the team review (admin)', () => {
     expect((await adminCall('GET', '/8a4a1d0e-5a3c-4c1e-9a55-1f6f0f2b8b11')).statusCode).toBe(404);
   });
 
-  it('Aprovar creates the establishment and a manager login scoped to it, once (409 twice)', async () => {
+  it('Aprovar creates the establishment and invites the contact as its manager (no password on screen), once (409 twice)', async () => {
     const contactEmail = uniqueEmail('dona');
     const id = await submittedProcess({ establishment_name: 'Onboarding', contact_email: contactEmail, cnpj: '12.ABC.345/01DE-35' });
     const res = await adminCall('POST', `/${id}/approve`);
@@ -486,8 +486,13 @@ describe('the team review (admin)', () => {
     const body = res.json();
     // The name is a reserved word: the slug steps aside.
     expect(body.establishment).toMatchObject({ name: 'Onboarding', slug: 'onboarding-2' });
-    expect(body.manager.email).toBe(contactEmail);
-    expect(body.manager.password).toMatch(/^[A-Za-z2-9]{14}$/);
+    // This app writes e-mails to files: the admin gets the link to pass on by hand, never a password.
+    expect(body.manager).toEqual({
+      email: contactEmail,
+      invited: true,
+      link: expect.stringMatching(/^https:\/\/adega\.test\/convite\?token=/),
+    });
+    expect(JSON.stringify(body)).not.toMatch(/password|senha/i);
     expect(body.process).toMatchObject({ status: 'approved', establishment_id: body.establishment.id, establishment_slug: 'onboarding-2' });
 
     const [est] = await t.db.select().from(establishments).where(eq(establishments.id, body.establishment.id));
@@ -496,29 +501,31 @@ describe('the team review (admin)', () => {
       address: 'Rua das Gaivotas, 120, Florianópolis - SC, CEP 88010-000',
       phone: '+5548999991234',
     });
-    const [user] = await t.db.select().from(users).where(eq(users.email, contactEmail));
-    expect(user).toMatchObject({ role: 'restaurant_manager' });
-    expect(user?.passwordHash).not.toContain(body.manager.password);
-    const links = await t.db
-      .select()
-      .from(userEstablishments)
-      .where(eq(userEstablishments.userId, user?.id ?? ''));
-    expect(links.map((l) => l.establishmentId)).toEqual([body.establishment.id]);
+    // No login until the contact accepts; the invitation keeps only the token's hash.
+    expect(await t.db.select().from(users).where(eq(users.email, contactEmail))).toEqual([]);
+    const [invitation] = await t.db.select().from(invitations).where(eq(invitations.email, contactEmail));
+    expect(invitation).toMatchObject({ role: 'restaurant_manager', establishmentIds: [body.establishment.id], invitedBy: admin.id });
+    const token = new URL(body.manager.link).searchParams.get('token') ?? '';
+    expect(invitation?.tokenHash).not.toContain(token);
     const row = await rowOf(id);
-    expect(row).toMatchObject({ status: 'approved', reviewedBy: admin.id, managerUserId: user?.id });
+    expect(row).toMatchObject({ status: 'approved', reviewedBy: admin.id, managerUserId: null });
     expect(row.reviewedAt).toBeInstanceOf(Date);
+    // The invitation e-mail is in the outbox, in the approval's transaction, with the same link.
+    const [mail] = await t.db.select().from(mailMessages).where(eq(mailMessages.recipient, contactEmail));
+    expect(mail).toMatchObject({ kind: 'invitation', subject: 'Seu convite para o Adega' });
+    expect(mail?.textBody).toContain(body.manager.link);
 
-    // The login works and sees only its new establishment.
-    const login = await t.app.inject({
+    // Accepting the invitation makes the login, which sees only its new establishment.
+    const accepted = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: contactEmail, password: body.manager.password },
+      url: '/api/invitations/accept',
+      payload: { token, name: 'Marina Souza', password: 'vinho-tinto-da-casa' },
     });
-    expect(login.statusCode).toBe(200);
-    const token = login.json().access_token as string;
-    const list = await t.as(token, { method: 'GET', url: '/api/establishments' });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const session = accepted.json().access_token as string;
+    const list = await t.as(session, { method: 'GET', url: '/api/establishments' });
     expect(list.json().map((e: { id: string }) => e.id)).toEqual([body.establishment.id]);
-    const me = await t.as(token, { method: 'GET', url: '/api/auth/me' });
+    const me = await t.as(session, { method: 'GET', url: '/api/auth/me' });
     expect(me.json()).toMatchObject({ role: 'restaurant_manager', establishment_ids: [body.establishment.id] });
 
     const twice = await adminCall('POST', `/${id}/approve`);
@@ -556,20 +563,22 @@ describe('the team review (admin)', () => {
     expect((await t.call(manager, 'POST', `/api/onboarding/reviews/${id}/approve`)).statusCode).toBe(403);
   });
 
-  it('links an existing manager login instead of creating one, and shows no password', async () => {
+  it('links an existing manager login instead of inviting it again', async () => {
     const contactEmail = uniqueEmail('gerente-existente');
     const first = await submittedProcess({ contact_email: contactEmail });
     const firstApproval = (await adminCall('POST', `/${first}/approve`)).json();
+    const token = new URL(firstApproval.manager.link).searchParams.get('token');
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      payload: { token, name: 'Gerente', password: 'vinho-tinto-da-casa' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
     const second = await submittedProcess({ contact_email: contactEmail, establishment_name: 'Segunda Casa' });
     const res = await adminCall('POST', `/${second}/approve`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().manager).toEqual({ email: contactEmail, password: null });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: contactEmail, password: firstApproval.manager.password },
-    });
-    const me = await t.as(login.json().access_token, { method: 'GET', url: '/api/auth/me' });
+    expect(res.json().manager).toEqual({ email: contactEmail, invited: false, link: null });
+    const me = await t.as(accepted.json().access_token, { method: 'GET', url: '/api/auth/me' });
     expect(me.json().establishment_ids.sort()).toEqual([firstApproval.establishment.id, res.json().establishment.id].sort());
   });
 });
@@ -633,6 +642,7 @@ describe('CRM lead hooks (injected; the CRM wires its own)', () => {
       db: t.db,
       files,
       onPublicChange: () => {},
+      inviteManager: async () => ({ link: null }),
       leads: {
         onCreated: async (_tx, process) => {
           calls.push(`created:${process.status}`);
@@ -663,6 +673,7 @@ describe('CRM lead hooks (injected; the CRM wires its own)', () => {
       db: t.db,
       files,
       onPublicChange: () => {},
+      inviteManager: async () => ({ link: null }),
       leads: {
         onCreated: async () => {
           throw new Error('crm down');

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { maskCep } from '../../../shared/field-rules.js';
 import {
   type CheckedField,
@@ -14,7 +13,6 @@ import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
 import type { PrivateFiles } from '../../storage/storage.js';
-import { hashPassword } from '../auth/passwords.js';
 import { chooseSlug, establishmentRows, type OnPublicChange } from '../establishments/index.js';
 import { userRows } from '../users/index.js';
 import { type CheckOutcome, checkCnpj, checkEmail, checkEmailSyntax, checkPhone, type MailDomainResolver } from './checks.js';
@@ -40,6 +38,8 @@ export interface OnboardingDeps {
   /** Set when the e-mail check must also find the domain in DNS (config ONBOARDING_EMAIL_DNS_CHECK). */
   resolveMailDomain?: MailDomainResolver;
   leads?: OnboardingLeadHooks;
+  /** Writes the invitation of the new manager (and its e-mail) inside the approval's transaction. */
+  inviteManager(tx: Tx, input: { email: string; establishmentId: string; invitedBy: Caller }): Promise<{ link: string | null }>;
 }
 
 export const PROCESS_NOT_FOUND = 'Cadastro não encontrado.';
@@ -261,23 +261,15 @@ export async function readMenuFile(deps: OnboardingDeps, caller: Caller, id: str
   return { bytes, type: row.menuFileType, name: row.menuFileName ?? 'cardapio' };
 }
 
-// Letters and digits a person reads aloud without confusion (no 0/O, 1/l/I).
-const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export function oneTimePassword(length = 14): string {
-  return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join('');
-}
-
 const fullAddress = (row: ProcessRow) => `${row.address}, ${row.city} - ${row.state}, CEP ${maskCep(row.zipCode)}`;
 
 /**
- * Aprovar: in one transaction the establishment (with a free slug), the contact's restaurant_manager login linked
- * to it (or an existing manager login linked), the process marked approved. The password is answered once and
- * only its hash is kept.
+ * Aprovar: in one transaction the establishment (with a free slug), an invitation e-mailed to the contact to create
+ * its restaurant_manager login for it (or its existing manager login linked), the process marked approved. No
+ * password is made up or shown: the contact chooses one on /convite.
  */
 export async function approve(deps: OnboardingDeps, caller: Caller, id: string) {
   requireScope(caller, 'onboardingReview', 'approve');
-  const password = oneTimePassword();
-  const passwordHash = await hashPassword(password);
   const result = await withSlugRetry(undefined, slugTaken, () =>
     deps.db.transaction(async (tx) => {
       const row = await mustFind(tx, id, true);
@@ -295,19 +287,19 @@ export async function approve(deps: OnboardingDeps, caller: Caller, id: string) 
       });
       const existing = await userRows.findByEmail(tx, row.contactEmail);
       if (existing && existing.role !== 'restaurant_manager') throw conflict(CONTACT_NOT_MANAGER, { contact_email: CONTACT_NOT_MANAGER });
-      const manager =
-        existing ??
-        (await userRows.insertUser(tx, { email: row.contactEmail, passwordHash, role: 'restaurant_manager', supplierId: null }));
-      await establishmentRows.linkUser(tx, manager.id, establishment.id);
+      if (existing) await establishmentRows.linkUser(tx, existing.id, establishment.id);
+      const invitation = existing
+        ? null
+        : await deps.inviteManager(tx, { email: row.contactEmail, establishmentId: establishment.id, invitedBy: caller });
       const approved = await repo.update(tx, id, {
         status: 'approved',
         reviewedAt: new Date(),
         reviewedBy: caller.id,
         establishmentId: establishment.id,
-        managerUserId: manager.id,
+        managerUserId: existing?.id ?? null,
       });
       await deps.leads?.onApproved(tx, approved);
-      return { approved, establishment, manager: { email: manager.email, password: existing ? null : password } };
+      return { approved, establishment, manager: { email: row.contactEmail, invited: !existing, link: invitation?.link ?? null } };
     }),
   );
   deps.onPublicChange(result.establishment.id);

@@ -11,5 +11,6 @@ export const userRows = {
   findBySession: repo.findBySession,
   insertUser: repo.insertUser,
   setPasswordHash: repo.setPasswordHash,
+  replaceEstablishmentLinks: repo.replaceEstablishmentLinks,
   countUsers: repo.countUsers,
 };

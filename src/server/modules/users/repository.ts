@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles.js';
 import type { Executor } from '../../db/client.js';
 import { establishments, sessions, userEstablishments, users } from '../../db/schema/index.js';
@@ -41,7 +41,7 @@ export async function findBySession(db: Executor, userId: string, sessionId: str
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, now), isNull(users.deactivatedAt)))
     .limit(1);
   return row;
 }
@@ -52,6 +52,37 @@ export async function listAll(db: Executor): Promise<UserWithLinks[]> {
   const byUser = new Map<string, string[]>();
   for (const link of links) byUser.set(link.userId, [...(byUser.get(link.userId) ?? []), link.establishmentId]);
   return rows.map((row) => ({ ...row, establishmentIds: byUser.get(row.id) ?? [] }));
+}
+
+/** Managers and sommeliers linked to at least one of these establishments, with only those links. */
+export async function listStaffOf(db: Executor, establishmentIds: readonly string[]): Promise<UserWithLinks[]> {
+  if (establishmentIds.length === 0) return [];
+  const inScope = and(eq(userEstablishments.userId, users.id), inArray(userEstablishments.establishmentId, [...establishmentIds]));
+  const rows = await db
+    .select({
+      ...getTableColumns(users),
+      establishmentIds: sql<string[]>`array(
+        select ${userEstablishments.establishmentId}::text from ${userEstablishments} where ${inScope})`,
+    })
+    .from(users)
+    .where(
+      and(
+        inArray(users.role, ['restaurant_manager', 'sommelier']),
+        exists(db.select({ one: sql`1` }).from(userEstablishments).where(inScope)),
+      ),
+    )
+    .orderBy(asc(users.email));
+  return rows;
+}
+
+/** Deactivating also ends every session of the user, so its tokens stay refused if the account comes back. */
+export async function setDeactivated(db: Executor, id: string, deactivated: boolean): Promise<void> {
+  const now = new Date();
+  await db
+    .update(users)
+    .set(deactivated ? { deactivatedAt: now, updatedAt: now } : { deactivatedAt: null, updatedAt: now })
+    .where(eq(users.id, id));
+  if (deactivated) await db.delete(sessions).where(eq(sessions.userId, id));
 }
 
 export async function countUsers(db: Executor): Promise<number> {
@@ -70,7 +101,7 @@ export async function existingEstablishmentIds(db: Executor, ids: readonly strin
 
 export async function insertUser(
   db: Executor,
-  values: { email: string; passwordHash: string; role: Role; supplierId: string | null },
+  values: { email: string; passwordHash: string | null; role: Role; supplierId: string | null; name?: string },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('insert returned no row');

@@ -28,6 +28,16 @@ export function userRoutes(service: UserService) {
       },
       async (request) => service.updateUser(callerOf(request), request.params.id, request.body),
     );
+    for (const [path, active] of [
+      ['deactivate', false],
+      ['reactivate', true],
+    ] as const) {
+      r.post(
+        `/api/users/:id/${path}`,
+        { config: { policy: { area: 'users', action: 'deactivate' } }, schema: { params: idParamsSchema, response: { 200: userSchema } } },
+        async (request) => service.setActive(callerOf(request), request.params.id, active),
+      );
+    }
     r.delete(
       '/api/users/:id',
       { config: { policy: { area: 'users', action: 'delete' } }, schema: { params: idParamsSchema } },

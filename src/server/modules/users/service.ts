@@ -1,6 +1,7 @@
+import { deniedDetail, invitableRoles } from '../../../shared/access-policy.js';
 import { ESTABLISHMENT_ROLES, type Role } from '../../../shared/roles.js';
 import type { User, UserCreate, UserUpdate } from '../../../shared/users.js';
-import { badRequest, conflict, notFound } from '../../core/app-error.js';
+import { badRequest, conflict, forbidden, notFound } from '../../core/app-error.js';
 import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
@@ -20,6 +21,10 @@ export function toUserDto(row: repo.UserWithLinks): User {
   return {
     id: row.id,
     email: row.email,
+    // Accounts made before names existed have an empty one: no name to show.
+    name: row.name || null,
+    active: row.deactivatedAt === null,
+    has_password: row.passwordHash !== null,
     role: row.role,
     establishment_ids: row.establishmentIds,
     supplier_id: row.supplierId,
@@ -27,9 +32,33 @@ export function toUserDto(row: repo.UserWithLinks): User {
   };
 }
 
+/** The admin sees every user; a manager the managers and sommeliers of its own establishments. */
 export async function listUsers(db: Db, caller: Caller): Promise<User[]> {
-  requireScope(caller, 'users', 'read');
-  return (await repo.listAll(db)).map(toUserDto);
+  const scope = requireScope(caller, 'users', 'read');
+  const rows = scope.kind === 'all' ? await repo.listAll(db) : scope.kind === 'establishments' ? await repo.listStaffOf(db, scope.ids) : [];
+  return rows.map(toUserDto);
+}
+
+/**
+ * Deactivate or reactivate a login. A manager only for someone it could invite (a manager or sommelier) who works
+ * for none but its own establishments: a login shared with another establishment is that one's business too.
+ */
+export async function setActive(db: Db, caller: Caller, id: string, active: boolean): Promise<User> {
+  const scope = requireScope(caller, 'users', 'deactivate');
+  if (id === caller.id) throw badRequest('Você não pode desativar o seu próprio usuário.');
+  const target = await mustFind(db, id);
+  if (scope.kind !== 'all') {
+    const own = new Set(scope.kind === 'establishments' ? scope.ids : []);
+    if (!target.establishmentIds.some((e) => own.has(e))) throw notFound(USER_NOT_FOUND);
+    const mine = invitableRoles(caller).includes(target.role) && target.establishmentIds.every((e) => own.has(e));
+    if (!mine) throw forbidden(deniedDetail('users', 'deactivate'));
+  }
+  await repo.setDeactivated(db, id, !active);
+  const row = await mustFind(db, id);
+  // A manager sees only its own establishments among the user's links.
+  return toUserDto(
+    scope.kind === 'all' ? row : { ...row, establishmentIds: row.establishmentIds.filter((e) => caller.establishmentIds.includes(e)) },
+  );
 }
 
 export async function createUser(db: Db, caller: Caller, input: UserCreate): Promise<User> {
@@ -126,6 +155,7 @@ export function createUserService({ db }: { db: Db }) {
     createUser: (caller: Caller, input: UserCreate) => createUser(db, caller, input),
     updateUser: (caller: Caller, id: string, input: UserUpdate) => updateUser(db, caller, id, input),
     deleteUser: (caller: Caller, id: string) => deleteUser(db, caller, id),
+    setActive: (caller: Caller, id: string, active: boolean) => setActive(db, caller, id, active),
   };
 }
 export type UserService = ReturnType<typeof createUserService>;

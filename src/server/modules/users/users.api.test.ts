@@ -30,6 +30,7 @@ describe('users API (admin only)', () => {
     expect(body).toMatchObject({ email, role: 'restaurant_manager', supplier_id: null });
     expect(body.establishment_ids.sort()).toEqual([e1.id, e2.id].sort());
     expect(body).not.toHaveProperty('password_hash');
+    expect(body).toMatchObject({ name: null, active: true, has_password: true });
     const [row] = await t.db.select().from(users).where(eq(users.id, body.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await links(body.id)).toEqual([e1.id, e2.id].sort());
@@ -200,16 +201,19 @@ describe('users API (admin only)', () => {
     const user = await createUser(t.db, role);
     const count = (await t.db.select().from(users)).length;
     const requests = [
-      { method: 'GET' as const, url: '/api/users' },
+      // A manager lists the staff of its establishments (invitations.api.test.ts); the others may not.
+      ...(role === 'restaurant_manager' ? [] : [{ method: 'GET' as const, url: '/api/users', read: true }]),
       { method: 'POST' as const, url: '/api/users', payload: { email: uniqueEmail(), password: 'uma-senha-boa', role: 'admin' } },
       { method: 'POST' as const, url: '/api/users', payload: { broken: true } },
       { method: 'PUT' as const, url: `/api/users/${user.id}`, payload: { email: user.email, role: 'admin' } },
       { method: 'DELETE' as const, url: `/api/users/${admin.id}` },
     ];
-    for (const request of requests) {
+    for (const { read, ...request } of requests as ((typeof requests)[number] & { read?: boolean })[]) {
       const res = await t.as(user.token, request);
       expect(res.statusCode).toBe(403);
-      expect(res.json().detail).toBe('Apenas administradores podem fazer isto.');
+      expect(res.json().detail).toBe(
+        read ? 'Apenas administradores e gerentes de restaurante podem ver os usuários.' : 'Apenas administradores podem fazer isto.',
+      );
     }
     expect((await t.db.select().from(users)).length).toBe(count);
     const [self] = await t.db.select().from(users).where(eq(users.id, user.id));

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginResponseSchema } from '../../../shared/auth.js';
+import {
+  invitationAcceptSchema,
+  invitationCreateSchema,
+  invitationPreviewSchema,
+  invitationSchema,
+  invitationTokenSchema,
+} from '../../../shared/invitations.js';
+import { idParamsSchema } from '../../../shared/users.js';
+import { callerOf } from '../../http/authenticate.js';
+import type { InvitationService } from './service.js';
+
+/** A person with a link tries it a few times at most; guessing tokens is what this limit slows down. */
+const PUBLIC_LIMIT = { max: 30, timeWindow: '1 minute' };
+
+export function invitationRoutes(service: InvitationService) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    r.get(
+      '/api/invitations',
+      {
+        config: { policy: { area: 'invitations', action: 'read' }, noStore: true },
+        schema: { response: { 200: z.array(invitationSchema) } },
+      },
+      async (request) => service.list(callerOf(request)),
+    );
+    r.post(
+      '/api/invitations',
+      {
+        config: { policy: { area: 'invitations', action: 'create' }, noStore: true },
+        schema: { body: invitationCreateSchema, response: { 201: invitationSchema } },
+      },
+      async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)),
+    );
+    r.post(
+      '/api/invitations/:id/resend',
+      {
+        config: { policy: { area: 'invitations', action: 'resend' }, noStore: true },
+        schema: { params: idParamsSchema, response: { 200: invitationSchema } },
+      },
+      async (request) => service.resend(callerOf(request), request.params.id),
+    );
+    r.delete(
+      '/api/invitations/:id',
+      { config: { policy: { area: 'invitations', action: 'delete' } }, schema: { params: idParamsSchema } },
+      async (request, reply) => {
+        await service.remove(callerOf(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+    // The token travels in a body, not a URL, so it stays out of access logs.
+    r.post(
+      '/api/invitations/preview',
+      {
+        config: { public: true, noStore: true, rateLimit: PUBLIC_LIMIT },
+        schema: { body: invitationTokenSchema, response: { 200: invitationPreviewSchema } },
+      },
+      async (request) => service.preview(request.body.token),
+    );
+    r.post(
+      '/api/invitations/accept',
+      {
+        config: { public: true, noStore: true, rateLimit: PUBLIC_LIMIT },
+        schema: { body: invitationAcceptSchema, response: { 201: loginResponseSchema } },
+      },
+      async (request, reply) => reply.status(201).send({ access_token: await service.accept(request.body), token_type: 'bearer' as const }),
+    );
+  };
+}
