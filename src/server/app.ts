@@ -15,7 +15,7 @@ import { registerClientApp, registerUploads } from './http/static-and-spa.js';
 import { createJobRunner, type JobRunner, jobsConnection } from './jobs/runner.js';
 import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
 import { authRoutes, createAuthService, createTokenSigner } from './modules/auth/index.js';
-import { catalogRoutes, createCatalogService } from './modules/catalog/index.js';
+import { type CatalogService, catalogRoutes, createCatalogService } from './modules/catalog/index.js';
 import { createCrmService, crmRoutes } from './modules/crm/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -52,6 +52,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The product import's background work: main.ts resumes interrupted imports once the runner starts. */
     productImportJobs: ImportJobs;
+    /** The catalogue service (the benchmark waits for its search index). */
+    catalog: CatalogService;
   }
 }
 
@@ -105,6 +107,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerImportJobs({ db, files: storage.private, jobs: app.jobs, log: app.log, singleProcess: database.kind === 'pglite' }),
   );
   app.decorate('publicPages', createPublicPageCache());
+  const { fairShare } = database;
+  if (fairShare) {
+    // Background work on the embedded database goes after the requests being served (db/fair-share.ts).
+    const endings = new WeakMap<object, () => void>();
+    const end = (request: object) => endings.get(request)?.();
+    app.addHook('onRequest', (request, _reply, done) => {
+      endings.set(request, fairShare.requestStarted());
+      done();
+    });
+    app.addHook('onResponse', (request, _reply, done) => {
+      end(request);
+      done();
+    });
+    app.addHook('onRequestAbort', (request, done) => {
+      end(request);
+      done();
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -128,7 +148,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes(database));
   await app.register(authRoutes(auth));
   await app.register(userRoutes(createUserService({ db })));
-  await app.register(catalogRoutes(createCatalogService({ db })));
+  const catalog = createCatalogService({ db, onError: (err) => app.log.error({ err }, 'catalogue search index not loaded') });
+  app.decorate('catalog', catalog);
+  await app.register(catalogRoutes(catalog));
   await app.register(productRoutes(createProductService({ db })));
   await app.register(supplierRoutes(createSupplierService({ db })));
   await app.register(orderRoutes(createOrderService({ db })));
