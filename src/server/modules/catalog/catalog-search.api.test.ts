@@ -74,16 +74,16 @@ describe('catalogue search index: changes applied as they come (decision 0036)',
   it('a process that just started answers at once, in SQL, while its index loads; then from the index', async () => {
     const s = tag();
     await t.db.insert(catalogWines).values([wine(`A ${s} Tinto`), wine(`C ${s} Branco`), wine(`B ${s} Tinto`)]);
-    let release = () => undefined as void;
+    const gate: { open?: () => void } = {};
     const held = new Promise<void>((resolve) => {
-      release = resolve;
+      gate.open = resolve;
     });
     const search = new CatalogSearch(t.db, { beforeLoad: () => held });
     const first = await search.search({ q: `${s} tinto`, limit: 1, offset: 0 });
     expect(search.indexed).toBe(false);
     expect({ names: names(first.rows), total: first.total }).toEqual({ names: [`A ${s} Tinto`], total: 2 });
     expect(names((await search.search({ q: s, country: '', limit: 10, offset: 1 })).rows)).toEqual([`B ${s} Tinto`, `C ${s} Branco`]);
-    release();
+    gate.open?.();
     await search.whenLoaded();
     expect(search.indexed).toBe(true);
     expect(names((await search.search({ q: s, limit: 10, offset: 1 })).rows)).toEqual([`B ${s} Tinto`, `C ${s} Branco`]);

@@ -29,8 +29,6 @@ export interface RunDeps {
   batchSize?: number;
   /** Tests only: called after each committed batch (throwing there stands in for a process dying). */
   afterBatch?: (processedRows: number) => Promise<void> | void;
-  /** Between batches: lets the other requests of a single-connection database (PGlite) have their turn. */
-  pauseBetweenBatches?: () => Promise<void>;
 }
 
 export const DEFAULT_BATCH_SIZE = 500;
@@ -105,7 +103,6 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
       resolver.commit();
       done = end;
       await deps.afterBatch?.(end);
-      await deps.pauseBetweenBatches?.();
     }
   } finally {
     // Stops the worker when the import stops early (a failure, a lost lease).
