@@ -5,8 +5,10 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
+import { createDiskSpace, type DiskSpace } from './core/disk-space.js';
 import { type Database, openDatabase } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
+import { registerDiskGuard } from './http/disk-guard.js';
 import { registerErrorHandler, toErrorBody } from './http/error-handler.js';
 import { registerNulGuard } from './http/reject-nul.js';
 import { registerRoutePolicy } from './http/route-policy.js';
@@ -52,6 +54,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The product import's background work: main.ts resumes interrupted imports once the runner starts. */
     productImportJobs: ImportJobs;
+    /** Free space under DATA_DIR: uploads are refused and imports pause when it is low. */
+    disk: DiskSpace;
     /** The catalogue service (the benchmark waits for its search index). */
     catalog: CatalogService;
   }
@@ -67,6 +71,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Answers whether an e-mail domain accepts mail when config.onboardingEmailDnsCheck is on (tests inject one; DNS otherwise). */
   mailDomainResolver?: MailDomainResolver;
+  /** Tests: a disk whose free space they choose; otherwise DATA_DIR's file system. */
+  disk?: DiskSpace;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -75,6 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { db } = database;
   const tokens = createTokenSigner(config.jwtSecret);
   const storage = localStorage(config.dataDir);
+  const disk = options.disk ?? createDiskSpace(config.dataDir, config.minFreeDiskBytes);
 
   const app = Fastify({
     logger:
@@ -99,12 +106,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.decorate('database', database);
   app.decorate('storage', storage);
+  app.decorate('disk', disk);
   // Modules register their queues here; starting the runner is main.ts's call, never buildApp's.
   app.decorate('jobs', createJobRunner(jobsConnection(database), app.log));
   registerOrphanCleanup(app.jobs, { db, storage: storage.public, log: app.log });
   app.decorate(
     'productImportJobs',
-    registerImportJobs({ db, files: storage.private, jobs: app.jobs, log: app.log, singleProcess: database.kind === 'pglite' }),
+    registerImportJobs({ db, files: storage.private, disk, jobs: app.jobs, log: app.log, singleProcess: database.kind === 'pglite' }),
   );
   app.decorate('publicPages', createPublicPageCache());
   const { fairShare } = database;
@@ -144,8 +152,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const auth = createAuthService({ db, tokens });
   registerAuthentication(app, auth);
   registerRoutePolicy(app);
+  registerDiskGuard(app, disk);
 
-  await app.register(healthRoutes(database));
+  await app.register(healthRoutes(database, disk));
   await app.register(authRoutes(auth));
   await app.register(userRoutes(createUserService({ db })));
   const catalog = createCatalogService({ db, onError: (err) => app.log.error({ err }, 'catalogue search index not loaded') });

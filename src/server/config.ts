@@ -40,6 +40,14 @@ const envSchema = z.object({
       .default('false'),
   ),
   ONBOARDING_EMAIL_DNS_CHECK: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], 'use true ou false').default('false')),
+  MIN_FREE_DISK_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number('deve ser um número de megabytes')
+      .int('deve ser um número inteiro de megabytes')
+      .min(0, 'não pode ser negativo')
+      .default(512),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
 
@@ -61,6 +69,8 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** The onboarding e-mail check also requires the domain to accept mail (an MX, A or AAAA record). Off by default. */
   onboardingEmailDnsCheck: boolean;
+  /** Below this many free bytes under dataDir, uploads are refused (507) and imports pause (decision 0039). */
+  minFreeDiskBytes: number;
   /** Where the built admin app lives; absent in API-only tests. */
   clientDir: string | undefined;
 }
@@ -95,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     onboardingEmailDnsCheck: e.ONBOARDING_EMAIL_DNS_CHECK === 'true',
+    minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     clientDir: path.resolve('dist/client'),
   };
 }

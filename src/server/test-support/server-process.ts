@@ -25,6 +25,8 @@ export interface ServerProcessOptions {
   databaseUrl?: string;
   admin: { email: string; password: string };
   logLevel?: string;
+  /** More variables for the server (MIN_FREE_DISK_MB, say). */
+  env?: Record<string, string>;
 }
 
 /** Starts the server in production mode and resolves once GET /api/health answers (rejects with its stderr if it dies). */
@@ -42,6 +44,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       ADMIN_EMAIL: options.admin.email,
       ADMIN_PASSWORD: options.admin.password,
       LOG_LEVEL: options.logLevel ?? 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -42,6 +42,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     logLevel: 'silent',
     trustProxy: false,
     onboardingEmailDnsCheck: false,
+    // Tests write a few files: the threshold is not what they test (disk-space.api.test.ts sets its own).
+    minFreeDiskBytes: 0,
     clientDir: undefined,
     ...overrides,
   };
@@ -51,7 +53,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   logStream?: NodeJS.WritableStream,
-  buildOptions: Pick<BuildOptions, 'mailDomainResolver'> = {},
+  buildOptions: Pick<BuildOptions, 'mailDomainResolver' | 'disk'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-app-'));
   const config = testConfig(dataDir, overrides);
