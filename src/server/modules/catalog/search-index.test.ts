@@ -185,6 +185,26 @@ describe('CatalogSearchIndex (small cases)', () => {
     expect(index.revision).toBe(3);
   });
 
+  it('a text that is not its words joined by one space (written straight into the table) is searched as it is', async () => {
+    const [a, b] = [uuid(1), uuid(2)];
+    const rows: SearchIndexRow[] = [
+      { id: a, searchText: ' alto  douro ', sortKey: 'alto', countryKey: null, grapeVarietyKey: 'touriga nacional', wineStyleKey: null },
+      {
+        id: b,
+        searchText: 'baixo douro touriga nacional',
+        sortKey: 'baixo',
+        countryKey: null,
+        grapeVarietyKey: 'touriga nacional',
+        wineStyleKey: null,
+      },
+    ];
+    const index = await CatalogSearchIndex.from(1, rows);
+    expect(index.find(criteria('douro alto'), 0, 10, 100)).toEqual({ ids: [a], found: 1 });
+    expect(index.find(criteria('douro', { grape: 'touriga nacional' }), 0, 10, 100)).toEqual({ ids: [b], found: 1 });
+    const compacted = await index.compacted();
+    expect(compacted.find(criteria('o  d'), 0, 10, 100)).toEqual({ ids: [a, b], found: 2 });
+  });
+
   it('an empty catalogue finds nothing', async () => {
     expect((await CatalogSearchIndex.from(0, [])).find(criteria('rose'), 0, 50, 1000)).toEqual({ ids: [], found: 0 });
   });

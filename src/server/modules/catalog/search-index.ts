@@ -71,19 +71,34 @@ class IntList {
   }
 }
 
+const NAME_APART = 255;
+
+type Codes = Uint16Array | Int32Array;
+
+/** Dictionary numbers in two bytes each when they fit. */
+function compact(codes: Int32Array): Codes {
+  let max = 0;
+  for (const code of codes) if (code > max) max = code;
+  return max < 65_536 ? Uint16Array.from(codes) : codes.slice();
+}
+
 /** Lets the event loop serve requests between slices of a long build. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 const ROWS_PER_SLICE = 5_000;
 
 /**
  * Collects rows in name order, a slice at a time (the loader awaits between slices), and turns them into an index.
- * Memory per row: its id (16 bytes), its search text, three dictionary numbers, the length of its sort key within
- * the text, and its word numbers.
+ * Memory per row: its id (16 bytes), the numbers of its text's words in order (the text is spelled again from them
+ * when needed), three dictionary numbers, its name's word count, and its place in each word's list of rows: about
+ * 180 bytes, 36 MB at 200,000 generated wines (the en dash of some regions made every JavaScript string holding one
+ * two bytes a letter: the texts themselves took twice as much).
  */
 export class SearchIndexBuilder {
   private ids = new Uint8Array(16 * 1024);
-  private readonly texts: string[] = [];
-  private readonly sortKeyLengths = new IntList();
+  private size_ = 0;
+  /** Texts that are not their words joined by one space (written straight into the table), kept as they are. */
+  private readonly textsApart = new Map<number, string>();
+  private readonly sortKeyWords = new IntList();
   private readonly sortKeysApart = new Map<number, string>();
   private readonly countries = new IntList();
   private readonly grapes = new IntList();
@@ -95,27 +110,33 @@ export class SearchIndexBuilder {
   private readonly rowWordEnds = new IntList();
 
   get size(): number {
-    return this.texts.length;
+    return this.size_;
   }
 
   add(row: SearchIndexRow): void {
-    const i = this.texts.length;
+    const i = this.size_++;
     if ((i + 1) * 16 > this.ids.length) {
       const bigger = new Uint8Array(this.ids.length * 2);
       bigger.set(this.ids);
       this.ids = bigger;
     }
     idToBytes(row.id, this.ids, i * 16);
-    this.texts.push(row.searchText);
-    // The search text begins with the folded name (catalogSearchText): its length is enough to compare names.
-    const prefix = row.searchText.startsWith(row.sortKey) && [undefined, ' '].includes(row.searchText[row.sortKey.length]);
-    this.sortKeyLengths.push(prefix ? row.sortKey.length : -1);
+    // A folded text is its words joined by single spaces: the row keeps its words' numbers, in order, not the text.
+    const words = row.searchText.split(' ').filter(Boolean);
+    if (words.join(' ') !== row.searchText) this.textsApart.set(i, row.searchText);
+    // The text begins with the folded name (catalogSearchText): the name's word count is enough to spell it again.
+    const nameWords = row.sortKey === '' ? 0 : row.sortKey.split(' ').length;
+    const prefix =
+      !this.textsApart.has(i) &&
+      nameWords < NAME_APART &&
+      row.searchText.startsWith(row.sortKey) &&
+      [undefined, ' '].includes(row.searchText[row.sortKey.length]);
+    this.sortKeyWords.push(prefix ? nameWords : NAME_APART);
     if (!prefix) this.sortKeysApart.set(i, row.sortKey);
     this.countries.push(this.dictionaries.country.numberOf(row.countryKey));
     this.grapes.push(this.dictionaries.grape.numberOf(row.grapeVarietyKey));
     this.styles.push(this.dictionaries.style.numberOf(row.wineStyleKey));
-    for (const word of new Set(row.searchText.split(' '))) {
-      if (!word) continue;
+    for (const word of words) {
       let w = this.wordNumbers.get(word);
       if (w === undefined) {
         w = this.words.length;
@@ -141,17 +162,30 @@ export class SearchIndexBuilder {
     const wordCount = this.words.length;
     // Each word's rows, ascending (CSR): counted, then filled in row order.
     const starts = new Int32Array(wordCount + 1);
-    const rowWords = this.rowWords.data.subarray(0, this.rowWords.length);
-    for (const w of rowWords) (starts[w + 1] as number)++;
+    const size = this.size_;
+    const rowWords = this.rowWords.data.slice(0, this.rowWords.length);
+    const rowWordStarts = new Int32Array(size + 1);
+    rowWordStarts.set(this.rowWordEnds.data.subarray(0, size), 1);
+    // A word twice in one text ("rose rose") lists its row once.
+    const lastRow = new Int32Array(wordCount).fill(-1);
+    for (let r = 0; r < size; r++) {
+      for (let k = rowWordStarts[r] as number; k < (rowWordStarts[r + 1] as number); k++) {
+        const w = rowWords[k] as number;
+        if (lastRow[w] === r) continue;
+        lastRow[w] = r;
+        (starts[w + 1] as number)++;
+      }
+    }
     for (let w = 0; w < wordCount; w++) starts[w + 1] = (starts[w + 1] as number) + (starts[w] as number);
     await breathe();
     const fill = starts.slice(0, wordCount);
-    const rows = new Int32Array(rowWords.length);
-    let k = 0;
-    for (let r = 0; r < this.texts.length; r++) {
-      const end = this.rowWordEnds.data[r] as number;
-      for (; k < end; k++) {
+    const rows = new Int32Array(starts[wordCount] as number);
+    lastRow.fill(-1);
+    for (let r = 0; r < size; r++) {
+      for (let k = rowWordStarts[r] as number; k < (rowWordStarts[r + 1] as number); k++) {
         const w = rowWords[k] as number;
+        if (lastRow[w] === r) continue;
+        lastRow[w] = r;
         const at = fill[w] as number;
         rows[at] = r;
         fill[w] = at + 1;
@@ -167,18 +201,20 @@ export class SearchIndexBuilder {
     wordStarts[wordCount] = offset;
     const vocabulary = `${this.words.join('\n')}\n`;
     await breathe();
-    const size = this.texts.length;
     const ids = this.ids.slice(0, size * 16);
     const idTable = new IdTable(ids, size);
     return new CatalogSearchIndex(revision, {
       ids,
       idTable,
-      texts: this.texts,
-      sortKeyLengths: this.sortKeyLengths.data.slice(0, size),
+      size,
+      rowWords,
+      rowWordStarts,
+      textsApart: this.textsApart,
+      sortKeyWords: Uint8Array.from(this.sortKeyWords.data.subarray(0, size)),
       sortKeysApart: this.sortKeysApart,
-      countries: this.countries.data.slice(0, size),
-      grapes: this.grapes.data.slice(0, size),
-      styles: this.styles.data.slice(0, size),
+      countries: compact(this.countries.data.subarray(0, size)),
+      grapes: compact(this.grapes.data.subarray(0, size)),
+      styles: compact(this.styles.data.subarray(0, size)),
       dictionaries: this.dictionaries,
       vocabulary,
       wordStarts,
@@ -191,12 +227,17 @@ export class SearchIndexBuilder {
 interface Base {
   ids: Uint8Array;
   idTable: IdTable;
-  texts: string[];
-  sortKeyLengths: Int32Array;
+  size: number;
+  /** Row r's words, in the order of its text: rowWords[rowWordStarts[r]] to rowWords[rowWordStarts[r + 1] - 1]. */
+  rowWords: Int32Array;
+  rowWordStarts: Int32Array;
+  textsApart: Map<number, string>;
+  /** How many of its first words spell a row's name (NAME_APART: the name is in sortKeysApart). */
+  sortKeyWords: Uint8Array;
   sortKeysApart: Map<number, string>;
-  countries: Int32Array;
-  grapes: Int32Array;
-  styles: Int32Array;
+  countries: Codes;
+  grapes: Codes;
+  styles: Codes;
   dictionaries: { country: Dictionary; grape: Dictionary; style: Dictionary };
   /** The distinct words of the search texts, one string ("word\nword\n..."), and where each begins in it. */
   vocabulary: string;
@@ -214,6 +255,8 @@ interface AddedRow extends SearchIndexRow {
 /** What a search tests on a row, worked out once per search. */
 interface Test {
   words: readonly string[];
+  /** For each word, which vocabulary words contain it. */
+  marks: Uint8Array[];
   grape: string;
   country?: Uint8Array;
   grapes?: Uint8Array;
@@ -245,7 +288,7 @@ export class CatalogSearchIndex {
     public revision: number,
     private readonly base: Base,
   ) {
-    this.removed = new Uint8Array(base.texts.length);
+    this.removed = new Uint8Array(base.size);
   }
 
   /** Builds an index from rows in name order (tests, and small catalogues). */
@@ -256,7 +299,7 @@ export class CatalogSearchIndex {
   }
 
   get size(): number {
-    return this.base.texts.length - this.removedCount + this.added.length;
+    return this.base.size - this.removedCount + this.added.length;
   }
 
   /** Rows written since the base was built: past a threshold the index is worth compacting. */
@@ -294,7 +337,7 @@ export class CatalogSearchIndex {
   /** Every row, in name order (a snapshot: later changes do not show). */
   private *liveRows(added: AddedRow[], removed: Uint8Array): Generator<SearchIndexRow> {
     let a = 0;
-    for (let i = 0; i < this.base.texts.length; i++) {
+    for (let i = 0; i < this.base.size; i++) {
       if (removed[i]) continue;
       const key = this.sortKeyOf(i);
       const id = idFromBytes(this.base.ids, i * 16);
@@ -302,7 +345,7 @@ export class CatalogSearchIndex {
         yield added[a++] as AddedRow;
       yield {
         id,
-        searchText: this.base.texts[i] as string,
+        searchText: this.textOf(i),
         sortKey: key,
         countryKey: this.base.dictionaries.country.values[this.base.countries[i] as number] || null,
         grapeVarietyKey: this.base.dictionaries.grape.values[this.base.grapes[i] as number] || null,
@@ -335,7 +378,7 @@ export class CatalogSearchIndex {
       found++;
       return found > cap && found >= pageEnd;
     };
-    const count = candidates ? candidates.length : this.base.texts.length;
+    const count = candidates ? candidates.length : this.base.size;
     for (let k = 0; k < count; k++) {
       const i = candidates ? (candidates[k] as number) : k;
       if (this.removed[i] || !this.matches(i, test)) continue;
@@ -361,6 +404,7 @@ export class CatalogSearchIndex {
     const { dictionaries } = this.base;
     return {
       words,
+      marks: words.map((word) => this.wordsContaining(word)),
       grape: criteria.grape,
       criteria,
       ...(criteria.country && { country: dictionaries.country.containing(criteria.country) }),
@@ -370,8 +414,40 @@ export class CatalogSearchIndex {
   }
 
   private sortKeyOf(i: number): string {
-    const length = this.base.sortKeyLengths[i] as number;
-    return length >= 0 ? (this.base.texts[i] as string).slice(0, length) : (this.base.sortKeysApart.get(i) ?? '');
+    const count = this.base.sortKeyWords[i] as number;
+    if (count === NAME_APART) return this.base.sortKeysApart.get(i) ?? '';
+    return this.spell(i, count);
+  }
+
+  private textOf(i: number): string {
+    return this.base.textsApart.get(i) ?? this.spell(i, Number.POSITIVE_INFINITY);
+  }
+
+  /** The first `count` words of row i, joined by single spaces. */
+  private spell(i: number, count: number): string {
+    const { rowWords, rowWordStarts } = this.base;
+    const start = rowWordStarts[i] as number;
+    const end = Math.min(rowWordStarts[i + 1] as number, start + count);
+    let text = '';
+    for (let k = start; k < end; k++) text += (k > start ? ' ' : '') + this.word(rowWords[k] as number);
+    return text;
+  }
+
+  private word(w: number): string {
+    const { vocabulary, wordStarts } = this.base;
+    return vocabulary.slice(wordStarts[w], (wordStarts[w + 1] as number) - 1);
+  }
+
+  /** Marks the vocabulary words that contain `part`. */
+  private wordsContaining(part: string): Uint8Array {
+    const { vocabulary, wordStarts } = this.base;
+    const marks = new Uint8Array(wordStarts.length - 1);
+    for (let at = vocabulary.indexOf(part); at !== -1; ) {
+      const w = this.wordAt(at);
+      marks[w] = 1;
+      at = vocabulary.indexOf(part, wordStarts[w + 1]);
+    }
+    return marks;
   }
 
   /** The rows whose search text contains `part` (no space), ascending; those of recent parts are kept. */
@@ -383,7 +459,7 @@ export class CatalogSearchIndex {
     this.recentRows += rows.length;
     // Bounded by the rows listed (broad parts list most of the catalogue), the oldest parts go first.
     for (const [oldest, list] of this.recent) {
-      if (this.recentRows <= RECENT_ROWS_PER_WINE * this.base.texts.length) break;
+      if (this.recentRows <= RECENT_ROWS_PER_WINE * this.base.size) break;
       this.recent.delete(oldest);
       this.recentRows -= list.length;
     }
@@ -435,9 +511,20 @@ export class CatalogSearchIndex {
     if (test.country && !test.country[base.countries[i] as number]) return false;
     if (test.style && !test.style[base.styles[i] as number]) return false;
     if (test.grapes && !test.grapes[base.grapes[i] as number]) return false;
-    const text = base.texts[i] as string;
-    for (const word of test.words) if (!text.includes(word)) return false;
-    if (test.grape && !text.includes(test.grape)) return false;
+    const apart = base.textsApart.size > 0 ? base.textsApart.get(i) : undefined;
+    if (apart !== undefined) {
+      for (const word of test.words) if (!apart.includes(word)) return false;
+    } else if (test.marks.length > 0) {
+      // A searched word has no space: it is in the text exactly when one of the text's words contains it.
+      const end = base.rowWordStarts[i + 1] as number;
+      for (const marks of test.marks) {
+        let found = false;
+        for (let k = base.rowWordStarts[i] as number; k < end && !found; k++) found = marks[base.rowWords[k] as number] === 1;
+        if (!found) return false;
+      }
+    }
+    // The grape column holds it; the text normally does too (it may hold a space: checked on the spelled text, last).
+    if (test.grape && !this.textOf(i).includes(test.grape)) return false;
     return true;
   }
 }
