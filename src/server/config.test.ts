@@ -63,7 +63,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).minFreeDiskBytes).toBe(512 * 1024 * 1024);
     expect(loadConfig({ DATA_DIR: dir, MIN_FREE_DISK_MB: '64' }).minFreeDiskBytes).toBe(64 * 1024 * 1024);
     expect(loadConfig({ DATA_DIR: dir, MIN_FREE_DISK_MB: '0' }).minFreeDiskBytes).toBe(0);
-    for (const bad of ['muito', '1.5', '-1']) expect(() => loadConfig({ DATA_DIR: dir, MIN_FREE_DISK_MB: bad })).toThrow(/MIN_FREE_DISK_MB/);
+    for (const bad of ['muito', '1.5', '-1'])
+      expect(() => loadConfig({ DATA_DIR: dir, MIN_FREE_DISK_MB: bad })).toThrow(/MIN_FREE_DISK_MB/);
   });
 
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
