@@ -36,6 +36,8 @@ export interface SearchIndexChange {
 
 /** The kept lists of recent parts hold at most this many rows per wine (4 bytes each): 4 MB at 500,000 wines. */
 const RECENT_ROWS_PER_WINE = 2;
+/** Marks of the other words of recent searches kept (a byte per vocabulary word each: 4 MB at 500,000 wines). */
+const RECENT_MARKS = 8;
 
 /** The distinct values of a filtered column, each row holding its value's number (0: none). */
 class Dictionary {
@@ -283,6 +285,7 @@ export class CatalogSearchIndex {
   /** Searches repeat their words (a list paged, filtered, typed letter by letter): their rows, oldest first. */
   private readonly recent = new Map<string, Int32Array>();
   private recentRows = 0;
+  private readonly recentMarks = new Map<string, Uint8Array>();
 
   constructor(
     public revision: number,
@@ -318,11 +321,8 @@ export class CatalogSearchIndex {
       this.addedById.delete(id);
       if (row) this.addedById.set(id, row);
     }
-    if (changes.length > 0) {
-      this.added = [...this.addedById.values()].sort((a, b) => compareKeys(a.sortKey, a.id, b.sortKey, b.id));
-      this.recent.clear();
-      this.recentRows = 0;
-    }
+    // The kept rows of recent parts stay right: they list base rows, and removed ones are skipped by every search.
+    if (changes.length > 0) this.added = [...this.addedById.values()].sort((a, b) => compareKeys(a.sortKey, a.id, b.sortKey, b.id));
     this.revision = revision;
   }
 
@@ -438,10 +438,17 @@ export class CatalogSearchIndex {
     return vocabulary.slice(wordStarts[w], (wordStarts[w + 1] as number) - 1);
   }
 
-  /** Marks the vocabulary words that contain `part`. */
+  /** Marks the vocabulary words that contain `part` (the last few parts' marks are kept: one byte per word each). */
   private wordsContaining(part: string): Uint8Array {
+    const known = this.recentMarks.get(part);
+    if (known) return known;
     const { vocabulary, wordStarts } = this.base;
     const marks = new Uint8Array(wordStarts.length - 1);
+    this.recentMarks.set(part, marks);
+    for (const oldest of this.recentMarks.keys()) {
+      if (this.recentMarks.size <= RECENT_MARKS) break;
+      this.recentMarks.delete(oldest);
+    }
     for (let at = vocabulary.indexOf(part); at !== -1; ) {
       const w = this.wordAt(at);
       marks[w] = 1;
