@@ -84,13 +84,16 @@ export async function changesSince(db: Db, revision: number, max: number): Promi
   c.changed_id, c.truncated, ${INDEX_COLUMNS}
 from catalog_revision r
 left join (
-  select distinct wine_id as changed_id, wine_id is null as truncated from catalog_changes where revision > ${revision} limit ${max + 1}
+  select distinct wine_id as changed_id, wine_id is null as truncated
+  from (select wine_id from catalog_changes where revision > ${revision} order by revision limit ${max + 1}) recent
 ) c on true
 left join catalog_wines w on w.id = c.changed_id`),
   );
   const now = Number(raw[0]?.revision ?? 0);
   const oldest = raw[0]?.oldest === null || raw[0]?.oldest === undefined ? undefined : Number(raw[0].oldest);
   if (now === revision) return { kind: 'changes', revision, changes: [] };
+  // The log's rows are read in revision order (its index, whatever the table's statistics say), at most max + 1:
+  // more than max rows (even of fewer wines) read the catalogue again.
   const changed = raw.filter((r) => r.changed_id !== null || r.truncated === true);
   if (oldest === undefined || oldest > revision + 1 || changed.length > max || changed.some((r) => r.truncated === true)) {
     return { kind: 'reload', revision: now };
