@@ -68,12 +68,13 @@ try {
   if (!seeded.ok) throw new Error(`seed answered ${seeded.status}: ${await seeded.text()}`);
   for (let i = 0; i < 20; i++) await (await fetch(base + PAGE)).arrayBuffer();
 
-  // The guest's view: one client reading the menu page back to back while the import runs.
+  // The guest's view: one client reading the menu page back to back while the import runs (and, after it, for as long
+  // without it: the figures the fairness aim compares).
   let importing = true;
-  const latencies: number[] = [];
+  let latencies: number[] = [];
   let menuErrors = 0;
-  const menuReader = (async () => {
-    while (importing) {
+  const readMenu = async (going: () => boolean) => {
+    while (going()) {
       const t0 = performance.now();
       try {
         const res = await fetch(base + PAGE);
@@ -85,7 +86,8 @@ try {
       latencies.push(performance.now() - t0);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-  })();
+  };
+  const menuReader = readMenu(() => importing);
 
   const pid = server.pid ?? 0;
   const rssBefore = rssOf(pid);
@@ -120,7 +122,15 @@ try {
   clearInterval(sampler);
   await menuReader;
   const sorted = latencies.sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+  const at = (p: number, list = sorted) => list[Math.min(list.length - 1, Math.ceil((p / 100) * list.length) - 1)] ?? 0;
+  // The same reader for as long again (at most 30 s), no import running.
+  const during = { errors: menuErrors };
+  latencies = [];
+  menuErrors = 0;
+  const quietSeconds = Math.min(seconds, 30);
+  const quietUntil = performance.now() + quietSeconds * 1000;
+  await readMenu(() => performance.now() < quietUntil);
+  const quiet = latencies.sort((a, b) => a - b);
   process.stdout.write(
     `${JSON.stringify({
       database: benchDatabase ? 'postgres' : 'pglite',
@@ -138,7 +148,13 @@ try {
       peakRssMb: peakRss / 2 ** 20,
       importAddedMb: (peakRss - rssBefore) / 2 ** 20,
       menuRequests: sorted.length,
-      menuErrors,
+      menuErrors: during.errors,
+      menuPerSecond: sorted.length / seconds,
+      quietRequests: quiet.length,
+      quietErrors: menuErrors,
+      quietPerSecond: quiet.length / quietSeconds,
+      quietP50: at(50, quiet),
+      quietP99: at(99, quiet),
       menuP50: at(50),
       menuP99: at(99),
       menuMax: sorted.at(-1) ?? 0,

@@ -1,14 +1,14 @@
 /**
  * Catalogue search without HTTP, for tuning: migrates a fresh database (PGlite in a temp dir, or a new database on
  * the PostgreSQL server of BENCH_POSTGRES_URL, dropped after), inserts BENCH_CATALOG_SIZE wines and times
- * searchCatalog() (decision 0030) for every bench term, alone and with a country filter (median of 5).
+ * CatalogSearch (decisions 0030, 0036) once its index is loaded for every bench term, alone and with a country filter (median of 5).
  * Usage: node --import tsx bench/search-terms-timing.ts
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/server/db/client.js';
-import { searchCatalog as search } from '../src/server/modules/catalog/catalog-search.js';
+import { CatalogSearch } from '../src/server/modules/catalog/catalog-search.js';
 import { insertCatalogue } from './catalog-fixture.js';
 import { createBenchDatabase } from './postgres-database.js';
 import { SEARCH_TERMS } from './search-terms.mjs';
@@ -21,6 +21,9 @@ try {
   let t0 = performance.now();
   await insertCatalogue(database.db, size);
   process.stdout.write(`${size} wines in ${((performance.now() - t0) / 1000).toFixed(1)} s on ${database.kind}\n`);
+  const searcher = new CatalogSearch(database.db);
+  await searcher.whenLoaded();
+  const search = (_db: unknown, c: Parameters<CatalogSearch['search']>[0]) => searcher.search(c);
   const cases = SEARCH_TERMS.flatMap((q) => [
     { q, limit: 50, offset: 0 },
     { q, country: 'Brasil', limit: 50, offset: 0 },
@@ -28,7 +31,7 @@ try {
   cases.push({ q: '', limit: 50, offset: 0 }, { q: 'gran', limit: 50, offset: 950 });
   for (const c of cases) {
     const times: number[] = [];
-    let result: Awaited<ReturnType<typeof search>> | undefined;
+    let result: Awaited<ReturnType<CatalogSearch['search']>> | undefined;
     for (let i = 0; i < 5; i++) {
       t0 = performance.now();
       result = await search(database.db, c);

@@ -50,11 +50,24 @@ if (seeded.statusCode >= 300) {
   await insertSample(db);
 }
 await insertCatalogue(db, CATALOG_SIZE);
+// The search index's memory: the heap and the typed arrays' buffers after a full collection, before and after its load
+// (node --expose-gc, as scripts/bench.mjs starts this file).
+const gc = (globalThis as { gc?: () => void }).gc;
+const used = () => {
+  gc?.();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
+const beforeIndex = used();
+const loadStarted = performance.now();
+await app.catalog.searchIndexLoaded();
+const indexLoadSeconds = (performance.now() - loadStarted) / 1000;
+const indexMemoryMb = gc ? (used() - beforeIndex) / 2 ** 20 : null;
 await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(sql`catalog_wines`);
-process.stdout.write(`${JSON.stringify({ port, token, seed, catalogWines: n })}\n`);
+process.stdout.write(`${JSON.stringify({ port, token, seed, catalogWines: n, indexLoadSeconds, indexMemoryMb })}\n`);
 
 const stop = async () => {
   await app.close();

@@ -7,7 +7,9 @@
 // asserts nothing. Knobs: BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_SKIP_PAGE=1, BENCH_DATABASE_URL
 // (run the app on that PostgreSQL database instead of PGlite), BENCH_POSTGRES_URL (a PostgreSQL server, e.g.
 // postgres://postgres@127.0.0.1:5432: the app gets a database of its own there, dropped after), BENCH_CATALOG_SIZE
-// (catalogue wines, default 50000; aims: p95 < 30 ms on PGlite and < 15 ms on PostgreSQL at 50k, < 50 ms at 500k),
+// (catalogue wines, default 50000; aims: p95 <= 20 ms on both databases at 50k; at 500k on PostgreSQL p95 <= 50 ms
+// steady and right after a write, index memory <= 150 MB; a 500,000-wine run takes several minutes: opt in with
+// BENCH_CATALOG_SIZE=500000),
 // BENCH_SKIP_SEARCH=1, BENCH_LOG_LEVEL (default warn). Part (c) prints the login route's JavaScript when dist/ is built.
 // Part (d), bench/analytics.ts: the analytics dashboard and the orders list over 100,000 generated orders on PGlite and
 // 1,000,000 on PostgreSQL (BENCH_POSTGRES_URL or TEST_DATABASE_URL); knobs in that file. BENCH_ONLY=analytics runs
@@ -138,6 +140,23 @@ async function benchSearch(base, token) {
       series[name].rows += rows;
     }
   }
+  // A search right after a write: a wine renamed through the API, then a search (only the search is timed). Each
+  // write is a change the index applies before answering (decision 0036).
+  const ids = (await (await fetch(`${base}/api/catalog/wines?q=${encodeURIComponent(TERMS[0])}&limit=100`, { headers: auth })).json()).map(
+    (w) => w.id,
+  );
+  series.afterWrite = { timings: [], rows: 0 };
+  for (let i = 0; i < 100; i++) {
+    const put = await fetch(`${base}/api/catalog/wines/${ids[i % ids.length]}`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Bench Escrito ${i} ${TERMS[i % TERMS.length]}`, country: 'Brasil' }),
+    });
+    if (put.status !== 200) throw new Error(`PUT answered ${put.status}`);
+    const { ms, rows } = await get(screens(i));
+    series.afterWrite.timings.push([ms, screens(i)]);
+    series.afterWrite.rows += rows;
+  }
   return series;
 }
 
@@ -190,7 +209,9 @@ async function mainImport() {
       `  ${label.padEnd(10)} ${r.status}: ${r.success} imported, ${r.errors} errors, ${r.skipped} skipped; file ${fmt(r.fileBytes / 1048576)} MB, upload ${fmt(r.uploadSeconds)} s\n` +
         `             end to end ${fmt(r.seconds)} s = ${fmt(r.rowsPerSecond, 0)} rows/s (aim < 30 s)\n` +
         `             process RSS: ${fmt(r.rssBeforeMb, 0)} MB before, peak ${fmt(r.peakRssMb, 0)} MB during the import (aim < 512 MB); the import added ${fmt(r.importAddedMb, 0)} MB\n` +
-        `             public menu during the import: ${r.menuRequests} requests (${r.menuErrors} failed), p50 ${fmt(r.menuP50)} ms, p99 ${fmt(r.menuP99)} ms, max ${fmt(r.menuMax)} ms (aim p99 < 100 ms)\n`,
+        `             public menu during the import: ${r.menuRequests} requests (${r.menuErrors} failed), p50 ${fmt(r.menuP50)} ms, p99 ${fmt(r.menuP99)} ms, max ${fmt(r.menuMax)} ms (aim p99 < 100 ms)\n` +
+        `             public menu without the import (same client, ${fmt(Math.min(r.seconds, 30), 0)} s after it): ${r.quietRequests} requests (${r.quietErrors} failed), p50 ${fmt(r.quietP50)} ms, p99 ${fmt(r.quietP99)} ms\n` +
+        `             fairness: p99 ${fmt(r.menuP99 / r.quietP99, 2)}x (aim <= 2x), throughput ${fmt(r.menuPerSecond, 0)} vs ${fmt(r.quietPerSecond, 0)} req/s = ${fmt((100 * r.menuPerSecond) / r.quietPerSecond, 0)}% (aim >= 50%; aims set for a 60,000-row import: BENCH_IMPORT_ROWS=60000)\n`,
     );
   }
 }
@@ -217,7 +238,7 @@ async function main() {
     `Adega benchmark (NODE_ENV=production, database: ${process.env.BENCH_DATABASE_URL || process.env.BENCH_POSTGRES_URL ? 'PostgreSQL' : 'PGlite'})\n`,
   );
   out(`starting the app and seeding (Pedra da Ilha sample + ${process.env.BENCH_CATALOG_SIZE ?? 50000} catalogue wines)...\n`);
-  const app = await start(['--import', 'tsx', 'bench/serve-app.ts'], 'app');
+  const app = await start(['--expose-gc', '--import', 'tsx', 'bench/serve-app.ts'], 'app');
   const base = `http://127.0.0.1:${app.port}`;
   out(`  ready in ${fmt((performance.now() - started) / 1000)} s (sample data: ${app.seed}; ${app.catalogWines} catalogue wines)\n`);
 
@@ -239,19 +260,21 @@ ${row('bare node:http, same bytes', bareRun)}
 `);
   }
   if (search) {
-    const onPostgres = Boolean(process.env.BENCH_DATABASE_URL || process.env.BENCH_POSTGRES_URL);
-    const aim = !onPostgres ? 30 : app.catalogWines > 100_000 ? 50 : 15;
+    // Issue 20's aims: p95 <= 20 ms at 50,000 wines on both databases, <= 50 ms at 500,000 (PostgreSQL).
+    const aim = app.catalogWines > 100_000 ? 50 : 20;
     const line = (label, { timings, rows }) => {
       const sorted = timings.map(([ms]) => ms).sort((a, b) => a - b);
       const slowest = [...timings].sort((a, b) => b[0] - a[0]).slice(0, 4);
       return `  ${label}, ${sorted.length} queries (${rows} rows returned)
-    p50 ${fmt(percentile(sorted, 50), 2)} ms   p95 ${fmt(percentile(sorted, 95), 2)} ms   max ${fmt(sorted[sorted.length - 1], 2)} ms   (aim p95 < ${aim} ms)
+    p50 ${fmt(percentile(sorted, 50), 2)} ms   p95 ${fmt(percentile(sorted, 95), 2)} ms   max ${fmt(sorted[sorted.length - 1], 2)} ms   (aim p95 <= ${aim} ms)
     slowest: ${slowest.map(([ms, q]) => `${decodeURIComponent(q)} (${fmt(ms, 0)} ms)`).join(', ')}`;
     };
     out(`
 (b) catalogue search: GET /api/catalog/wines?q=... over ${app.catalogWines} wines
 ${line('as the screens ask (import dialog 20 wines, catalogue screen 25 with filters)', search.screens)}
 ${line('the API default page (50 wines)', search.apiDefault)}
+${line('right after a write (a wine renamed through the API, then the search)', search.afterWrite)}
+  index: loaded in ${fmt(app.indexLoadSeconds, 1)} s after the start (searches answered in SQL meanwhile); memory ${app.indexMemoryMb === null ? 'not measured' : `${fmt(app.indexMemoryMb, 0)} MB`} (aim <= 150 MB at 500,000 wines)
 `);
   }
   const dist = path.join(root, 'dist/client');

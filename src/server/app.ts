@@ -5,8 +5,10 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
+import { createDiskSpace, type DiskSpace } from './core/disk-space.js';
 import { type Database, openDatabase } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
+import { registerDiskGuard } from './http/disk-guard.js';
 import { registerErrorHandler, toErrorBody } from './http/error-handler.js';
 import { createRateLimitCounter, type RateLimitCounter } from './http/rate-limit-counter.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
@@ -18,7 +20,7 @@ import { createJobRunner, type JobRunner, jobsConnection } from './jobs/runner.j
 import { accountRoutes, createAccountService } from './modules/account/index.js';
 import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
 import { authRoutes, createAuthService, createTokenSigner, passwordRoutes, registerPasswordResetJobs } from './modules/auth/index.js';
-import { catalogRoutes, createCatalogService } from './modules/catalog/index.js';
+import { type CatalogService, catalogRoutes, createCatalogService } from './modules/catalog/index.js';
 import { createCrmService, crmRoutes } from './modules/crm/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -61,6 +63,10 @@ declare module 'fastify' {
     productImportJobs: ImportJobs;
     /** The outbox every e-mail goes through (SMTP_URL, or .eml files under DATA_DIR/mail). */
     mailer: Mailer;
+    /** Free space under DATA_DIR: uploads are refused and imports pause when it is low. */
+    disk: DiskSpace;
+    /** The catalogue service (the benchmark waits for its search index). */
+    catalog: CatalogService;
   }
 }
 
@@ -76,6 +82,8 @@ export interface BuildOptions {
   mailDomainResolver?: MailDomainResolver;
   /** How soon an undelivered e-mail is tried again (tests shorten it). */
   mailRetry?: MailRetryPolicy;
+  /** Tests: a disk whose free space they choose; otherwise DATA_DIR's file system. */
+  disk?: DiskSpace;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -84,6 +92,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { db } = database;
   const tokens = createTokenSigner(config.jwtSecret);
   const storage = await openStorage(config);
+  const disk = options.disk ?? createDiskSpace(config.dataDir, config.minFreeDiskBytes);
 
   const app = Fastify({
     logger:
@@ -109,6 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('database', database);
   app.decorate('storage', storage);
   app.decorate('rateLimits', createRateLimitCounter(db));
+  app.decorate('disk', disk);
   // Modules register their queues here; starting the runner is main.ts's call, never buildApp's.
   app.decorate('jobs', createJobRunner(jobsConnection(database), app.log));
   registerOrphanCleanup(app.jobs, { db, storage: storage.public, log: app.log });
@@ -118,9 +128,27 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   app.decorate(
     'productImportJobs',
-    registerImportJobs({ db, files: storage.private, jobs: app.jobs, log: app.log, singleProcess: database.kind === 'pglite' }),
+    registerImportJobs({ db, files: storage.private, disk, jobs: app.jobs, log: app.log, singleProcess: database.kind === 'pglite' }),
   );
   app.decorate('publicPages', createPublicPageCache());
+  const { fairShare } = database;
+  if (fairShare) {
+    // Background work on the embedded database goes after the requests being served (db/fair-share.ts).
+    const endings = new WeakMap<object, () => void>();
+    const end = (request: object) => endings.get(request)?.();
+    app.addHook('onRequest', (request, _reply, done) => {
+      endings.set(request, fairShare.requestStarted());
+      done();
+    });
+    app.addHook('onResponse', (request, _reply, done) => {
+      end(request);
+      done();
+    });
+    app.addHook('onRequestAbort', (request, done) => {
+      end(request);
+      done();
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -143,8 +171,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerPasswordResetJobs(app.jobs, { db, mailer: app.mailer, log: app.log });
   registerAuthentication(app, auth);
   registerRoutePolicy(app);
+  registerDiskGuard(app, disk);
 
-  await app.register(healthRoutes(database));
+  await app.register(healthRoutes(database, disk));
   await app.register(authRoutes(auth));
   await app.register(passwordRoutes(auth));
   await app.register(accountRoutes(createAccountService({ db })));
@@ -152,7 +181,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(userRoutes(createUserService({ db })));
   const invitations = createInvitationService({ db, mailer: app.mailer, startSession: (userId) => auth.startSession(userId) });
   await app.register(invitationRoutes(invitations));
-  await app.register(catalogRoutes(createCatalogService({ db })));
+  const catalog = createCatalogService({ db, onError: (err) => app.log.error({ err }, 'catalogue search index not loaded') });
+  app.decorate('catalog', catalog);
+  await app.register(catalogRoutes(catalog));
   await app.register(productRoutes(createProductService({ db })));
   await app.register(supplierRoutes(createSupplierService({ db })));
   await app.register(orderRoutes(createOrderService({ db, mailer: app.mailer })));

@@ -58,6 +58,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'sim' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('reads MIN_FREE_DISK_MB (512 by default) as bytes and refuses anything but a whole number of megabytes', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).minFreeDiskBytes).toBe(512 * 1024 * 1024);
+    expect(loadConfig({ DATA_DIR: dir, MIN_FREE_DISK_MB: '64' }).minFreeDiskBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ DATA_DIR: dir, MIN_FREE_DISK_MB: '0' }).minFreeDiskBytes).toBe(0);
+    for (const bad of ['muito', '1.5', '-1'])
+      expect(() => loadConfig({ DATA_DIR: dir, MIN_FREE_DISK_MB: bad })).toThrow(/MIN_FREE_DISK_MB/);
+  });
+
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'a@b.com' })).toThrow(/ADMIN_EMAIL e ADMIN_PASSWORD/);
   });

@@ -52,6 +52,14 @@ const envSchema = z.object({
       .regex(/^(.*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'use um endereço (nome@dominio) ou Nome <nome@dominio>')
       .default('Adega <nao-responda@localhost>'),
   ),
+  MIN_FREE_DISK_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number('deve ser um número de megabytes')
+      .int('deve ser um número inteiro de megabytes')
+      .min(0, 'não pode ser negativo')
+      .default(512),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   S3_BUCKET: z.preprocess(
     emptyToUndefined,
@@ -142,6 +150,8 @@ export interface AppConfig {
   onboardingEmailDnsCheck: boolean;
   /** An S3-compatible bucket for public and private files (S3_BUCKET and its companions); DATA_DIR when undefined. */
   s3: S3Settings | undefined;
+  /** Below this many free bytes under dataDir, uploads are refused (507) and imports pause (decision 0039). */
+  minFreeDiskBytes: number;
   /** Where the built admin app lives; absent in API-only tests. */
   clientDir: string | undefined;
 }
@@ -181,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     onboardingEmailDnsCheck: e.ONBOARDING_EMAIL_DNS_CHECK === 'true',
     s3: s3.settings,
+    minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     clientDir: path.resolve('dist/client'),
   };
 }

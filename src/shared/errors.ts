@@ -38,6 +38,10 @@ export const ERROR_CODES = {
   too_many_signups: { status: 429, detail: 'Muitos cadastros feitos desta rede. Aguarde uma hora e tente novamente.' },
   too_many_checks: { status: 429, detail: 'Muitas verificações em pouco tempo. Aguarde alguns minutos e tente novamente.' },
   internal_error: { status: 500, detail: 'Erro interno do servidor. Tente novamente em instantes.' },
+  disk_full: {
+    status: 507,
+    detail: 'Espaço em disco insuficiente no servidor: nenhum arquivo novo pode ser recebido agora. Tente novamente mais tarde.',
+  },
   busy: { status: 503, detail: 'O servidor está ocupado. Tente novamente em instantes.' },
   database_unavailable: { status: 503, detail: 'Banco de dados indisponível.' },
   storage_unavailable: { status: 503, detail: 'Armazenamento de arquivos indisponível. Tente novamente em instantes.' },
@@ -65,6 +69,7 @@ const CODE_BY_STATUS = new Map<number, ErrorCode>([
   [415, 'unsupported_media_type'],
   [429, 'rate_limited'],
   [503, 'database_unavailable'],
+  [507, 'disk_full'],
 ]);
 
 /** The code for a bare HTTP status (errors raised by the framework or a plugin without one of ours). */

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { FairShare, fairClient } from './fair-share.js';
 import { initdbInChild } from './initdb-in-child.js';
 import { lockDataDir } from './pglite-lock.js';
 import * as schema from './schema/index.js';
@@ -26,6 +27,11 @@ export interface Database {
   pglite?: PGlite;
   /** The server's address (PostgreSQL only), for libraries that open their own pool: the job runner. */
   connectionString?: string;
+  /**
+   * PGlite only: requests tell it when they start and end, and background work (`inBackground`) waits for them
+   * (decision 0038). A PostgreSQL server gives each request a connection of its own: nothing to share.
+   */
+  fairShare?: FairShare;
   ping(): Promise<void>;
   /**
    * Tells the OTHER app processes on this database that something changed (NOTIFY on a PostgreSQL server; with
@@ -112,11 +118,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 function wrapPglite(client: PGlite, unlock: () => void): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const fairShare = new FairShare();
+  const db = drizzlePglite({ client: fairClient(client, fairShare), schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite: client,
+    fairShare,
     async ping() {
       await client.query('select 1');
     },

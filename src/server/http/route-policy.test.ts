@@ -67,7 +67,9 @@ describe('route policy', () => {
     expect((await as(app, 'sommelier', 'POST', '/api/vinhos', { name: '' })).statusCode).toBe(400);
     expect((await as(app, 'sommelier', 'POST', '/api/vinhos', { name: 'Tinto' })).json()).toEqual({ ok: true });
 
-    expect((await as(app, 'sommelier', 'GET', '/api/usuarios')).json().detail).toBe('Apenas administradores podem fazer isto.');
+    expect((await as(app, 'sommelier', 'GET', '/api/usuarios')).json().detail).toBe(
+      'Apenas administradores e gerentes de restaurante podem ver os usuários.',
+    );
     expect((await as(app, 'admin', 'GET', '/api/usuarios')).statusCode).toBe(200);
     // Reads the service scopes (an empty list for a supplier) and routes for any signed-in user pass the guard.
     expect((await as(app, 'supplier', 'GET', '/api/cartas')).statusCode).toBe(200);

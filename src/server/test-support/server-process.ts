@@ -25,7 +25,7 @@ export interface ServerProcessOptions {
   databaseUrl?: string;
   admin: { email: string; password: string };
   logLevel?: string;
-  /** More variables (S3_*, TRUST_PROXY, ...). */
+  /** More variables for the server (S3_*, TRUST_PROXY, MIN_FREE_DISK_MB, ...). */
   env?: Record<string, string>;
 }
 

@@ -45,6 +45,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     trustProxy: false,
     onboardingEmailDnsCheck: false,
     s3: undefined,
+    // Tests write a few files: the threshold is not what they test (disk-space.api.test.ts sets its own).
+    minFreeDiskBytes: 0,
     clientDir: undefined,
     ...overrides,
   };
@@ -54,7 +56,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   logStream?: NodeJS.WritableStream,
-  buildOptions: Pick<BuildOptions, 'mailDomainResolver' | 'mailRetry'> = {},
+  buildOptions: Pick<BuildOptions, 'mailDomainResolver' | 'mailRetry' | 'disk'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-app-'));
   const config = testConfig(dataDir, overrides);

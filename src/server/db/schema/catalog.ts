@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { foldSqlText } from '../fold-sql.js';
 import { createdAt, id, updatedAt } from './columns.js';
 
@@ -45,10 +45,27 @@ export const catalogWines = pgTable(
 );
 
 /**
- * One row, bumped by a trigger after every statement that writes catalog_wines (migration 0011): an app process
- * compares it with the revision of its in-memory search index (catalog/search-index.ts) to know the index is stale.
+ * One row, bumped by a trigger after every statement that changes rows of catalog_wines (migrations 0011 and
+ * catalog_changes_log): an app process compares it with the revision of its in-memory search index
+ * (catalog/search-index.ts) to know it has changes to apply. Writers take turns on this row, so revisions commit in
+ * order and a reader that sees revision R sees every change up to R.
  */
 export const catalogRevision = pgTable('catalog_revision', {
   id: boolean('id').primaryKey().default(true),
   revision: bigint('revision', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The wines each catalogue revision changed, written by the same triggers (decision 0036): an app process applies the
+ * changes since its index's revision instead of reading the whole catalogue again. A null wine_id stands for every
+ * wine (TRUNCATE). Rows older than a day are deleted; a process further behind reads the catalogue again.
+ */
+export const catalogChanges = pgTable(
+  'catalog_changes',
+  {
+    revision: bigint('revision', { mode: 'number' }).notNull(),
+    wineId: uuid('wine_id'),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('catalog_changes_revision_idx').on(t.revision), index('catalog_changes_changed_at_idx').on(t.changedAt)],
+);

@@ -1,7 +1,8 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { escapeLike } from '../../../shared/text-search.js';
 import type { Db, Executor } from '../../db/client.js';
 import { catalogWines } from '../../db/schema/index.js';
-import type { SearchIndexRow } from './search-index.js';
+import type { SearchIndexChange, SearchIndexRow } from './search-index.js';
 
 export type CatalogWineRow = typeof catalogWines.$inferSelect;
 export type CatalogWineValues = Omit<typeof catalogWines.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -35,28 +36,112 @@ function fromRaw(raw: Record<string, unknown>): CatalogWinePageRow {
   ) as CatalogWinePageRow;
 }
 
+const INDEX_COLUMNS = sql`w.id, w.search_text, w.sort_key, w.country_key, w.grape_variety_key, w.wine_style_key`;
+
+function indexRow(r: Record<string, unknown>): SearchIndexRow {
+  return {
+    id: String(r.id),
+    searchText: String(r.search_text ?? ''),
+    sortKey: String(r.sort_key ?? ''),
+    countryKey: (r.country_key as string | null) ?? null,
+    grapeVarietyKey: (r.grape_variety_key as string | null) ?? null,
+    wineStyleKey: (r.wine_style_key as string | null) ?? null,
+  };
+}
+
 /**
- * Every wine's searchable columns in name order (ignoring case and accents: the generated sort_key, byte order), and
- * the catalogue's revision they belong to: one statement, so one snapshot.
+ * Up to `limit` wines' searchable columns in name order (the generated sort_key, byte order, then id) after `after`,
+ * and the catalogue's revision in the same snapshot. The loader reads the catalogue a slice at a time and then applies
+ * the changes made since the first slice's revision (a wine read twice meanwhile is fixed by them).
  */
-export async function loadSearchIndexRows(db: Db): Promise<{ revision: number; rows: SearchIndexRow[] }> {
+export async function loadSearchIndexSlice(
+  db: Db,
+  after: { sortKey: string; id: string } | undefined,
+  limit: number,
+): Promise<{ revision: number; rows: SearchIndexRow[] }> {
+  const from = after ? sql`where (w.sort_key collate "C", w.id) > (${after.sortKey}::text collate "C", ${after.id}::uuid)` : sql``;
   const raw = rowsOf(
-    await db.execute(sql`select r.revision::float8 as revision, w.id, w.search_text, w.country_key, w.grape_variety_key, w.wine_style_key
-from catalog_revision r left join catalog_wines w on true
-order by w.sort_key collate "C", w.id`),
+    await db.execute(sql`select (select revision::float8 from catalog_revision) as revision, s.* from (select 1) one
+left join (select ${INDEX_COLUMNS} from catalog_wines w ${from} order by w.sort_key collate "C", w.id limit ${limit}) s on true`),
   );
-  const rows: SearchIndexRow[] = [];
-  for (const r of raw) {
-    if (r.id === null || r.id === undefined) continue;
-    rows.push({
-      id: String(r.id),
-      searchText: String(r.search_text ?? ''),
-      countryKey: (r.country_key as string | null) ?? null,
-      grapeVarietyKey: (r.grape_variety_key as string | null) ?? null,
-      wineStyleKey: (r.wine_style_key as string | null) ?? null,
-    });
-  }
+  const rows = raw.filter((r) => r.id !== null && r.id !== undefined).map(indexRow);
   return { revision: Number(raw[0]?.revision ?? 0), rows };
+}
+
+export type ChangesSince =
+  | { kind: 'changes'; revision: number; changes: SearchIndexChange[] }
+  /** Too many to apply during a search, the whole catalogue (TRUNCATE), or older than the kept log: read it again. */
+  | { kind: 'reload'; revision: number };
+
+/**
+ * The wines changed after `revision`, each as it is now (or gone), and the revision they bring the index to: one
+ * statement, so one snapshot. Revisions have no gaps (writers take turns on catalog_revision), so a first kept change
+ * later than revision + 1 means the log was pruned past this reader.
+ */
+export async function changesSince(db: Db, revision: number, max: number): Promise<ChangesSince> {
+  const raw = rowsOf(
+    await db.execute(sql`select r.revision::float8 as revision, (select min(revision)::float8 from catalog_changes) as oldest,
+  c.changed_id, c.truncated, ${INDEX_COLUMNS}
+from catalog_revision r
+left join (
+  select distinct wine_id as changed_id, wine_id is null as truncated
+  from (select wine_id from catalog_changes where revision > ${revision} order by revision limit ${max + 1}) recent
+) c on true
+left join catalog_wines w on w.id = c.changed_id`),
+  );
+  const now = Number(raw[0]?.revision ?? 0);
+  const oldest = raw[0]?.oldest === null || raw[0]?.oldest === undefined ? undefined : Number(raw[0].oldest);
+  if (now === revision) return { kind: 'changes', revision, changes: [] };
+  // The log's rows are read in revision order (its index, whatever the table's statistics say), at most max + 1:
+  // more than max rows (even of fewer wines) read the catalogue again.
+  const changed = raw.filter((r) => r.changed_id !== null || r.truncated === true);
+  if (oldest === undefined || oldest > revision + 1 || changed.length > max || changed.some((r) => r.truncated === true)) {
+    return { kind: 'reload', revision: now };
+  }
+  const changes = changed.map((r) =>
+    r.id === null || r.id === undefined ? { id: String(r.changed_id) } : { id: String(r.id), row: indexRow(r) },
+  );
+  return { kind: 'changes', revision: now, changes };
+}
+
+/** The change log keeps a day: a process further behind reads the catalogue again. */
+export async function pruneChanges(db: Db): Promise<void> {
+  await db.execute(sql`delete from catalog_changes where changed_at < now() - interval '1 day'`);
+}
+
+export interface SqlSearch {
+  words: readonly string[];
+  country: string;
+  grape: string;
+  style: string;
+}
+
+/**
+ * The search in SQL (a process whose index is not read yet): `like '%word%'` on the folded columns, in name order, the
+ * count up to `cap` + 1. Slower than the index on large catalogues (it reads every row for a rare word), but at once.
+ */
+export async function searchPage(
+  db: Db,
+  search: SqlSearch,
+  offset: number,
+  limit: number,
+  cap: number,
+): Promise<{ rows: CatalogWinePageRow[]; found: number }> {
+  const like = (value: string) => `%${escapeLike(value)}%`;
+  const conditions = [
+    ...search.words.map((word) => sql`c.search_text like ${like(word)}`),
+    ...(search.grape ? [sql`c.search_text like ${like(search.grape)}`, sql`c.grape_variety_key like ${like(search.grape)}`] : []),
+    ...(search.country ? [sql`c.country_key like ${like(search.country)}`] : []),
+    ...(search.style ? [sql`c.wine_style_key like ${like(search.style)}`] : []),
+  ];
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const raw = rowsOf(
+    await db.execute(sql`select (select count(*)::int from (select 1 from catalog_wines c ${where} limit ${cap + 1}) m) as found, p.*
+from (select 1) one
+left join (select ${PAGE_SELECT} from catalog_wines c ${where} order by c.sort_key collate "C", c.id limit ${limit} offset ${offset}) p on true`),
+  );
+  const rows = raw.filter((r) => r.id !== null && r.id !== undefined).map(fromRaw);
+  return { rows, found: Number(raw[0]?.found ?? 0) };
 }
 
 /** The wines of `ids`, in that order, and the catalogue's revision in the same snapshot. */

@@ -12,7 +12,7 @@ import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { toColumns, toDto } from '../../db/row-mapping.js';
-import { searchCatalog } from './catalog-search.js';
+import { CatalogSearch } from './catalog-search.js';
 import * as repo from './repository.js';
 import { catalogSearchText } from './search-text.js';
 
@@ -33,14 +33,14 @@ export function toCatalogWineValues(input: CatalogWineInput): repo.CatalogWineVa
 }
 
 export async function listWines(
-  db: Db,
+  search: CatalogSearch,
   caller: Caller,
   query: CatalogListQuery,
 ): Promise<{ items: CatalogWine[]; total: number; capped: boolean }> {
   assertCatalogAccess(caller, 'read');
   const limit = query.limit ?? CATALOG_DEFAULT_LIMIT;
   const offset = query.offset ?? (query.page ? (query.page - 1) * limit : 0);
-  const { rows, total, capped } = await searchCatalog(db, {
+  const { rows, total, capped } = await search.search({
     q: query.q,
     country: query.country,
     grapeVariety: query.grape_variety,
@@ -90,9 +90,12 @@ function translateWriteError(err: unknown): unknown {
 }
 
 /** The catalogue service, built once per app with its dependencies. */
-export function createCatalogService({ db }: { db: Db }) {
+export function createCatalogService({ db, onError }: { db: Db; onError?: (err: unknown) => void }) {
+  const search = new CatalogSearch(db, { ...(onError && { onError }) });
   return {
-    listWines: (caller: Caller, query: CatalogListQuery) => listWines(db, caller, query),
+    listWines: (caller: Caller, query: CatalogListQuery) => listWines(search, caller, query),
+    /** Resolves once the search index is loaded (the benchmark measures it). */
+    searchIndexLoaded: () => search.whenLoaded(),
     getWine: (caller: Caller, id: string) => getWine(db, caller, id),
     createWine: (caller: Caller, input: CatalogWineInput) => createWine(db, caller, input),
     updateWine: (caller: Caller, id: string, input: CatalogWineInput) => updateWine(db, caller, id, input),

@@ -94,7 +94,12 @@ export function onboardingPublicRoutes(service: OnboardingService) {
     r.post(
       '/api/onboarding/processes/:id/upload-menu',
       {
-        config: { public: true, noStore: true, rateLimit: perAddress('upload', SIGNUPS_PER_HOUR * 2, 'too_many_signups') },
+        config: {
+          public: true,
+          noStore: true,
+          rateLimit: perAddress('upload', SIGNUPS_PER_HOUR * 2, 'too_many_signups'),
+          writesFiles: true,
+        },
         schema: { params: processIdParamsSchema, response: { 201: menuUploadResultSchema } },
       },
       async (request, reply) => {

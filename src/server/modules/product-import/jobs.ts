@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { inBackground } from '../../db/fair-share.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import * as repo from './repository.js';
 import { ImportFailure, LeaseLostError, processImport, type RunDeps } from './run-import.js';
@@ -18,24 +19,16 @@ export interface ImportJobDeps extends RunDeps {
 }
 
 /**
- * On PGlite every statement runs on the thread that serves requests, and a transaction's statements follow each other
- * without letting a request in: a batch holds the public menus and the admin for as long as it takes. Batches of 150
- * rows (about 20 ms) with 3 ms for the event loop between them keep the menu's p99 under 100 ms during a 100,000-row
- * import (68-76 ms; 500-row batches held PGlite for 70-80 ms, some for 235 ms, and 200 rows gave 83-102 ms). A
- * PostgreSQL server takes the default batch.
+ * On PGlite a transaction's statements follow each other without letting a request in: a batch holds the public
+ * menus and the admin for as long as it takes, so PGlite gets smaller batches (150 rows, about 20 ms). Between them the
+ * import is background work of the database layer (db/fair-share.ts, decision 0038): its next batch waits until the
+ * requests being served are answered. A PostgreSQL server takes the default batch, and nothing waits.
  */
 const PGLITE_BATCH_SIZE = 150;
-const PGLITE_PAUSE_MS = 3;
 
 /** Registers the import queue and its recovery; returns what main.ts and tests call. */
 export function registerImportJobs(options: ImportJobDeps) {
-  const deps: ImportJobDeps = options.singleProcess
-    ? {
-        batchSize: PGLITE_BATCH_SIZE,
-        pauseBetweenBatches: () => new Promise((resolve) => setTimeout(resolve, PGLITE_PAUSE_MS)),
-        ...options,
-      }
-    : options;
+  const deps: ImportJobDeps = options.singleProcess ? { batchSize: PGLITE_BATCH_SIZE, ...options } : options;
   const { db, jobs, log } = deps;
   const working = new Set<string>();
 
@@ -45,7 +38,7 @@ export function registerImportJobs(options: ImportJobDeps) {
     if (!claimed?.startedAt) return;
     working.add(importId);
     try {
-      await processImport(deps, claimed);
+      await inBackground(() => processImport(deps, claimed));
     } catch (err) {
       if (err instanceof LeaseLostError) return;
       if (!(err instanceof ImportFailure)) log.error({ err, importId }, 'product import failed');

@@ -112,6 +112,16 @@ export async function checkpoint(db: Executor, id: string, lease: Date, batch: B
   return rows.length > 0;
 }
 
+/** Says why a running import waits (and renews its lease); false when the lease is gone. */
+export async function markWaiting(db: Executor, id: string, lease: Date, currentOperation: string): Promise<boolean> {
+  const rows = await db
+    .update(productImports)
+    .set({ currentOperation, updatedAt: sql`now()` })
+    .where(leaseOf(id, lease))
+    .returning({ id: productImports.id });
+  return rows.length > 0;
+}
+
 export async function finishImport(db: Executor, id: string, lease: Date, values: Partial<ImportValues>): Promise<boolean> {
   const rows = await db
     .update(productImports)

@@ -25,7 +25,7 @@ export function productImportRoutes(service: ProductImportService) {
 
     r.post(
       '/api/product-import/upload',
-      { config: { policy: { area: 'imports', action: 'create' } }, schema: { response: { 201: uploadResponseSchema } } },
+      { config: { policy: { area: 'imports', action: 'create' }, writesFiles: true }, schema: { response: { 201: uploadResponseSchema } } },
       async (request, reply) => {
         const caller = callerOf(request);
         if (!request.isMultipart()) throw appError('unsupported_media_type', 'Envie a planilha como multipart/form-data no campo "file".');

@@ -9,6 +9,7 @@ import {
   type SourceRow,
 } from '../../../shared/product-import.js';
 import { foldText } from '../../../shared/text-search.js';
+import type { DiskSpace } from '../../core/disk-space.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { PrivateFiles } from '../../storage/storage.js';
 import type { SpreadsheetKind } from './file-kind.js';
@@ -27,10 +28,12 @@ export interface RunDeps {
   db: Db;
   files: PrivateFiles;
   batchSize?: number;
+  /** Free space under DATA_DIR: while it is low the import waits before its next batch (decision 0039). */
+  disk?: DiskSpace;
+  /** How often a paused import looks at the disk again. */
+  diskPollMs?: number;
   /** Tests only: called after each committed batch (throwing there stands in for a process dying). */
   afterBatch?: (processedRows: number) => Promise<void> | void;
-  /** Between batches: lets the other requests of a single-connection database (PGlite) have their turn. */
-  pauseBetweenBatches?: () => Promise<void>;
 }
 
 export const DEFAULT_BATCH_SIZE = 500;
@@ -44,6 +47,26 @@ export class LeaseLostError extends Error {
 
 /** Failure with a pt-BR reason for the user (shown in the history, fixed by Tentar Novamente or a new upload). */
 export class ImportFailure extends Error {}
+
+/** current_operation while the import waits for disk space. */
+export const PAUSED_FOR_DISK =
+  'Pausada: espaço em disco insuficiente no servidor. A importação continua sozinha assim que houver espaço livre.';
+/** A paused import's lease is renewed this often, so no process takes it for dead (STALE_AFTER_MS is a minute). */
+const PAUSE_HEARTBEAT_MS = 10_000;
+
+/** Waits, before a batch, until the disk has room again; the import's row says why it waits. */
+async function waitForDisk(deps: RunDeps, id: string, lease: Date): Promise<void> {
+  const { disk } = deps;
+  if (!disk) return;
+  let heartbeat = 0;
+  while ((await disk.read()).low) {
+    if (performance.now() - heartbeat >= PAUSE_HEARTBEAT_MS) {
+      if (!(await repo.markWaiting(deps.db, id, lease, PAUSED_FOR_DISK))) throw new LeaseLostError();
+      heartbeat = performance.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, deps.diskPollMs ?? 1_000));
+  }
+}
 
 export const FILE_MISSING = 'O arquivo desta importação não está mais disponível. Envie a planilha novamente.';
 
@@ -89,6 +112,7 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
   });
   try {
     for (;;) {
+      await waitForDisk(deps, claimed.id, lease);
       const next = await batches.next();
       if (next.done) {
         if (!next.value.ok) throw new ImportFailure(REREAD_FAILED);
@@ -105,7 +129,6 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
       resolver.commit();
       done = end;
       await deps.afterBatch?.(end);
-      await deps.pauseBetweenBatches?.();
     }
   } finally {
     // Stops the worker when the import stops early (a failure, a lost lease).

@@ -20,19 +20,23 @@ export function uploadRoutes(storage: FileStorage) {
       keyGenerator: (request: FastifyRequest) => `upload:${request.caller?.id ?? request.ip}`,
       errorResponseBuilder: () => new AppError('too_many_uploads', 429, TOO_MANY_UPLOADS),
     };
-    app.post('/api/upload-image', { config: { policy: { area: 'uploads', action: 'create' }, rateLimit } }, async (request, reply) => {
-      callerOf(request);
-      if (!request.isMultipart())
-        throw new AppError('unsupported_media_type', 415, 'Envie a imagem como multipart/form-data no campo "file".');
-      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-      if (file?.fieldname !== 'file')
-        throw new AppError('invalid', 400, 'Envie a imagem no campo "file".', { file: 'Selecione uma imagem.' });
-      const bytes = await file.toBuffer().catch((err: { code?: string }) => {
-        throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError('too_large', 413, IMAGE_TOO_LARGE) : err;
-      });
-      const image = await imageWork(() => normalizeImage(bytes));
-      const imageUrl = await storage.save(image.bytes, image.extension);
-      return reply.status(201).send({ image_url: imageUrl });
-    });
+    app.post(
+      '/api/upload-image',
+      { config: { policy: { area: 'uploads', action: 'create' }, rateLimit, writesFiles: true } },
+      async (request, reply) => {
+        callerOf(request);
+        if (!request.isMultipart())
+          throw new AppError('unsupported_media_type', 415, 'Envie a imagem como multipart/form-data no campo "file".');
+        const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+        if (file?.fieldname !== 'file')
+          throw new AppError('invalid', 400, 'Envie a imagem no campo "file".', { file: 'Selecione uma imagem.' });
+        const bytes = await file.toBuffer().catch((err: { code?: string }) => {
+          throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError('too_large', 413, IMAGE_TOO_LARGE) : err;
+        });
+        const image = await imageWork(() => normalizeImage(bytes));
+        const imageUrl = await storage.save(image.bytes, image.extension);
+        return reply.status(201).send({ image_url: imageUrl });
+      },
+    );
   };
 }
