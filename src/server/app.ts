@@ -172,6 +172,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await registerUploads(app, uploadsDirectory(config.dataDir));
   const spa = await registerClientApp(app, config.clientDir);
-  await app.register(publicPageRoutes(db, app.publicPages, spa));
+  await app.register(publicPageRoutes(db, app.publicPages, spa, { publicBaseUrl: config.publicBaseUrl }));
   return app;
 }

@@ -179,7 +179,7 @@ function Flag({ country }: { country: string }) {
 }
 
 /** "Bodega Catena Zapata · Mendoza · 2021": who made it, where and when; country and grape when that is all there is. */
-function originLine(wine: PublicMenuWine): string {
+export function originLine(wine: PublicMenuWine): string {
   const parts = [wine.producer, wine.region || wine.country];
   if (!wine.producer) parts.push(wine.grape_variety);
   if (wine.vintage) parts.push(String(wine.vintage));

@@ -15,7 +15,15 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconDownload, IconExternalLink, IconVectorBezier2 } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconCopy,
+  IconDownload,
+  IconExternalLink,
+  IconFileTypePdf,
+  IconVectorBezier2,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { apiGetBlob, errorMessage } from '../../lib/api';
@@ -60,6 +68,8 @@ export function QrPage() {
   }
 
   const src = qr.data ? pngDataUrl(qr.data.qr_code) : null;
+  // The public PDF of the whole menu, from this server (the address may point at PUBLIC_BASE_URL's host).
+  const pdfPath = qr.data ? `${new URL(qr.data.menu_url).pathname}.pdf` : null;
 
   return (
     <>
@@ -183,6 +193,25 @@ export function QrPage() {
                     Baixar SVG para impressão
                   </Button>
                 </Group>
+                <Text size="sm" c="dimmed">
+                  A carta inteira em A4, com preços e o QR code, para imprimir ou enviar. Ela se atualiza sozinha quando a carta muda.
+                </Text>
+                {pdfPath ? (
+                  <Button
+                    component="a"
+                    href={pdfPath}
+                    download={`${qr.data?.file_name.replace(/-qr-code$/, '')}.pdf`}
+                    variant="default"
+                    leftSection={<IconFileTypePdf size={18} />}
+                    w="fit-content"
+                  >
+                    Baixar PDF
+                  </Button>
+                ) : (
+                  <Button variant="default" leftSection={<IconFileTypePdf size={18} />} disabled w="fit-content">
+                    Baixar PDF
+                  </Button>
+                )}
                 {qr.data && (
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     Arquivos: {qr.data.file_name}.png e {qr.data.file_name}.svg
