@@ -59,6 +59,36 @@ test.describe('QR page (defect 8)', () => {
     expect(text).toContain('R$ 1.234,50');
   });
 
+  test('prints QR codes for tables 1..N as a PDF and refuses more than 200', async ({ page, request, admin }) => {
+    const tag = randomUUID().slice(0, 6);
+    const { menuId, establishmentSlug, menuSlug } = await createEstablishmentAndMenu(request, `Cantina Mesa ${tag}`, 'Carta do Salão');
+    await loginViaUi(page, admin);
+    await page.goto(`/carta/${menuId}/qr`);
+    const count = page.getByRole('textbox', { name: 'Número de mesas' });
+    await count.fill('');
+    await count.pressSequentially('201', { delay: 20 });
+    await expect(page.getByText('Informe um número de mesas entre 1 e 200.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Baixar PDF A4 das mesas' })).toBeDisabled();
+    await count.fill('');
+    await count.pressSequentially('7', { delay: 20 });
+    await expect(page.getByText('Informe um número de mesas entre 1 e 200.')).toHaveCount(0);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByRole('heading', { name: 'QR codes por mesa' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/shots-guest-insights/qr-tables-${width}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Baixar PDF A4 das mesas' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${establishmentSlug}-${menuSlug}-qr-mesas-1-a-7.pdf`);
+    const text = pdfText(await readFile((await file.path()) as string));
+    expect(text).toContain('Mesa 7');
+    expect(text).not.toContain('Mesa 8');
+    expect(text).toContain(`Cantina Mesa ${tag}`);
+    expect(text).toContain('Carta do Salão');
+  });
+
   test.describe('without PUBLIC_BASE_URL', () => {
     const port = E2E_PORT + 1000;
     const base = `http://127.0.0.1:${port}`;

@@ -7,6 +7,7 @@ import {
   Group,
   Image,
   Loader,
+  NumberInput,
   Paper,
   Skeleton,
   Stack,
@@ -26,6 +27,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { MAX_TABLE_QR_CODES, TABLE_COUNT_MESSAGE, type TableQrFormat } from '../../../shared/wine-menus';
 import { apiGetBlob, errorMessage } from '../../lib/api';
 import { downloadBlob, pngDataUrl } from '../../lib/files';
 import { notifyError } from '../../ui/notify';
@@ -40,6 +42,10 @@ export function QrPage() {
   const menu = useMenu(id);
   const qr = useQrCode(id);
   const [downloading, setDownloading] = useState<PrintFormat | null>(null);
+  const [tables, setTables] = useState<number | string>(10);
+  const [tableDownload, setTableDownload] = useState<TableQrFormat | null>(null);
+  const tableCount = typeof tables === 'number' ? tables : Number.NaN;
+  const tablesValid = Number.isInteger(tableCount) && tableCount >= 1 && tableCount <= MAX_TABLE_QR_CODES;
   const establishmentName = menu.data?.establishment.name ?? '';
   const back = { to: id ? `/carta/${id}/editar` : '/', label: 'Voltar à carta' };
 
@@ -53,6 +59,20 @@ export function QrPage() {
       notifyError(errorMessage(err, `Não foi possível baixar o ${format.toUpperCase()}.`));
     } finally {
       setDownloading(null);
+    }
+  };
+
+  const downloadTables = async (format: TableQrFormat) => {
+    if (!qr.data || !tablesValid) return;
+    setTableDownload(format);
+    try {
+      const blob = await apiGetBlob(`/wine-menus/${id}/table-qr-codes.${format}?tables=${tableCount}`);
+      downloadBlob(blob, `${qr.data.file_name.replace(/-qr-code$/, '')}-qr-mesas-1-a-${tableCount}.${format}`);
+    } catch (err) {
+      console.error(err);
+      notifyError(errorMessage(err, `Não foi possível baixar os QR codes das mesas (${format.toUpperCase()}).`));
+    } finally {
+      setTableDownload(null);
     }
   };
 
@@ -217,6 +237,57 @@ export function QrPage() {
                     Arquivos: {qr.data.file_name}.png e {qr.data.file_name}.svg
                   </Text>
                 )}
+              </Stack>
+            </Paper>
+            <Paper withBorder shadow="xs" p="lg">
+              <Stack gap="sm">
+                <Title order={2} fz="lg">
+                  QR codes por mesa
+                </Title>
+                <Text size="sm" c="dimmed">
+                  Um código para cada mesa, de 1 até o número escolhido, com o estabelecimento, a carta e a mesa embaixo. Todos abrem a
+                  mesma carta, com o número da mesa no endereço (?mesa=).
+                </Text>
+                <NumberInput
+                  label="Número de mesas"
+                  description={`De 1 a ${MAX_TABLE_QR_CODES}`}
+                  value={tables}
+                  onChange={setTables}
+                  min={1}
+                  max={MAX_TABLE_QR_CODES}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  error={tablesValid ? undefined : TABLE_COUNT_MESSAGE}
+                  w={200}
+                />
+                <Group gap="sm">
+                  <Button
+                    leftSection={<IconFileTypePdf size={18} />}
+                    onClick={() => downloadTables('pdf')}
+                    loading={tableDownload === 'pdf'}
+                    disabled={!qr.data || !tablesValid}
+                  >
+                    Baixar PDF A4 das mesas
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconDownload size={18} />}
+                    onClick={() => downloadTables('png')}
+                    loading={tableDownload === 'png'}
+                    disabled={!qr.data || !tablesValid}
+                  >
+                    Baixar PNG das mesas
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconVectorBezier2 size={18} />}
+                    onClick={() => downloadTables('svg')}
+                    loading={tableDownload === 'svg'}
+                    disabled={!qr.data || !tablesValid}
+                  >
+                    Baixar SVG das mesas
+                  </Button>
+                </Group>
               </Stack>
             </Paper>
           </Stack>
