@@ -26,7 +26,7 @@ export const SHEET_GRID = { columns: 4, cardWidth: 250, cardHeight: 320, qrSize:
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
 /** Shrinks the font so a long name still fits the card (average glyph ≈ 0.55 em). */
-const fit = (text: string, max: number, width: number) => Math.max(9, Math.min(max, Math.floor(width / (0.55 * text.length))));
+const fitFontSize = (text: string, max: number, width: number) => Math.max(9, Math.min(max, Math.floor(width / (0.55 * text.length))));
 
 export async function tableQrSheetSvg(sheet: TableSheet): Promise<string> {
   const { columns, cardWidth, cardHeight, qrSize, qrTop } = SHEET_GRID;
@@ -47,9 +47,9 @@ export async function tableQrSheetSvg(sheet: TableSheet): Promise<string> {
       `<g>`,
       `<rect x="${x + 0.5}" y="${y + 0.5}" width="${cardWidth - 1}" height="${cardHeight - 1}" fill="none" stroke="#cccccc" stroke-dasharray="4 4"/>`,
       code.trim().replace('<svg ', `<svg x="${qrX}" y="${y + qrTop}" width="${qrSize}" height="${qrSize}" `),
-      `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 28}" font-size="${fit(`Mesa ${n}`, 22, textWidth)}" text-anchor="middle" font-family="Arial, 'DejaVu Sans', sans-serif" font-weight="bold" fill="#2b0d16">Mesa ${n}</text>`,
-      `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 50}" font-size="${fit(sheet.establishmentName, 15, textWidth)}" text-anchor="middle" font-family="Georgia, 'DejaVu Serif', serif" fill="#2b0d16">${escapeXml(sheet.establishmentName)}</text>`,
-      `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 70}" font-size="${fit(sheet.menuName, 13, textWidth)}" text-anchor="middle" font-family="Arial, 'DejaVu Sans', sans-serif" fill="#5c1a2b">${escapeXml(sheet.menuName)}</text>`,
+      `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 28}" font-size="${fitFontSize(`Mesa ${n}`, 22, textWidth)}" text-anchor="middle" font-family="Arial, 'DejaVu Sans', sans-serif" font-weight="bold" fill="#2b0d16">Mesa ${n}</text>`,
+      `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 50}" font-size="${fitFontSize(sheet.establishmentName, 15, textWidth)}" text-anchor="middle" font-family="Georgia, 'DejaVu Serif', serif" fill="#2b0d16">${escapeXml(sheet.establishmentName)}</text>`,
+      `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 70}" font-size="${fitFontSize(sheet.menuName, 13, textWidth)}" text-anchor="middle" font-family="Arial, 'DejaVu Sans', sans-serif" fill="#5c1a2b">${escapeXml(sheet.menuName)}</text>`,
       `</g>`,
     );
   }
