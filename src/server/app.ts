@@ -20,6 +20,7 @@ import { createCrmService, crmRoutes } from './modules/crm/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { createMailer, type Mailer, type MailRetryPolicy, mailRoutes } from './modules/mail/index.js';
+import { createMenuViewCounter, isCountableView, type MenuViewCounter, tableOf } from './modules/menu-insights/index.js';
 import {
   createOnboardingService,
   crmLeadHooks,
@@ -53,6 +54,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The product import's background work: main.ts resumes interrupted imports once the runner starts. */
     productImportJobs: ImportJobs;
+    /** Public menu views counted in memory and written in batches (modules/menu-insights). */
+    menuViews: MenuViewCounter;
     /** The outbox every e-mail goes through (SMTP_URL, or .eml files under DATA_DIR/mail). */
     mailer: Mailer;
   }
@@ -114,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerImportJobs({ db, files: storage.private, jobs: app.jobs, log: app.log, singleProcess: database.kind === 'pglite' }),
   );
   app.decorate('publicPages', createPublicPageCache());
+  app.decorate('menuViews', createMenuViewCounter({ db, log: app.log }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -121,6 +125,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // The runner may still be working (main.ts stops it first; a test may not): it goes before its database.
     await app.jobs.stop();
     app.mailer.close();
+    // Counted views still in memory are written before the database closes.
+    await app.menuViews.close();
     await database.close();
   });
 
@@ -172,6 +178,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await registerUploads(app, uploadsDirectory(config.dataDir));
   const spa = await registerClientApp(app, config.clientDir);
-  await app.register(publicPageRoutes(db, app.publicPages, spa, { publicBaseUrl: config.publicBaseUrl }));
+  await app.register(
+    publicPageRoutes(db, app.publicPages, spa, {
+      publicBaseUrl: config.publicBaseUrl,
+      onMenuView: (request, menuId) => {
+        if (isCountableView(request)) app.menuViews.record(menuId, tableOf(request.query));
+      },
+    }),
+  );
   return app;
 }

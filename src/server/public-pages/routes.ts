@@ -143,6 +143,8 @@ function cachedSecurityHeaders() {
 export interface PublicPageOptions {
   /** PUBLIC_BASE_URL: what the PDF's QR code points at; without it, the host the request came to. */
   publicBaseUrl?: string;
+  /** Called for every menu page answered with the menu (200 or 304), to count views; never awaited. */
+  onMenuView?: (request: FastifyRequest, menuId: string) => void;
 }
 
 export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, options: PublicPageOptions = {}) {
@@ -191,8 +193,9 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
           return page;
         }));
       if (!base) return sendPage(request, reply, await menuNotFoundPage(), 404);
-      if (!request.url.includes('?')) return sendPage(request, reply, base);
       const source = base.source as MenuSource;
+      options.onMenuView?.(request, source.data.menu.id);
+      if (!request.url.includes('?')) return sendPage(request, reply, base);
       const filters = sanitizeFilters(parseMenuFilters(request.query as Record<string, unknown>), source.options);
       if (!hasActiveFilters(filters)) return sendPage(request, reply, base);
       // Free search words are unbounded: such pages are rendered for the request and not kept.
