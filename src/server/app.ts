@@ -26,6 +26,7 @@ import { createEstablishmentService, establishmentRoutes } from './modules/estab
 import { healthRoutes } from './modules/health/index.js';
 import { createInvitationService, invitationRoutes } from './modules/invitations/index.js';
 import { createMailer, type Mailer, type MailRetryPolicy, mailRoutes } from './modules/mail/index.js';
+import { createMenuViewCounter, isCountableView, type MenuViewCounter, tableOf } from './modules/menu-insights/index.js';
 import {
   createOnboardingService,
   crmLeadHooks,
@@ -61,6 +62,8 @@ declare module 'fastify' {
     rateLimits: RateLimitCounter;
     /** The product import's background work: main.ts resumes interrupted imports once the runner starts. */
     productImportJobs: ImportJobs;
+    /** Public menu views counted in memory and written in batches (modules/menu-insights). */
+    menuViews: MenuViewCounter;
     /** The outbox every e-mail goes through (SMTP_URL, or .eml files under DATA_DIR/mail). */
     mailer: Mailer;
     /** Free space under DATA_DIR: uploads are refused and imports pause when it is low. */
@@ -149,6 +152,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       done();
     });
   }
+  app.decorate('menuViews', createMenuViewCounter({ db, log: app.log }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -156,6 +160,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // The runner may still be working (main.ts stops it first; a test may not): it goes before its database.
     await app.jobs.stop();
     app.mailer.close();
+    // Counted views still in memory are written before the database closes.
+    await app.menuViews.close();
     await database.close();
     await storage.close();
   });
@@ -218,6 +224,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await registerUploads(app, storage);
   const spa = await registerClientApp(app, config.clientDir);
-  await app.register(publicPageRoutes(db, app.publicPages, spa));
+  await app.register(
+    publicPageRoutes(db, app.publicPages, spa, {
+      publicBaseUrl: config.publicBaseUrl,
+      onMenuView: (request, menuId) => {
+        if (isCountableView(request)) app.menuViews.record(menuId, tableOf(request.query));
+      },
+    }),
+  );
   return app;
 }

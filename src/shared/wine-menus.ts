@@ -124,6 +124,19 @@ export const wineMenuSchema = wineMenuSummarySchema.extend({
 export type WineMenu = z.infer<typeof wineMenuSchema>;
 
 /** GET /api/wine-menus/{id}/qr-code. */
+/** Sheets of QR codes per table: tables 1..N, each code opening the menu with `?mesa=N`. */
+export const MAX_TABLE_QR_CODES = 200;
+export const TABLE_COUNT_MESSAGE = `Informe um número de mesas entre 1 e ${MAX_TABLE_QR_CODES}.`;
+export const tableQrQuerySchema = z.object({
+  tables: z.coerce
+    .number({ error: TABLE_COUNT_MESSAGE })
+    .int({ error: TABLE_COUNT_MESSAGE })
+    .min(1, { error: TABLE_COUNT_MESSAGE })
+    .max(MAX_TABLE_QR_CODES, { error: TABLE_COUNT_MESSAGE }),
+});
+export const TABLE_QR_FORMATS = ['pdf', 'png', 'svg'] as const;
+export type TableQrFormat = (typeof TABLE_QR_FORMATS)[number];
+
 export const qrCodeSchema = z.object({
   /** Base64 PNG, without a data: prefix. */
   qr_code: z.string(),

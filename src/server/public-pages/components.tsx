@@ -207,13 +207,19 @@ function Flag({ country }: { country: string }) {
 
 /**
  * "Bodega Catena Zapata · Mendoza · 2021": who made it, where and when; country and grape when that is all there is.
- * Each part is isolated: a bidi control in one name cannot reorder the others.
+ * The parts as text, for the page and the PDF alike.
  */
+export function originParts(wine: PublicMenuWine): string[] {
+  const parts = [wine.producer, wine.region || wine.country];
+  if (!wine.producer) parts.push(wine.grape_variety);
+  const named = parts.filter((n): n is string => Boolean(n));
+  return wine.vintage ? [...named, String(wine.vintage)] : named;
+}
+
+/** The origin line of the page: each name is isolated, so a bidi control in one cannot reorder the others. */
 function originLine(wine: PublicMenuWine): ReactNode {
-  const names = [wine.producer, wine.region || wine.country];
-  if (!wine.producer) names.push(wine.grape_variety);
-  const parts: (string | UserPiece)[] = names.filter((n): n is string => Boolean(n)).map((user) => ({ user }));
-  if (wine.vintage) parts.push(String(wine.vintage));
+  const vintage = wine.vintage ? String(wine.vintage) : undefined;
+  const parts: (string | UserPiece)[] = originParts(wine).map((part) => (part === vintage ? part : { user: part }));
   return mixed(parts.flatMap((part, i) => (i > 0 ? [' · ', part] : [part])));
 }
 

@@ -91,6 +91,16 @@ export async function buildCachedPage(
   };
 }
 
+/**
+ * A body sent as it is, with no compressed copies (a PDF compresses its own streams): `html` holds the bytes and
+ * the three ETags are the same. Cached, expired and invalidated like the pages.
+ */
+export function buildCachedBody(body: Buffer, establishmentId: string | null, source?: unknown, now = Date.now()): CachedPage {
+  const tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const empty = Buffer.alloc(0);
+  return { html: body, gzip: empty, br: empty, etag: { identity: tag, gzip: tag, br: tag }, establishmentId, createdAt: now, source };
+}
+
 const sizeOf = (page: CachedPage) => page.html.length + page.gzip.length + page.br.length + 256;
 
 export function createPublicPageCache(options: PublicPageCacheOptions = {}): PublicPageCache {

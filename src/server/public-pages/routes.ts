@@ -3,9 +3,10 @@
  * with precompressed bodies (see page-cache.ts); admin app paths that share the URL space get the SPA shell.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicMenuResponse } from '../../shared/public-menu.js';
+import { type PublicMenuResponse, publicMenuPath } from '../../shared/public-menu.js';
 import { RESERVED_MENU_SLUGS, RESERVED_SLUGS } from '../../shared/reserved-slugs.js';
 import type { Db } from '../db/client.js';
+import { publicBaseUrl } from '../http/request-origin.js';
 import type { SpaShell } from '../http/static-and-spa.js';
 import * as publicService from '../modules/public/service.js';
 import {
@@ -18,7 +19,8 @@ import {
   parseMenuFilters,
   sanitizeFilters,
 } from './filters.js';
-import { buildCachedPage, type CachedPage, type PublicPageCache } from './page-cache.js';
+import { renderMenuPdf } from './menu-pdf.js';
+import { buildCachedBody, buildCachedPage, type CachedPage, type PublicPageCache } from './page-cache.js';
 import { renderEstablishmentNotFoundPage, renderEstablishmentPage, renderMenuNotFoundPage, renderMenuPage } from './render.js';
 
 export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -109,6 +111,9 @@ const menuNotFoundPage = lazy(() => buildCachedPage(renderMenuNotFoundPage(), nu
 const establishmentNotFoundPage = lazy(() => buildCachedPage(renderEstablishmentNotFoundPage(), null));
 
 const segmentKey = (value: string) => value.trim().toLowerCase();
+const PDF_SUFFIX = '.pdf';
+/** "carta.pdf" -> "carta"; null for a segment that does not ask for the PDF. */
+const pdfSlug = (segment: string) => (segment.endsWith(PDF_SUFFIX) ? segment.slice(0, -PDF_SUFFIX.length) : null);
 const path = (...segments: string[]) => `/${segments.map(encodeURIComponent).join('/')}`;
 
 /**
@@ -135,7 +140,14 @@ function cachedSecurityHeaders() {
   };
 }
 
-export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell) {
+export interface PublicPageOptions {
+  /** PUBLIC_BASE_URL: what the PDF's QR code points at; without it, the host the request came to. */
+  publicBaseUrl?: string;
+  /** Called for every menu page answered with the menu (200 or 304), to count views; never awaited. */
+  onMenuView?: (request: FastifyRequest, menuId: string) => void;
+}
+
+export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, options: PublicPageOptions = {}) {
   return async (app: FastifyInstance) => {
     const routeOptions = { helmet: false as const, onSend: cachedSecurityHeaders() };
     // Concurrent misses of one key share a single load-and-render (no stampede after an invalidation).
@@ -181,8 +193,9 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell) 
           return page;
         }));
       if (!base) return sendPage(request, reply, await menuNotFoundPage(), 404);
-      if (!request.url.includes('?')) return sendPage(request, reply, base);
       const source = base.source as MenuSource;
+      options.onMenuView?.(request, source.data.menu.id);
+      if (!request.url.includes('?')) return sendPage(request, reply, base);
       const filters = sanitizeFilters(parseMenuFilters(request.query as Record<string, unknown>), source.options);
       if (!hasActiveFilters(filters)) return sendPage(request, reply, base);
       // Free search words are unbounded: such pages are rendered for the request and not kept.
@@ -203,10 +216,45 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell) 
       return sendPage(request, reply, variant ?? base);
     }
 
+    /** The menu as a PDF (menu-pdf.ts), cached per base URL like the page and dropped on the same events. */
+    async function menuPdf(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      key: string,
+      load: () => Promise<PublicMenuResponse | null>,
+    ): Promise<FastifyReply> {
+      const base = publicBaseUrl(request, options.publicBaseUrl);
+      const pdfKey = `pdf:${base}|${key}`;
+      const pdf =
+        cache.get(pdfKey) ??
+        (await once(pdfKey, async () => {
+          const generation = cache.generation();
+          const data = await load();
+          if (!data) return null;
+          const url = `${base}${publicMenuPath(data.establishment, data.menu)}`;
+          const file = buildCachedBody(await renderMenuPdf(data, url), data.establishment.id, {
+            fileName: `${[data.establishment.slug, data.menu.slug || 'carta'].filter(Boolean).join('-')}.pdf`,
+          });
+          cache.set(pdfKey, file, generation);
+          return file;
+        }));
+      if (!pdf) return sendPage(request, reply, await menuNotFoundPage(), 404);
+      const ifNoneMatch = request.headers['if-none-match'];
+      reply.header('cache-control', PUBLIC_PAGE_CACHE_CONTROL).header('etag', pdf.etag.identity);
+      if (ifNoneMatch && matchesEtag(ifNoneMatch, pdf)) return reply.code(304).send();
+      const { fileName } = pdf.source as { fileName: string };
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${fileName.replace(/[^a-z0-9.-]/gi, '-')}"`)
+        .send(pdf.html);
+    }
+
     // @fastify/compress stays on these routes (the SPA shell uses reply.compress); its onSend hook leaves
     // bodies that already carry a Content-Encoding alone, so the precompressed ones are sent as they are.
     app.get<{ Params: { slug: string } }>('/carta/:slug', routeOptions, async (request, reply) => {
       const slug = segmentKey(request.params.slug);
+      const pdfOf = pdfSlug(slug);
+      if (pdfOf) return menuPdf(request, reply, `c:${pdfOf}`, () => publicService.menuBySlugOrId(db, pdfOf));
       if (!slug || RESERVED_MENU_SLUGS.has(slug)) return spa.send(reply);
       return menuPage(request, reply, `c:${slug}`, path('carta', slug), () => publicService.menuBySlugOrId(db, slug));
     });
@@ -217,6 +265,8 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell) 
       const est = segmentKey(request.params.estSlug);
       const menu = segmentKey(request.params.menuSlug);
       if (!menu) return establishmentPage(request, reply, est);
+      const pdfOf = pdfSlug(menu);
+      if (pdfOf) return menuPdf(request, reply, `m:${est}/${pdfOf}`, () => publicService.menuByPath(db, est, pdfOf));
       return menuPage(request, reply, `m:${est}/${menu}`, path(est, menu), () => publicService.menuByPath(db, est, menu));
     });
 

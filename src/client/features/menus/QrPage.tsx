@@ -7,6 +7,7 @@ import {
   Group,
   Image,
   Loader,
+  NumberInput,
   Paper,
   Skeleton,
   Stack,
@@ -15,9 +16,18 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconDownload, IconExternalLink, IconVectorBezier2 } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconCopy,
+  IconDownload,
+  IconExternalLink,
+  IconFileTypePdf,
+  IconVectorBezier2,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { MAX_TABLE_QR_CODES, TABLE_COUNT_MESSAGE, type TableQrFormat } from '../../../shared/wine-menus';
 import { apiGetBlob, errorMessage } from '../../lib/api';
 import { downloadBlob, pngDataUrl } from '../../lib/files';
 import { notifyError } from '../../ui/notify';
@@ -32,6 +42,10 @@ export function QrPage() {
   const menu = useMenu(id);
   const qr = useQrCode(id);
   const [downloading, setDownloading] = useState<PrintFormat | null>(null);
+  const [tables, setTables] = useState<number | string>(10);
+  const [tableDownload, setTableDownload] = useState<TableQrFormat | null>(null);
+  const tableCount = typeof tables === 'number' ? tables : Number.NaN;
+  const tablesValid = Number.isInteger(tableCount) && tableCount >= 1 && tableCount <= MAX_TABLE_QR_CODES;
   const establishmentName = menu.data?.establishment.name ?? '';
   const back = { to: id ? `/carta/${id}/editar` : '/', label: 'Voltar à carta' };
 
@@ -48,6 +62,20 @@ export function QrPage() {
     }
   };
 
+  const downloadTables = async (format: TableQrFormat) => {
+    if (!qr.data || !tablesValid) return;
+    setTableDownload(format);
+    try {
+      const blob = await apiGetBlob(`/wine-menus/${id}/table-qr-codes.${format}?tables=${tableCount}`);
+      downloadBlob(blob, `${qr.data.file_name.replace(/-qr-code$/, '')}-qr-mesas-1-a-${tableCount}.${format}`);
+    } catch (err) {
+      console.error(err);
+      notifyError(errorMessage(err, `Não foi possível baixar os QR codes das mesas (${format.toUpperCase()}).`));
+    } finally {
+      setTableDownload(null);
+    }
+  };
+
   if (qr.isError || menu.isError) {
     return (
       <>
@@ -60,6 +88,8 @@ export function QrPage() {
   }
 
   const src = qr.data ? pngDataUrl(qr.data.qr_code) : null;
+  // The public PDF of the whole menu, from this server (the address may point at PUBLIC_BASE_URL's host).
+  const pdfPath = qr.data ? `${new URL(qr.data.menu_url).pathname}.pdf` : null;
 
   return (
     <>
@@ -183,11 +213,81 @@ export function QrPage() {
                     Baixar SVG para impressão
                   </Button>
                 </Group>
+                <Text size="sm" c="dimmed">
+                  A carta inteira em A4, com preços e o QR code, para imprimir ou enviar. Ela se atualiza sozinha quando a carta muda.
+                </Text>
+                {pdfPath ? (
+                  <Button
+                    component="a"
+                    href={pdfPath}
+                    download={`${qr.data?.file_name.replace(/-qr-code$/, '')}.pdf`}
+                    variant="default"
+                    leftSection={<IconFileTypePdf size={18} />}
+                    w="fit-content"
+                  >
+                    Baixar PDF
+                  </Button>
+                ) : (
+                  <Button variant="default" leftSection={<IconFileTypePdf size={18} />} disabled w="fit-content">
+                    Baixar PDF
+                  </Button>
+                )}
                 {qr.data && (
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     Arquivos: {qr.data.file_name}.png e {qr.data.file_name}.svg
                   </Text>
                 )}
+              </Stack>
+            </Paper>
+            <Paper withBorder shadow="xs" p="lg">
+              <Stack gap="sm">
+                <Title order={2} fz="lg">
+                  QR codes por mesa
+                </Title>
+                <Text size="sm" c="dimmed">
+                  Um código para cada mesa, de 1 até o número escolhido, com o estabelecimento, a carta e a mesa embaixo. Todos abrem a
+                  mesma carta, com o número da mesa no endereço (?mesa=).
+                </Text>
+                <NumberInput
+                  label="Número de mesas"
+                  description={`De 1 a ${MAX_TABLE_QR_CODES}`}
+                  value={tables}
+                  onChange={setTables}
+                  min={1}
+                  max={MAX_TABLE_QR_CODES}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  error={tablesValid ? undefined : TABLE_COUNT_MESSAGE}
+                  w={200}
+                />
+                <Group gap="sm">
+                  <Button
+                    leftSection={<IconFileTypePdf size={18} />}
+                    onClick={() => downloadTables('pdf')}
+                    loading={tableDownload === 'pdf'}
+                    disabled={!qr.data || !tablesValid}
+                  >
+                    Baixar PDF A4 das mesas
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconDownload size={18} />}
+                    onClick={() => downloadTables('png')}
+                    loading={tableDownload === 'png'}
+                    disabled={!qr.data || !tablesValid}
+                  >
+                    Baixar PNG das mesas
+                  </Button>
+                  <Button
+                    variant="default"
+                    leftSection={<IconVectorBezier2 size={18} />}
+                    onClick={() => downloadTables('svg')}
+                    loading={tableDownload === 'svg'}
+                    disabled={!qr.data || !tablesValid}
+                  >
+                    Baixar SVG das mesas
+                  </Button>
+                </Group>
               </Stack>
             </Paper>
           </Stack>

@@ -3,6 +3,7 @@ export * from './catalog.js';
 export * from './crm.js';
 export * from './establishments.js';
 export * from './mail.js';
+export * from './menu-insights.js';
 export * from './onboarding.js';
 export * from './orders.js';
 export * from './product-imports.js';

@@ -9,6 +9,8 @@ import {
   menuWineSchema,
   qrCodeSchema,
   reorderInputSchema,
+  TABLE_QR_FORMATS,
+  tableQrQuerySchema,
   wineMenuInputSchema,
   wineMenuSchema,
   wineMenuSummarySchema,
@@ -101,5 +103,19 @@ export function wineMenuRoutes(service: WineMenuService) {
         .header('Cache-Control', 'private, no-cache')
         .send(png);
     });
+    for (const format of TABLE_QR_FORMATS) {
+      r.get(
+        `/api/wine-menus/:id/table-qr-codes.${format}`,
+        { config: read, schema: { params: menuIdParamsSchema, querystring: tableQrQuerySchema } },
+        async (request, reply) => {
+          const sheet = await service.tableQrSheet(callerOf(request), request.params.id, qrBase(request), request.query.tables, format);
+          return reply
+            .type(sheet.type)
+            .header('Content-Disposition', `inline; filename="${sheet.fileName}"`)
+            .header('Cache-Control', 'private, no-cache')
+            .send(sheet.body);
+        },
+      );
+    }
   };
 }

@@ -11,6 +11,7 @@ import {
   type MenuWineData,
   menuWineSchema,
   type QrCode,
+  type TableQrFormat,
   type WineMenu,
   type WineMenuData,
   type WineMenuSummary,
@@ -24,6 +25,7 @@ import { findVisibleEstablishment, type OnPublicChange } from '../establishments
 import { isLocalAddress } from './local-address.js';
 import { printableQrPng, printableQrSvg, qrPng } from './qr-print.js';
 import * as repo from './repository.js';
+import { type TableSheet, tableQrSheetPdf, tableQrSheetPng, tableQrSheetSvg } from './table-qr-sheet.js';
 
 export interface WineMenuDeps {
   onPublicChange: OnPublicChange;
@@ -314,6 +316,29 @@ export async function qrCodePng(db: Db, caller: Caller, menuId: string, base: Qr
   return { png: await printableQrPng(target.url, target.establishmentName, target.menuName), fileName: `${target.fileName}.png` };
 }
 
+const SHEET_TYPES: Record<TableQrFormat, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  svg: 'image/svg+xml; charset=utf-8',
+};
+
+/** QR codes for tables 1..tables (validated by the route: 1 to MAX_TABLE_QR_CODES) as a PDF, PNG or SVG sheet. */
+export async function tableQrSheet(
+  db: Db,
+  caller: Caller,
+  menuId: string,
+  base: QrBase,
+  tables: number,
+  format: TableQrFormat,
+): Promise<{ body: Buffer | string; type: string; fileName: string }> {
+  const target = await qrTarget(db, caller, menuId, base);
+  const sheet: TableSheet = { menuUrl: target.url, establishmentName: target.establishmentName, menuName: target.menuName, tables };
+  const body =
+    format === 'pdf' ? await tableQrSheetPdf(sheet) : format === 'png' ? await tableQrSheetPng(sheet) : await tableQrSheetSvg(sheet);
+  const fileName = `${target.fileName.replace(/-qr-code$/, '')}-qr-mesas-1-a-${tables}.${format}`;
+  return { body, type: SHEET_TYPES[format], fileName };
+}
+
 export interface WineMenuServiceDeps extends WineMenuDeps {
   db: Db;
   /** PUBLIC_BASE_URL; without it QR codes point at the host the request came to. */
@@ -338,6 +363,8 @@ export function createWineMenuService(deps: WineMenuServiceDeps) {
     qrCode: (caller: Caller, menuId: string, base: QrBase) => qrCode(db, caller, menuId, base),
     qrCodeSvg: (caller: Caller, menuId: string, base: QrBase) => qrCodeSvg(db, caller, menuId, base),
     qrCodePng: (caller: Caller, menuId: string, base: QrBase) => qrCodePng(db, caller, menuId, base),
+    tableQrSheet: (caller: Caller, menuId: string, base: QrBase, tables: number, format: TableQrFormat) =>
+      tableQrSheet(db, caller, menuId, base, tables, format),
   };
 }
 export type WineMenuService = ReturnType<typeof createWineMenuService>;

@@ -1,0 +1,24 @@
+/** Which public page requests are counted as a guest's view, and what of them is kept. */
+import type { FastifyRequest } from 'fastify';
+import { MAX_TABLE_QR_CODES } from '../../../shared/wine-menus.js';
+
+/** Crawlers, link previews, monitors and headless tools (our own Lighthouse runs included) are not guests. */
+const BOT_USER_AGENT =
+  /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|embedly|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python-requests|go-http-client|node-fetch|axios/i;
+
+/** A request a person made: a GET from a browser that is not a bot and not a prefetch or prerender. */
+export function isCountableView(request: FastifyRequest): boolean {
+  if (request.method !== 'GET') return false;
+  const agent = request.headers['user-agent'];
+  if (!agent || BOT_USER_AGENT.test(agent)) return false;
+  const purpose = `${request.headers['sec-purpose'] ?? ''} ${request.headers.purpose ?? ''} ${request.headers['x-moz'] ?? ''}`;
+  return !/prefetch|prerender|preview/i.test(purpose);
+}
+
+/** The table of a table QR code (`?mesa=N`, 1..200); null for anything else. */
+export function tableOf(query: unknown): number | null {
+  const raw = (query as Record<string, unknown> | undefined)?.mesa;
+  if (typeof raw !== 'string' || !/^\d{1,3}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n >= 1 && n <= MAX_TABLE_QR_CODES ? n : null;
+}

@@ -1,0 +1,119 @@
+/**
+ * The menu as an A4 PDF, for guests who want it in hand and for printing: the same wines, categories and prices
+ * as the public page (available wines, menu order inside the page's category order), with the menu's QR code.
+ */
+import PDFDocument from 'pdfkit';
+import { formatBRL } from '../../shared/money.js';
+import type { PublicMenuResponse, PublicMenuWine } from '../../shared/public-menu.js';
+import { pdfFonts } from '../pdf/fonts.js';
+import { drawQr, pdfBuffer } from '../pdf/qr-vector.js';
+import { originParts } from './components.js';
+import { isAvailable } from './filters.js';
+import { formatVolume, groupByCategory } from './format.js';
+
+const MARGIN = 50;
+const INK = '#1f1416';
+const WINE = '#7a2338';
+const MUTED = '#5f5a57';
+const RULE = '#d9cfc6';
+const QR_SIZE = 92;
+
+function wineDetails(wine: PublicMenuWine): string {
+  return [...originParts(wine), formatVolume(wine.volume)].filter(Boolean).join(' · ');
+}
+
+/** A4 PDF of a menu; `menuUrl` is the public address the QR code encodes and the header prints. */
+export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): Promise<Buffer> {
+  const { menu, establishment } = data;
+  const fonts = pdfFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    lang: 'pt-BR',
+    displayTitle: true,
+    info: { Title: `${menu.name} — ${establishment.name}`, Author: establishment.name, Creator: 'Adega', Producer: 'Adega' },
+  });
+  doc.registerFont('serif', fonts.serif);
+  doc.registerFont('serif-italic', fonts.serifItalic);
+  doc.registerFont('sans', fonts.sans);
+  doc.registerFont('sans-bold', fonts.sansBold);
+
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - MARGIN - 14;
+
+  // Header: establishment, menu, description on the left; the QR code on the right.
+  const qrX = left + width - QR_SIZE;
+  drawQr(doc, menuUrl, qrX, MARGIN, QR_SIZE);
+  doc
+    .font('sans')
+    .fontSize(7)
+    .fillColor(MUTED)
+    .text('Aponte a câmera do celular', qrX - 10, MARGIN + QR_SIZE + 4, {
+      width: QR_SIZE + 20,
+      align: 'center',
+    });
+  const headWidth = width - QR_SIZE - 24;
+  doc.font('serif').fontSize(24).fillColor(INK).text(establishment.name, left, MARGIN, { width: headWidth });
+  doc.font('serif-italic').fontSize(15).fillColor(WINE).text(menu.name, { width: headWidth });
+  if (menu.description) doc.moveDown(0.3).font('sans').fontSize(10).fillColor(MUTED).text(menu.description, { width: headWidth });
+  doc.moveDown(0.3).font('sans').fontSize(9).fillColor(MUTED).text(menuUrl, { width: headWidth, link: menuUrl });
+  doc.y = Math.max(doc.y, MARGIN + QR_SIZE + 18) + 12;
+
+  const available = (Array.isArray(menu.wines) ? menu.wines : []).filter(isAvailable);
+  if (available.length === 0) {
+    doc.font('serif').fontSize(14).fillColor(INK).text('Carta temporariamente indisponível', left, doc.y, { width });
+    doc.font('sans').fontSize(10).fillColor(MUTED).text('Peça à nossa equipe as sugestões de hoje.', { width });
+  }
+
+  const priceWidth = 90;
+  const nameWidth = width - priceWidth - 10;
+  for (const group of groupByCategory(available)) {
+    // A heading never ends a page alone: keep room for it and its first wine.
+    if (doc.y + 70 > bottom()) doc.addPage();
+    doc.moveDown(0.6);
+    doc.font('serif').fontSize(15).fillColor(WINE).text(group.label, left, doc.y, { width });
+    const ruleY = doc.y + 2;
+    doc
+      .moveTo(left, ruleY)
+      .lineTo(left + width, ruleY)
+      .lineWidth(0.6)
+      .strokeColor(RULE)
+      .stroke();
+    doc.y = ruleY + 6;
+
+    for (const wine of group.wines) {
+      const details = wineDetails(wine);
+      doc.font('serif').fontSize(11);
+      const nameHeight = doc.heightOfString(wine.name, { width: nameWidth });
+      doc.font('sans').fontSize(9);
+      const detailsHeight = details ? doc.heightOfString(details, { width: nameWidth }) : 0;
+      if (doc.y + nameHeight + detailsHeight + 8 > bottom()) doc.addPage();
+      const top = doc.y;
+      doc
+        .font('sans-bold')
+        .fontSize(11)
+        .fillColor(INK)
+        .text(formatBRL(wine.price), left + nameWidth + 10, top, {
+          width: priceWidth,
+          align: 'right',
+        });
+      doc.font('serif').fontSize(11).fillColor(INK).text(wine.name, left, top, { width: nameWidth });
+      if (details) doc.font('sans').fontSize(9).fillColor(MUTED).text(details, left, doc.y, { width: nameWidth });
+      doc.y += 6;
+    }
+  }
+
+  // Footer on every page: where the live menu is, and the page count.
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    const y = doc.page.height - MARGIN + 6;
+    doc.page.margins.bottom = 0;
+    doc.font('sans').fontSize(8).fillColor(MUTED);
+    doc.text(`${establishment.name} · ${menu.name}`, left, y, { width: width - 80, lineBreak: false });
+    doc.text(`Página ${i + 1} de ${range.count}`, left + width - 80, y, { width: 80, align: 'right', lineBreak: false });
+  }
+  return pdfBuffer(doc);
+}
