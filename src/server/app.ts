@@ -213,8 +213,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     files: storage.private,
     onPublicChange,
     leads: crmLeadHooks,
-    inviteManager: async (tx, { email, establishmentId, invitedBy }) =>
-      invitations.inviteIn(tx, { email, role: 'restaurant_manager', establishmentIds: [establishmentId], supplierId: null, invitedBy }),
+    inviteManager: (tx, input) => invitations.inviteManagerIn(tx, input),
     ...(config.onboardingEmailDnsCheck && { resolveMailDomain: options.mailDomainResolver ?? dnsMailDomainResolver }),
   });
   await app.register(onboardingPublicRoutes(onboarding));

@@ -9,6 +9,7 @@ export const INVITATION_DAYS = 7;
 export const INVITATION_TEXTS = {
   emailHasAccount: 'Já existe uma conta com este e-mail.',
   alreadyInvited: 'Já existe um convite pendente para este e-mail. Reenvie-o ou exclua-o.',
+  pendingOtherRole: 'Este e-mail já tem um convite pendente com outro perfil. Exclua-o em Usuários antes de aprovar.',
   roleNotAllowed: 'Gerentes de restaurante só podem convidar sommeliers e gerentes de restaurante.',
   establishmentNotOwn: 'Você só pode convidar para os estabelecimentos que você gerencia.',
   establishmentRequired: 'Escolha ao menos um estabelecimento.',

@@ -96,7 +96,8 @@ test.describe('QR page (defect 8)', () => {
 
     test.beforeAll(async () => {
       // The same server as the suite's, but without PUBLIC_BASE_URL: QR codes take the address of the request.
-      const { PUBLIC_BASE_URL: _unset, ...inherited } = process.env;
+      // It gets a data directory of its own: E2E_DATA_DIR is the suite server's, which start-server.mjs empties first.
+      const { PUBLIC_BASE_URL: _unset, E2E_DATA_DIR: _suiteServers, ...inherited } = process.env;
       const env = { ...inherited, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password };
       server = spawn(process.execPath, ['tests/e2e/support/start-server.mjs'], { env, stdio: 'ignore' });
       const probe = await newRequest.newContext({ baseURL: base });

@@ -39,9 +39,9 @@ test('a restaurant signs up on a phone, the admin approves it, and the new manag
   const page = await phone.newPage();
   await page.goto('/onboarding');
   await expect(page.getByRole('heading', { name: 'Cadastre seu restaurante' })).toBeVisible();
-  await expect(page.getByText('Informações Básicas')).toBeVisible();
-  await expect(page.getByText('Validação de Dados')).toBeVisible();
-  await expect(page.getByText('Upload do Cardápio')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Informações Básicas' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Validação de Dados' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload do Cardápio' })).toBeVisible();
   expect(await seriousViolations(page), 'step 1').toEqual([]);
 
   // Nothing filled: every field says what it needs, nothing is sent.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles.js';
 import type { Executor } from '../../db/client.js';
 import { establishments, invitations, users } from '../../db/schema/index.js';
@@ -90,6 +90,27 @@ export async function deleteExpiredPending(db: Executor, email: string): Promise
   await db
     .delete(invitations)
     .where(and(eq(invitations.email, email), isNull(invitations.acceptedAt), lte(invitations.expiresAt, sql`now()`)));
+}
+
+/** The e-mail's pending invitation that can still be accepted, if any (locked: the caller is about to change it). */
+export async function findLivePendingByEmail(db: Executor, email: string): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.email, email), isNull(invitations.acceptedAt), gt(invitations.expiresAt, sql`now()`)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** One more establishment on a pending invitation, with a new token (the old link stops working). */
+export async function widenPending(db: Executor, id: string, establishmentIds: string[], tokenHash: string, expiresAt: Date) {
+  const [row] = await db
+    .update(invitations)
+    .set({ establishmentIds, tokenHash, expiresAt, updatedAt: new Date() })
+    .where(and(eq(invitations.id, id), isNull(invitations.acceptedAt)))
+    .returning();
+  return row;
 }
 
 export async function replaceToken(db: Executor, id: string, tokenHash: string, expiresAt: Date): Promise<boolean> {

@@ -87,6 +87,34 @@ export async function inviteIn(
   return { row, link: await queueMessage(tx, deps.mailer, row, token, input.invitedBy) };
 }
 
+/**
+ * The onboarding approval's invitation of the applicant as manager. An owner who signs up a second restaurant before
+ * accepting the first invitation gets one invitation for both (a new link; the old one stops working), not a refusal.
+ */
+export async function inviteManagerIn(
+  tx: Executor,
+  deps: Pick<InvitationDeps, 'mailer'>,
+  input: { email: string; establishmentId: string; invitedBy: Caller },
+): Promise<{ row: repo.InvitationRow; link: string | null }> {
+  const pending = await repo.findLivePendingByEmail(tx, input.email);
+  if (!pending) {
+    return inviteIn(tx, deps, {
+      email: input.email,
+      role: 'restaurant_manager',
+      establishmentIds: [input.establishmentId],
+      supplierId: null,
+      invitedBy: input.invitedBy,
+    });
+  }
+  if (pending.role !== 'restaurant_manager')
+    throw conflict(INVITATION_TEXTS.pendingOtherRole, { contact_email: INVITATION_TEXTS.pendingOtherRole });
+  const { token, hash } = newOneTimeToken();
+  const establishmentIds = [...new Set([...pending.establishmentIds, input.establishmentId])];
+  const row = await repo.widenPending(tx, pending.id, establishmentIds, hash, expiryFromNow());
+  if (!row) throw new Error('pending invitation vanished while locked');
+  return { row, link: await queueMessage(tx, deps.mailer, row, token, input.invitedBy) };
+}
+
 async function queueMessage(
   tx: Executor,
   mailer: InvitationMailer,
@@ -234,8 +262,8 @@ export function createInvitationService(deps: InvitationDeps) {
     remove: (caller: Caller, id: string) => deleteInvitation(deps.db, caller, id),
     preview: (token: string) => previewInvitation(deps.db, token),
     accept: (input: InvitationAccept) => acceptInvitation(deps, input),
-    /** For the onboarding approval: an invitation written in its transaction. */
-    inviteIn: (tx: Executor, input: Parameters<typeof inviteIn>[2]) => inviteIn(tx, deps, input),
+    /** For the onboarding approval: the applicant's invitation as manager, written in its transaction. */
+    inviteManagerIn: (tx: Executor, input: Parameters<typeof inviteManagerIn>[2]) => inviteManagerIn(tx, deps, input),
   };
 }
 export type InvitationService = ReturnType<typeof createInvitationService>;

@@ -581,6 +581,33 @@ describe('the team review (admin)', () => {
     const me = await t.as(accepted.json().access_token, { method: 'GET', url: '/api/auth/me' });
     expect(me.json().establishment_ids.sort()).toEqual([firstApproval.establishment.id, res.json().establishment.id].sort());
   });
+
+  it('a second sign-up approved before the first invitation is accepted widens that invitation: one new link for both', async () => {
+    const contactEmail = uniqueEmail('duas-casas');
+    const first = await submittedProcess({ contact_email: contactEmail });
+    const firstApproval = (await adminCall('POST', `/${first}/approve`)).json();
+    const second = await submittedProcess({ contact_email: contactEmail, establishment_name: 'Outra Casa' });
+    const res = await adminCall('POST', `/${second}/approve`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.db.select().from(invitations).where(eq(invitations.email, contactEmail))).toHaveLength(1);
+
+    const oldToken = new URL(firstApproval.manager.link).searchParams.get('token');
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      payload: { token: oldToken, name: 'Dona', password: 'vinho-tinto-da-casa' },
+    });
+    expect(stale.statusCode).toBe(400);
+    const token = new URL(res.json().manager.link).searchParams.get('token');
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      payload: { token, name: 'Dona', password: 'vinho-tinto-da-casa' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const me = await t.as(accepted.json().access_token, { method: 'GET', url: '/api/auth/me' });
+    expect(me.json().establishment_ids.sort()).toEqual([firstApproval.establishment.id, res.json().establishment.id].sort());
+  });
 });
 
 describe('the CRM lead of a sign-up', () => {

@@ -105,3 +105,17 @@ describe('order e-mails', () => {
     expect(row?.orderEmails).toBe(true);
   });
 });
+
+describe('order e-mails and accounts that cannot sign in', () => {
+  it('a deactivated supplier user or a record-only one (no password) is sent nothing', async () => {
+    const w = await world();
+    const deactivated = await createUser(t.db, 'supplier', { supplierId: w.supplier.id });
+    const recordOnly = await createUser(t.db, 'supplier', { supplierId: w.supplier.id });
+    await t.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, deactivated.id));
+    await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, recordOnly.id));
+    await placeOrder(w);
+    await smtp.waitForMessage((m) => m.to === w.supplierUser.email);
+    expect(await mailsTo(deactivated.email)).toHaveLength(0);
+    expect(await mailsTo(recordOnly.email)).toHaveLength(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../../shared/access-policy.js';
 import type { OrderStatus } from '../../../shared/orders.js';
 import { scopeWhere } from '../../core/scope.js';
@@ -164,12 +164,23 @@ export interface OrderMailRecipient {
   name: string;
 }
 
+/** Who can still sign in: a deactivated or record-only (passwordless) user is sent nothing. */
+const canSignIn = () => and(isNull(users.deactivatedAt), isNotNull(users.passwordHash));
+
 /** The supplier's users who want order e-mails, leaving out whoever caused the e-mail. */
 export async function supplierRecipients(db: Executor, supplierId: string, exceptUserId: string): Promise<OrderMailRecipient[]> {
   return db
     .select({ email: users.email, name: users.name })
     .from(users)
-    .where(and(eq(users.supplierId, supplierId), eq(users.role, 'supplier'), eq(users.orderEmails, true), ne(users.id, exceptUserId)))
+    .where(
+      and(
+        eq(users.supplierId, supplierId),
+        eq(users.role, 'supplier'),
+        eq(users.orderEmails, true),
+        ne(users.id, exceptUserId),
+        canSignIn(),
+      ),
+    )
     .orderBy(asc(users.email));
 }
 
@@ -185,6 +196,7 @@ export async function managerRecipients(db: Executor, establishmentId: string, e
         eq(users.role, 'restaurant_manager'),
         eq(users.orderEmails, true),
         ne(users.id, exceptUserId),
+        canSignIn(),
       ),
     )
     .orderBy(asc(users.email));
