@@ -319,4 +319,14 @@ describe('a manager and the staff of its establishments', () => {
     const admin = await createUser(t.db, 'admin');
     expect((await t.call(admin, 'POST', `/api/users/${shared.id}/deactivate`)).statusCode).toBe(200);
   });
+
+  it('deactivating a manager withdraws the invitations it sent that nobody accepted', async () => {
+    const { own, manager } = await createTeam(t.db);
+    const colleague = await createUser(t.db, 'restaurant_manager', { establishmentIds: [own.id] });
+    const email = uniqueEmail('convidado-retirado');
+    const sent = await invite(colleague, { email, role: 'restaurant_manager', establishment_ids: [own.id] });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await t.call(manager, 'POST', `/api/users/${colleague.id}/deactivate`)).statusCode).toBe(200);
+    expect(await t.db.select().from(invitations).where(eq(invitations.email, email))).toEqual([]);
+  });
 });

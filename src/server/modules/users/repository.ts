@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Role } from '../../../shared/roles.js';
 import type { Executor } from '../../db/client.js';
-import { establishments, sessions, userEstablishments, users } from '../../db/schema/index.js';
+import { establishments, invitations, sessions, userEstablishments, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export interface UserWithLinks extends UserRow {
@@ -75,14 +75,21 @@ export async function listStaffOf(db: Executor, establishmentIds: readonly strin
   return rows;
 }
 
-/** Deactivating also ends every session of the user, so its tokens stay refused if the account comes back. */
+/**
+ * Deactivating also ends every session of the user (its tokens stay refused if the account comes back) and withdraws
+ * the invitations it sent that nobody accepted yet, in one transaction.
+ */
 export async function setDeactivated(db: Executor, id: string, deactivated: boolean): Promise<void> {
   const now = new Date();
-  await db
-    .update(users)
-    .set(deactivated ? { deactivatedAt: now, updatedAt: now } : { deactivatedAt: null, updatedAt: now })
-    .where(eq(users.id, id));
-  if (deactivated) await db.delete(sessions).where(eq(sessions.userId, id));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set(deactivated ? { deactivatedAt: now, updatedAt: now } : { deactivatedAt: null, updatedAt: now })
+      .where(eq(users.id, id));
+    if (!deactivated) return;
+    await tx.delete(sessions).where(eq(sessions.userId, id));
+    await tx.delete(invitations).where(and(eq(invitations.invitedBy, id), isNull(invitations.acceptedAt)));
+  });
 }
 
 export async function countUsers(db: Executor): Promise<number> {
