@@ -7,6 +7,7 @@ import { pdfText } from '../../../src/server/test-support/pdf-text.js';
 import { seriousViolations } from '../support/axe.js';
 import { E2E_ADMIN, E2E_PORT } from '../support/constants.js';
 import { expect, loginViaUi, test } from '../support/fixtures.js';
+import { snapshot } from '../support/shots.js';
 import { addMenuWine, createEstablishmentAndMenu } from './admin-api.js';
 
 test.describe('QR page (defect 8)', () => {
@@ -45,7 +46,7 @@ test.describe('QR page (defect 8)', () => {
       if (width === 1280) await loginViaUi(page, admin);
       await page.goto(`/carta/${menuId}/qr`);
       await expect(page.getByRole('img', { name: /QR code da carta/ })).toBeVisible();
-      await page.screenshot({ path: `/tmp/shots-guest-insights/qr-page-${width}.png`, fullPage: true });
+      await snapshot(page, `qr-page-${width}`, { fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
     }
     const download = page.waitForEvent('download');
@@ -75,7 +76,7 @@ test.describe('QR page (defect 8)', () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.getByRole('heading', { name: 'QR codes por mesa' }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/shots-guest-insights/qr-tables-${width}.png` });
+      await snapshot(page, `qr-tables-${width}`);
       expect(await seriousViolations(page)).toEqual([]);
     }
     const download = page.waitForEvent('download');
@@ -83,8 +84,9 @@ test.describe('QR page (defect 8)', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe(`${establishmentSlug}-${menuSlug}-qr-mesas-1-a-7.pdf`);
     const text = pdfText(await readFile((await file.path()) as string));
-    expect(text).toContain('Mesa 7');
-    expect(text).not.toContain('Mesa 8');
+    // Whole lines: the establishment's name ("Cantina Mesa 8…", from a random tag) must not count as a table.
+    expect(text).toMatch(/^Mesa 7$/m);
+    expect(text).not.toMatch(/^Mesa 8$/m);
     expect(text).toContain(`Cantina Mesa ${tag}`);
     expect(text).toContain('Carta do Salão');
   });

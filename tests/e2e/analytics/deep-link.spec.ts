@@ -1,5 +1,6 @@
 import { seriousViolations } from '../support/axe.js';
 import { apiToken, expect, test } from '../support/fixtures.js';
+import { snapshot } from '../support/shots.js';
 
 // Opening /analytics from a bookmark: the admin's outline shows from the HTML itself, before any script has run,
 // and the dashboard's own outline follows until its figures arrive.
@@ -30,7 +31,7 @@ for (const width of [390, 1280]) {
     const boot = page.getByTestId('boot-skeleton');
     await expect(boot).toBeVisible();
     await expect(boot).toHaveText('Carregando o painel…');
-    await page.screenshot({ path: `/tmp/shots-phone-flows/analytics-boot-${width}.png` });
+    await snapshot(page, `analytics-boot-${width}`);
     expect(await seriousViolations(page)).toEqual([]);
 
     releaseScripts();
@@ -38,7 +39,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('heading', { name: 'Indicadores', level: 1 })).toBeVisible();
     await expect(boot).toBeHidden();
     await expect(page.getByRole('status').filter({ hasText: 'Carregando dados do dashboard...' })).toBeVisible();
-    await page.screenshot({ path: `/tmp/shots-phone-flows/analytics-loading-${width}.png` });
+    await snapshot(page, `analytics-loading-${width}`);
     releaseData();
     await expect(page.getByRole('region', { name: 'Receita total' })).toBeVisible();
     await expect(page.getByText('Carregando dados do dashboard...')).toHaveCount(0);

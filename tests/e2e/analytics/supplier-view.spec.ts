@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSidewaysScroll, seedSampleMenu } from '../admin/admin-api.js';
 import { seriousViolations } from '../support/axe.js';
 import { apiToken, expect, loginViaUi, test } from '../support/fixtures.js';
+import { snapshot } from '../support/shots.js';
 
 /** A supplier of its own, one order to it from the sample establishment (two wines), and a user for it. */
 async function supplierWithSales(request: APIRequestContext) {
@@ -98,6 +99,6 @@ for (const width of [390, 1280]) {
 
     await expectNoSidewaysScroll(page, width);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/shots-phone-flows/analytics-supplier-${width}.png`, fullPage: true });
+    await snapshot(page, `analytics-supplier-${width}`, { fullPage: true });
   });
 }

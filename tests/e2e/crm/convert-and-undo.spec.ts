@@ -3,6 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectNoSidewaysScroll } from '../admin/admin-api.js';
 import { seriousViolations } from '../support/axe.js';
 import { apiToken, expect, loginViaUi, test } from '../support/fixtures.js';
+import { snapshot } from '../support/shots.js';
 
 async function api(request: APIRequestContext, method: 'post' | 'get', url: string, data?: object) {
   const headers = { authorization: `Bearer ${await apiToken(request)}` };
@@ -55,7 +56,7 @@ for (const width of [390, 1280]) {
     await retype(page, dialog.getByLabel('Previsão de fechamento'), '15/03/2031');
     await expectNoSidewaysScroll(page, width);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/shots-phone-flows/crm-convert-${width}.png` });
+    await snapshot(page, `crm-convert-${width}`);
     await dialog.getByRole('button', { name: 'Converter' }).click();
     await expect(page.getByText('Lead convertido em oportunidade com sucesso!')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -97,7 +98,7 @@ for (const width of [390, 1280]) {
     await expect(notice).toBeVisible();
     await expect(to.getByRole('button', { name: new RegExp(`^Quadro ${tag}`) })).toBeVisible();
     expect((await moveSaved).status()).toBe(200);
-    await page.screenshot({ path: `/tmp/shots-phone-flows/crm-board-moved-${width}.png` });
+    await snapshot(page, `crm-board-moved-${width}`);
     // Desfazer while the notice shows (it closes by itself after a few seconds).
     await notice.getByRole('button', { name: 'Desfazer' }).click();
     await expect(page.getByText(`“Quadro ${tag}” voltou para Prospecção.`)).toBeVisible();

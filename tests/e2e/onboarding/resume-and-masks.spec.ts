@@ -1,5 +1,6 @@
 import { seriousViolations } from '../support/axe.js';
 import { expect as baseExpect, test } from '../support/fixtures.js';
+import { snapshot } from '../support/shots.js';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 
@@ -53,7 +54,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('button', { name: 'Enviar Cardápio' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Arquivo do cardápio' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/shots-phone-flows/onboarding-upload-${width}.png`, fullPage: true });
+    await snapshot(page, `onboarding-upload-${width}`, { fullPage: true });
   });
 
   test(`at ${width} px /onboarding paints its title and form outline before any script has run`, async ({ page }) => {
@@ -64,7 +65,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByText('Em três passos: seus dados, a verificação e o cardápio atual.')).toBeVisible();
     await expect(page.getByRole('status')).toContainText('Carregando o formulário…');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/shots-phone-flows/onboarding-first-paint-${width}.png` });
+    await snapshot(page, `onboarding-first-paint-${width}`);
     await page.unrouteAll();
     // With its scripts the wizard takes over, and no CSP violation is reported on the way (zod's eval probe).
     const violations: string[] = [];

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiToken, expect, test } from '../support/fixtures.js';
+import { snapshot } from '../support/shots.js';
 
 const MENU_PATH = '/pedra-da-ilha/carta-de-vinhos';
 
@@ -56,7 +57,7 @@ for (const screen of SCREENS) {
       await expect(chip).toHaveAttribute('aria-current', 'location');
       await expect(nav.locator('[aria-current]')).toHaveCount(1);
       if (screen.name === 'phone' && motion === 'no-preference') {
-        await page.screenshot({ path: `/tmp/shots-phone-flows/public-menu-chip-${screen.viewport.width}.png` });
+        await snapshot(page, `public-menu-chip-${screen.viewport.width}`);
       }
       await page.context().close();
     });

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectNoSidewaysScroll, PHONE } from '../admin/admin-api.js';
 import { seriousViolations } from '../support/axe.js';
 import { apiToken, createUserViaApi, expect, loginViaUi, test } from '../support/fixtures.js';
 import { invitationLinkFromMail } from '../support/mail.js';
-
-const SHOTS = '/tmp/shots-accounts-invites';
-mkdirSync(SHOTS, { recursive: true });
+import { snapshot } from '../support/shots.js';
 
 async function createEstablishment(request: Parameters<typeof apiToken>[0], name: string): Promise<string> {
   const res = await request.post('/api/establishments', {
@@ -59,7 +56,7 @@ test.describe('invitations', () => {
     const pending = page.getByRole('list', { name: 'Convites pendentes' }).getByRole('listitem').filter({ hasText: sommelierEmail });
     await expect(pending).toContainText(`por ${manager.email}`);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/usuarios-gerente-1280.png`, fullPage: true });
+    await snapshot(page, `usuarios-gerente-1280`, { fullPage: true });
     await logout(page);
 
     // The sommelier opens the link on a phone.
@@ -82,7 +79,7 @@ test.describe('invitations', () => {
     await expect(mobile.getByText('Não está entre as senhas mais usadas (atendido)')).toBeAttached();
     expect(await seriousViolations(mobile)).toEqual([]);
     await expectNoSidewaysScroll(mobile, 390);
-    await mobile.screenshot({ path: `${SHOTS}/convite-390.png`, fullPage: true });
+    await snapshot(mobile, `convite-390`, { fullPage: true });
     await mobile.getByRole('button', { name: 'Criar conta e entrar' }).click();
 
     // Signed in, at home, with only that establishment.
@@ -107,7 +104,7 @@ test.describe('invitations', () => {
     await expect(page.getByRole('list', { name: 'Convites pendentes' })).toHaveCount(0);
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoSidewaysScroll(page, 390);
-    await page.screenshot({ path: `${SHOTS}/usuarios-gerente-390.png`, fullPage: true });
+    await snapshot(page, `usuarios-gerente-390`, { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await row.getByRole('button', { name: `Desativar ${sommelierEmail}` }).click();
     await page.getByRole('dialog', { name: 'Desativar usuário' }).getByRole('button', { name: 'Desativar' }).click();
@@ -127,11 +124,11 @@ test.describe('invitations', () => {
     await page.goto(new URL((await res.json()).link).pathname + new URL((await res.json()).link).search);
     await expect(page.getByLabel('E-mail')).toHaveValue(email);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/convite-1280.png`, fullPage: true });
+    await snapshot(page, `convite-1280`, { fullPage: true });
     await page.goto('/convite?token=nao-vale');
     await expect(page.getByText('Link inválido ou expirado')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/convite-invalido-1280.png`, fullPage: true });
+    await snapshot(page, `convite-invalido-1280`, { fullPage: true });
   });
 });
 
