@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { E2E_SUPPLIERS } from '../support/e2e-suppliers.mjs';
 import { apiToken, expect } from '../support/fixtures.js';
 import { seedSampleMenu } from './admin-api.js';
 
@@ -28,7 +27,13 @@ async function api<T>(request: APIRequestContext, method: 'get' | 'post', url: s
 export async function fillEveryScreen(request: APIRequestContext): Promise<ScreenData> {
   const { menuId, establishmentId } = await seedSampleMenu(request);
   const tag = randomUUID().slice(0, 6);
-  const supplierId = E2E_SUPPLIERS[0]?.id ?? '';
+  // A supplier of its own: the products below must not change the counts of the suites' shared suppliers.
+  const { id: supplierId } = await api<{ id: string }>(request, 'post', '/api/suppliers', {
+    name: `Contato da tela ${tag}`,
+    company_name: `Importadora da Tela ${tag} Ltda.`,
+    email: `tela-${tag}@importadora.com.br`,
+    phone: '(48) 3333-4455',
+  });
   const category = await api<{ id: string }>(request, 'post', '/api/products/categories', { name: `Tintos da tela ${tag}` });
   for (const [i, name] of ['Malbec Reserva Mendoza 750 ml', 'Espumante Brut Serra Gaúcha', 'Vinho Verde Alvarinho'].entries()) {
     await api(request, 'post', '/api/products', {

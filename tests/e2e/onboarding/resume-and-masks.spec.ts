@@ -1,3 +1,4 @@
+import { formatCnpj, generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { seriousViolations } from '../support/axe.js';
 import { expect as baseExpect, test } from '../support/fixtures.js';
 import { snapshot } from '../support/shots.js';
@@ -8,6 +9,9 @@ for (const width of [390, 1280]) {
   test(`at ${width} px CNPJ, phones and CEP are formatted while typed, and a reload resumes the sign-up`, async ({ page }) => {
     test.setTimeout(120_000);
     const suffix = `${width}${Date.now().toString().slice(-6)}`;
+    // A CNPJ of its own: one that another spec's approved sign-up already holds is refused at the check.
+    const cnpj = generateCnpj();
+    const cnpjShown = formatCnpj(cnpj);
     await page.setViewportSize({ width, height: 844 });
     await page.goto('/onboarding');
     const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
@@ -17,8 +21,8 @@ for (const width of [390, 1280]) {
     };
 
     await type('Nome do estabelecimento', `Osteria ${suffix}`);
-    await type('CNPJ', '11222333000181');
-    await expect(field('CNPJ')).toHaveValue('11.222.333/0001-81');
+    await type('CNPJ', cnpj);
+    await expect(field('CNPJ')).toHaveValue(cnpjShown);
     await type('Telefone', '48999991234');
     await expect(field('Telefone')).toHaveValue('(48) 99999-1234');
     await type('E-mail', `osteria-${suffix}@osteria.com.br`);
@@ -37,7 +41,7 @@ for (const width of [390, 1280]) {
     // A reload after step 1 comes back to step 2 of the same sign-up, with what was saved.
     await page.reload();
     await expect(page.getByRole('button', { name: 'Validar Todos' })).toBeVisible();
-    await expect(page.getByTestId('check-cnpj').getByRole('textbox')).toHaveValue('11.222.333/0001-81');
+    await expect(page.getByTestId('check-cnpj').getByRole('textbox')).toHaveValue(cnpjShown);
     await expect(page.getByTestId('check-email').getByRole('textbox')).toHaveValue(`osteria-${suffix}@osteria.com.br`);
     await page.getByRole('button', { name: 'Voltar' }).click();
     await expect(field('Nome do estabelecimento')).toHaveValue(`Osteria ${suffix}`);

@@ -98,7 +98,9 @@ for (const [width, options] of [
           } else {
             await page.getByRole('button', { name: 'Abrir menu' }).click();
             await expect(page.getByRole('dialog').getByRole('link', { name: 'Cartas', exact: true })).toBeVisible();
-            await expect(page.getByRole('dialog').getByRole('link', { name: /Leads|Usuários|Importar/ })).toHaveCount(0);
+            await expect(page.getByRole('dialog').getByRole('link', { name: /Leads|Cadastros|Importar/ })).toHaveCount(0);
+            // A manager runs the staff of its establishments.
+            await expect(page.getByRole('dialog').getByRole('link', { name: 'Usuários', exact: true })).toBeVisible();
           }
         }
       });
@@ -109,7 +111,8 @@ for (const [width, options] of [
       await fillEveryScreen(request);
       await loginViaUi(page, admin);
 
-      await page.goto('/produtos/gerenciar');
+      // Searched by name: other suites' products may fill the first page.
+      await page.goto('/produtos/gerenciar?search=Malbec%20Reserva%20Mendoza');
       const product = page.getByRole('row', { name: /Malbec Reserva Mendoza/ }).first();
       await expectOnScreen(product.getByText(/Malbec Reserva Mendoza/), width);
       await expectOnScreen(product.getByText(/R\$\s*89,90/), width);
