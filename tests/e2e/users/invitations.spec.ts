@@ -160,6 +160,8 @@ test.describe('the remembered page', () => {
     // The same remembered page still opens for someone who may see it.
     await logout(page);
     await page.goto('/usuarios');
+    // The app sends a visitor without a session to /login, remembering /usuarios; signing in before that would not.
+    await expect(page).toHaveURL(/\/login$/);
     await loginViaUi(page, admin);
     await expect(page).toHaveURL(/\/usuarios$/);
   });

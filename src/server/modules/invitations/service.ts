@@ -42,7 +42,8 @@ function toDto(row: repo.InvitationWithInviter, link: string | null): Invitation
     role: row.role,
     establishment_ids: row.establishmentIds,
     supplier_id: row.supplierId,
-    invited_by: row.inviterEmail ? { email: row.inviterEmail, name: row.inviterName } : null,
+    // An account made before names existed has an empty one: the e-mail is shown instead.
+    invited_by: row.inviterEmail ? { email: row.inviterEmail, name: row.inviterName || null } : null,
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     expired: row.expiresAt.getTime() <= Date.now(),
