@@ -46,7 +46,7 @@ const SCREENS: Screen[] = [
     name: 'fornecedor-editar',
     path: (d) => `/fornecedores/${d.supplierId}/editar`,
     filled: (p) =>
-      expect(p.getByRole('textbox', { name: /^(Empresa|Razão|Nome da empresa)/ }).first()).toHaveValue('Distribuidora Serra Gaúcha'),
+      expect(p.getByRole('textbox', { name: /^(Empresa|Razão|Nome da empresa)/ }).first()).toHaveValue(/^Importadora da Tela \w+ Ltda\.$/),
   },
   { name: 'pedidos', path: () => '/pedidos', ready: (p) => p.getByRole('link', { name: /Pedido|#/ }) },
   { name: 'pedido-novo', path: () => '/pedidos/novo' },
