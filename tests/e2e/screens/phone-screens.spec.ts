@@ -245,6 +245,8 @@ test.describe('menu editor on a phone (390 px) during service', () => {
     await page.getByRole('button', { name: `Ações de ${charlie}` }).tap();
     await expect(page.getByRole('menuitem', { name: 'Mover para cima' })).toBeDisabled();
     await page.keyboard.press('Escape');
+    // The closed menu leaves during its transition: the next one is opened once it is gone.
+    await expect(page.getByRole('menuitem')).toHaveCount(0);
 
     saved = reorder();
     await page.getByRole('button', { name: `Ações de ${delta}` }).tap();
