@@ -128,6 +128,10 @@ describe.skipIf(refused)('the server on a nearly full disk (DATA_DIR on a tmpfs)
     };
     writeFileSync(filler, Buffer.alloc(Math.max(0, free() - 16 * MB)));
     expect(free()).toBeLessThan(MIN_FREE_MB * MB);
+    // The server reads free space at most once a second: the import starts once it has seen the disk fill.
+    await expect
+      .poll(async () => ((await (await fetch(`${base}/api/health`)).json()) as { disk: { status: string } }).disk.status)
+      .toBe('low');
 
     const executed = await fetch(`${base}/api/product-import/execute`, {
       method: 'POST',

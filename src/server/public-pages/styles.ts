@@ -84,7 +84,7 @@ select{width:100%;min-height:46px;padding:0 12px;border:1px solid var(--ln);bord
 .cats a[aria-current]{background:var(--au);border-color:var(--au);color:var(--bg);font-weight:600}
 .cats a[aria-current] small{color:var(--bg)}
 .cat{scroll-margin-top:62px;padding-top:22px;content-visibility:auto;contain-intrinsic-size:auto 480px}
-.jump .cat{content-visibility:visible}
+.j .cat{content-visibility:visible}
 .cat>h2{font-size:1.4rem}
 .blurb{color:var(--mu);font-family:var(--serif);font-style:italic;font-size:.92rem;margin:4px 0 8px}
 .wine{border-top:1px solid var(--ln)}

@@ -33,12 +33,12 @@
 
   // Sections off screen are not rendered (content-visibility) and count as an estimated height, so a smooth scroll
   // to a far one would land off by the estimates' error. From a chip's tap until the scroll ends every section is laid
-  // out (class "jump"), so the target the browser computes is the true one.
+  // out (class "j"), so the target the browser computes is the true one.
   const root = document.documentElement;
   document.querySelector('.cats').addEventListener('click', (event) => {
-    if (event.target.closest('a')) root.classList.add('jump');
+    if (event.target.closest('a')) root.classList.add('j');
   });
-  window.addEventListener('scrollend', () => root.classList.remove('jump'));
+  window.addEventListener('scrollend', () => root.classList.remove('j'));
   window.addEventListener('scroll', schedule, { passive: true });
   window.addEventListener('resize', schedule, { passive: true });
   // After the first frame is painted: reading the layout earlier would force one before the first paint.
