@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { PGlite } from '@electric-sql/pglite';
 
 /**
  * Fair sharing of the embedded database (decision 0038). PGlite has one connection and runs every statement on the
@@ -68,7 +67,7 @@ export class FairShare {
 const GATED = new Set<PropertyKey>(['query', 'exec', 'transaction', 'sql']);
 
 /** The PGlite client the app's queries go through: statements of background work wait for their turn. */
-export function fairClient(client: PGlite, fair: FairShare): PGlite {
+export function fairClient<Client extends object>(client: Client, fair: FairShare): Client {
   return new Proxy(client, {
     get(target, property) {
       const value = Reflect.get(target, property, target) as unknown;
