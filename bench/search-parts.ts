@@ -50,7 +50,9 @@ async function series(label: string, run: (c: (typeof cases)[number], i: number)
 try {
   let t0 = performance.now();
   await insertCatalogue(database.db, size);
-  process.stdout.write(`catalogue search by parts, ${size} wines on ${database.kind} (inserted in ${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
+  process.stdout.write(
+    `catalogue search by parts, ${size} wines on ${database.kind} (inserted in ${((performance.now() - t0) / 1000).toFixed(0)} s)\n`,
+  );
   const search = new CatalogSearch(database.db);
   t0 = performance.now();
   await search.whenLoaded();

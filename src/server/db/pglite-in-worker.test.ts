@@ -37,7 +37,10 @@ describe('the embedded database in a worker thread (decision 0068)', () => {
     const names = (await db.select().from(productCategories)).map((c) => c.name);
     expect(names).toContain('Brancos');
     expect(names).not.toContain('Rosés');
-    const [found] = await db.select().from(productCategories).where(eq(productCategories.id, tintos?.id ?? ''));
+    const [found] = await db
+      .select()
+      .from(productCategories)
+      .where(eq(productCategories.id, tintos?.id ?? ''));
     expect(found?.createdAt.getTime()).toBe(tintos?.createdAt.getTime());
   });
 
@@ -81,7 +84,10 @@ describe('the embedded database in a worker thread (decision 0068)', () => {
     await database.db.insert(productCategories).values({ name: 'Fortificados' });
     const before = (await database.db.select().from(productCategories)).map((c) => c.name).sort();
     await database.close();
-    const afterClose = await database.db.select().from(productCategories).catch((err: unknown) => err);
+    const afterClose = await database.db
+      .select()
+      .from(productCategories)
+      .catch((err: unknown) => err);
     expect(isDatabaseUnavailable(afterClose)).toBe(true);
     database = await openDatabase({ dataDir });
     expect((await database.db.select().from(productCategories)).map((c) => c.name).sort()).toEqual(before);

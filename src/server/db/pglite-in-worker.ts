@@ -60,9 +60,7 @@ export class PgliteInWorker implements PgliteClient {
 
   /** Starts the worker on an initialised data directory (db/initdb-in-child.ts) and waits until PGlite is open. */
   static async open(data: PgliteWorkerData): Promise<PgliteInWorker> {
-    const worker = fromSources
-      ? new Worker(TS_BOOTSTRAP, { eval: true, workerData: data })
-      : new Worker(workerFile, { workerData: data });
+    const worker = fromSources ? new Worker(TS_BOOTSTRAP, { eval: true, workerData: data }) : new Worker(workerFile, { workerData: data });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: FromPgliteWorker) => {
         if (message.type === 'ready') done(undefined);
@@ -176,6 +174,7 @@ export class PgliteInWorker implements PgliteClient {
     const waiting = [...this.pending.values()];
     this.pending.clear();
     this.worker.unref();
-    for (const { reject } of waiting) reject(err.message === CLOSED ? err : Object.assign(new Error(`${CLOSED}: ${err.message}`), { cause: err }));
+    for (const { reject } of waiting)
+      reject(err.message === CLOSED ? err : Object.assign(new Error(`${CLOSED}: ${err.message}`), { cause: err }));
   }
 }

@@ -110,10 +110,7 @@ async function handle(message: ToPgliteWorker): Promise<void> {
       case 'listen': {
         if (!listening.has(message.channel)) {
           const channel = message.channel;
-          listening.set(
-            channel,
-            await db.listen(channel, (payload) => post({ type: 'notification', channel, payload })),
-          );
+          listening.set(channel, await db.listen(channel, (payload) => post({ type: 'notification', channel, payload })));
         }
         return reply(id);
       }

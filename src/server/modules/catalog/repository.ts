@@ -164,11 +164,7 @@ export interface FoundPage {
  * revision), the same statement also reads the changes made after it when the revision moved on (decision 0069): a
  * search right after a write applies them and, when its page is the same, answers with this one statement.
  */
-export async function findPage(
-  db: Db,
-  ids: readonly string[],
-  since?: { revision: number; max: number },
-): Promise<FoundPage> {
+export async function findPage(db: Db, ids: readonly string[], since?: { revision: number; max: number }): Promise<FoundPage> {
   // Only evaluated when the revision moved on: a steady search pays nothing for it.
   const changes = since
     ? sql`, case when (select revision from catalog_revision) > ${since.revision} then (
