@@ -20,8 +20,15 @@ export const MENU_EVENT_MESSAGES = {
  */
 export const menuEventSchema = z.object({
   type: z.enum(MENU_EVENT_TYPES, { error: MENU_EVENT_MESSAGES.invalidType }),
-  menu: z.string({ error: MENU_EVENT_MESSAGES.invalidMenu }).max(400, MENU_EVENT_MESSAGES.invalidMenu).regex(/^\/[^/]/, MENU_EVENT_MESSAGES.invalidMenu),
-  wine: z.string({ error: MENU_EVENT_MESSAGES.invalidWine }).trim().min(1, MENU_EVENT_MESSAGES.invalidWine).max(300, MENU_EVENT_MESSAGES.invalidWine),
+  menu: z
+    .string({ error: MENU_EVENT_MESSAGES.invalidMenu })
+    .max(400, MENU_EVENT_MESSAGES.invalidMenu)
+    .regex(/^\/[^/]/, MENU_EVENT_MESSAGES.invalidMenu),
+  wine: z
+    .string({ error: MENU_EVENT_MESSAGES.invalidWine })
+    .trim()
+    .min(1, MENU_EVENT_MESSAGES.invalidWine)
+    .max(300, MENU_EVENT_MESSAGES.invalidWine),
 });
 export type MenuEvent = z.infer<typeof menuEventSchema>;
 

@@ -12,8 +12,8 @@ import * as publicService from '../modules/public/service.js';
 import {
   deriveFilterOptions,
   FILTER_PARAMS,
-  filterWines,
   type FilterOptions,
+  filterWines,
   hasActiveFilters,
   type MenuFilters,
   normalizeKey,

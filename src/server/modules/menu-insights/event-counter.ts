@@ -31,7 +31,12 @@ interface EventRow {
   found: number;
 }
 
-export function createMenuEventCounter(deps: { db: Db; log: FastifyBaseLogger; intervalMs?: number; now?: () => number }): MenuEventCounter {
+export function createMenuEventCounter(deps: {
+  db: Db;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+  now?: () => number;
+}): MenuEventCounter {
   const now = deps.now ?? Date.now;
   const counts = createBatchedCounts<EventRow>({
     what: 'menu event count',

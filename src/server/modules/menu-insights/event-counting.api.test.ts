@@ -6,15 +6,26 @@ import { testAppPerFile } from '../../test-support/file-app.js';
 import { createMenuEventCounter } from './event-counter.js';
 
 const t = testAppPerFile();
-const BROWSER =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const BROWSER = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const GUEST_ADDRESS = '198.51.100.23';
 
 async function menu() {
   const est = await createEstablishmentRow(t.db);
   const m = await createMenuRow(t.db, est.id);
-  const tinto = await createMenuWineRow(t.db, m.id, { position: 0, name: 'Tinto Chileno', country: 'Chile', grapeVariety: 'Carménère', price: 90 });
-  const branco = await createMenuWineRow(t.db, m.id, { position: 1, name: 'Branco Francês', country: 'França', grapeVariety: 'Chardonnay', price: 250 });
+  const tinto = await createMenuWineRow(t.db, m.id, {
+    position: 0,
+    name: 'Tinto Chileno',
+    country: 'Chile',
+    grapeVariety: 'Carménère',
+    price: 90,
+  });
+  const branco = await createMenuWineRow(t.db, m.id, {
+    position: 1,
+    name: 'Branco Francês',
+    country: 'França',
+    grapeVariety: 'Chardonnay',
+    price: 250,
+  });
   const esgotado = await createMenuWineRow(t.db, m.id, { position: 2, name: 'Vinho Esgotado', available: false });
   return { path: `/${est.slug}/${m.slug}`, id: m.id, slug: m.slug, tinto, branco, esgotado };
 }

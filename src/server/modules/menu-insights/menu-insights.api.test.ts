@@ -48,26 +48,32 @@ async function fixture() {
     found,
     count,
   });
-  await t.db.insert(menuEventCounts).values([
-    event(a.id, at(day(0), 20), 'open', tinto.id, 0, 3),
-    event(a.id, at(day(8), 20), 'open', tinto.id, 0, 1),
-    event(b.id, at(day(2), 21), 'open', esgotado.id, 0, 5),
-    event(a.id, at(day(9), 21), 'open', velho.id, 0, 4),
-    event(a.id, at(day(0), 20), 'search', 'champagne', 0, 2),
-    event(b.id, at(day(1), 19), 'search', 'champagne', 0, 1),
-    event(a.id, at(day(9), 19), 'search', 'champagne', 0, 1),
-    event(a.id, at(day(3), 19), 'search', 'malbec', 2, 1),
-    event(a.id, at(day(0), 19), 'search', 'malbec', 1, 1),
-    event(a.id, at(day(0), 19), 'filter', 'pais=Chile', 0, 2),
-    event(a.id, at(day(10), 19), 'filter', 'pais=Chile', 0, 2),
-    event(c.id, at(day(0), 19), 'search', 'segredo', 0, 9),
-    event(c.id, at(day(0), 19), 'open', alheio.id, 0, 9),
-  ]);
+  await t.db
+    .insert(menuEventCounts)
+    .values([
+      event(a.id, at(day(0), 20), 'open', tinto.id, 0, 3),
+      event(a.id, at(day(8), 20), 'open', tinto.id, 0, 1),
+      event(b.id, at(day(2), 21), 'open', esgotado.id, 0, 5),
+      event(a.id, at(day(9), 21), 'open', velho.id, 0, 4),
+      event(a.id, at(day(0), 20), 'search', 'champagne', 0, 2),
+      event(b.id, at(day(1), 19), 'search', 'champagne', 0, 1),
+      event(a.id, at(day(9), 19), 'search', 'champagne', 0, 1),
+      event(a.id, at(day(3), 19), 'search', 'malbec', 2, 1),
+      event(a.id, at(day(0), 19), 'search', 'malbec', 1, 1),
+      event(a.id, at(day(0), 19), 'filter', 'pais=Chile', 0, 2),
+      event(a.id, at(day(10), 19), 'filter', 'pais=Chile', 0, 2),
+      event(c.id, at(day(0), 19), 'search', 'segredo', 0, 9),
+      event(c.id, at(day(0), 19), 'open', alheio.id, 0, 9),
+    ]);
   return { ...team, today, day, tinto, esgotado };
 }
 
 const insights = (token: { token: string }, id: string, days = '7') =>
-  t.app.inject({ method: 'GET', url: `/api/establishments/${id}/menu-insights?days=${days}`, headers: { authorization: `Bearer ${token.token}` } });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/establishments/${id}/menu-insights?days=${days}`,
+    headers: { authorization: `Bearer ${token.token}` },
+  });
 
 describe('GET /api/establishments/{id}/menu-insights', () => {
   it("sums the establishment's menus over the period against the previous one (hand-computed)", async () => {
@@ -99,7 +105,16 @@ describe('GET /api/establishments/{id}/menu-insights', () => {
         previous: 0,
         change: null,
       },
-      { wine_id: f.tinto.id, name: 'Tinto da Serra', menu_name: 'Carta A', available: true, cellar_count: null, opens: 3, previous: 1, change: 200 },
+      {
+        wine_id: f.tinto.id,
+        name: 'Tinto da Serra',
+        menu_name: 'Carta A',
+        available: true,
+        cellar_count: null,
+        opens: 3,
+        previous: 1,
+        change: 200,
+      },
     ]);
     expect(body.searches).toEqual({
       total: 5,

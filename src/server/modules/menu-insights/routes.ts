@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../shared/users.js';
 import { MENU_EVENT_MESSAGES, menuEventSchema, menuInsightsQuerySchema, menuInsightsSchema } from '../../../shared/menu-insights.js';
 import type { PublicMenuResponse } from '../../../shared/public-menu.js';
+import { idParamsSchema } from '../../../shared/users.js';
 import { appError, notFound } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import { isGuest } from './countable.js';
@@ -44,7 +44,8 @@ export interface MenuEventRouteDeps {
  * nothing of the request is kept but the count; a bot's or a prefetch's beacon is answered and not counted.
  */
 export function menuEventRoutes(deps: MenuEventRouteDeps) {
-  const addressKey = (request: FastifyRequest) => `menu-events:${createHmac('sha256', deps.secret).update(request.ip).digest('base64url').slice(0, 22)}`;
+  const addressKey = (request: FastifyRequest) =>
+    `menu-events:${createHmac('sha256', deps.secret).update(request.ip).digest('base64url').slice(0, 22)}`;
   return async (app: FastifyInstance) => {
     // navigator.sendBeacon sends a string as text/plain (a CORS-safelisted type): its body is the JSON event.
     app.removeContentTypeParser('text/plain');

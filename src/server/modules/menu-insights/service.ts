@@ -2,9 +2,9 @@
 import type { AnalyticsPeriod } from '../../../shared/analytics.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
 import { MENU_INSIGHTS_LIMITS, type MenuInsights } from '../../../shared/menu-insights.js';
+import { notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../core/app-error.js';
 import { daysBetween, periodEndingOn } from '../analytics/index.js';
 import * as repo from './repository.js';
 
