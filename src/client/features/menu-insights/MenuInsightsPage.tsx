@@ -120,8 +120,9 @@ function InsightsBody({ data, establishment }: { data: MenuInsights; establishme
   return (
     <Stack gap="lg">
       <Text size="sm" c="dimmed">
-        {establishment ? `${establishment}: ` : ''}de {fullDay(data.period.start)} a {fullDay(data.period.end)} (horário de Brasília),
-        comparado a {fullDay(data.period.previous_start)} a {fullDay(data.period.previous_end)}.
+        {establishment ? `${establishment}: de ` : 'De '}
+        {fullDay(data.period.start)} a {fullDay(data.period.end)} (horário de Brasília), comparado a {fullDay(data.period.previous_start)} a{' '}
+        {fullDay(data.period.previous_end)}.
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
         <StatCard
@@ -150,7 +151,13 @@ function InsightsBody({ data, establishment }: { data: MenuInsights; establishme
         <StatCard
           label="Vinhos abertos"
           value={formatInteger(opens)}
-          note={data.opened_wines.length > 0 ? `Entre os ${data.opened_wines.length} mais abertos` : 'Nenhum vinho aberto'}
+          note={
+            data.opened_wines.length === 0
+              ? 'Nenhum vinho aberto'
+              : data.opened_wines.length === 1
+                ? 'Todas de um só vinho'
+                : `Somando os ${data.opened_wines.length} vinhos mais abertos`
+          }
         />
       </SimpleGrid>
       <Grid gap="md">
