@@ -132,7 +132,15 @@ async function benchPage(base, token) {
   const bareRun = await load(bareUrl, reqHeaders);
   await stop(bare.child);
   rmSync(dir, { recursive: true, force: true });
-  return { appRun, countedRun, countedViews: viewsAfter - viewsBefore, bareRun, gzipBytes: res.body.length, html, wineCount: (html.match(/<details class="wine"/g) ?? []).length };
+  return {
+    appRun,
+    countedRun,
+    countedViews: viewsAfter - viewsBefore,
+    bareRun,
+    gzipBytes: res.body.length,
+    html,
+    wineCount: (html.match(/<details class="wine"/g) ?? []).length,
+  };
 }
 
 /**
