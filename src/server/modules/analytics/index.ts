@@ -1,5 +1,6 @@
 /** The analytics module's only door: the app imports from here. */
-export { analyticsRoutes } from './routes.js';
-export { type AnalyticsService, createAnalyticsService } from './service.js';
+
 /** Calendar periods in America/Sao_Paulo, shared with the menu insights. */
 export { daysBetween, periodEndingOn } from './period.js';
+export { analyticsRoutes } from './routes.js';
+export { type AnalyticsService, createAnalyticsService } from './service.js';
