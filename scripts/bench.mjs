@@ -301,7 +301,7 @@ ${row('Adega app, counted (?mesa=7)', countedRun)}
 ${row('bare node:http, same bytes', bareRun)}
   ratio app/bare (req/s): ${fmt(appRun.requests.average / bareRun.requests.average, 2)}   (aim >= 0.70; p99 aim < 30 ms)
   ratio app with counting on/bare (req/s): ${fmt(countedRun.requests.average / bareRun.requests.average, 2)}   (aim >= 0.90)
-  views counted during that run: ${page.countedViews} of ${countedRun.requests.total} requests answered (a browser's user agent; written every 5 s)
+  views counted during that run: ${page.countedViews}; autocannon recorded ${countedRun.requests.total} answers (the ${CONNECTIONS} requests in flight when it stopped are counted too)
 `);
   }
   if (search) {
