@@ -322,3 +322,13 @@ export async function catalogWineFacts(db: Executor, id: string) {
     .where(eq(catalogWines.id, id));
   return row;
 }
+
+/** The highest "last bottles" threshold among the menus showing this item; null when no menu wine draws from it. */
+export async function maxLowStockThreshold(db: Executor, cellarItemId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ threshold: sql<number | null>`max(${wineMenus.lowStockThreshold})` })
+    .from(menuWines)
+    .innerJoin(wineMenus, eq(wineMenus.id, menuWines.menuId))
+    .where(eq(menuWines.cellarItemId, cellarItemId));
+  return row?.threshold ?? null;
+}

@@ -11,6 +11,7 @@ import {
   type CellarStatus,
   cellarStatus,
   DEFAULT_GLASS_DOSES,
+  publicStockKey,
 } from '../../../shared/cellar.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
 import { centsToDecimal, toCents } from '../../../shared/money.js';
@@ -225,13 +226,25 @@ export async function recordMovement(
     if (!(await repo.findItem(db, item.id))) throw notFound(CELLAR_MESSAGES.notFound);
     throw insufficient();
   }
-  deps.onPublicChange(item.establishmentId);
+  if (await publicPagesChange(db, movement)) deps.onPublicChange(item.establishmentId);
   return {
     on_hand: movement.onHandAfter,
     open_bottle_doses: movement.openBottleDosesAfter,
     status: statusOf({ onHand: movement.onHandAfter, openBottleDoses: movement.openBottleDosesAfter, parLevel: item.parLevel }),
     movement: toMovementDto(movement, await repo.userNameOf(db, caller.id)),
   };
+}
+
+/**
+ * Does this movement change what a public page shows? Only when the count, as the menus showing the item see it
+ * (publicStockKey at their highest threshold), differs before and after: a sale of the 30th bottle leaves every page
+ * as it was, and its cached copies keep serving (decision 0059). An item no menu shows changes no page.
+ */
+async function publicPagesChange(db: Executor, m: repo.CellarMovementRow): Promise<boolean> {
+  const threshold = await repo.maxLowStockThreshold(db, m.cellarItemId);
+  if (threshold === null) return false;
+  const before = publicStockKey(m.onHandAfter - m.delta, m.openBottleDosesAfter - m.doseDelta, threshold);
+  return before !== publicStockKey(m.onHandAfter, m.openBottleDosesAfter, threshold);
 }
 
 function recount(db: Db, caller: Caller, item: repo.CellarItemRow, counted: number, note: string | null) {
