@@ -209,12 +209,14 @@ export async function recordMovement(
   input: CellarMovementInput,
   deps: CellarDeps,
 ): Promise<CellarMovementResult> {
-  const item = await loadItem(db, caller, itemId, 'move');
-  const movement =
+  const item = await repo.findItemRef(db, itemId);
+  if (!item || !coversEstablishment(caller, 'cellar', 'read', item.establishmentId)) throw notFound(CELLAR_MESSAGES.notFound);
+  assertEstablishmentAccess(caller, 'cellar', 'move', item.establishmentId, CELLAR_MESSAGES.notFound);
+  const movement: repo.CellarMovementRow | repo.AddedBottles | undefined =
     input.reason === 'count'
-      ? await recount(db, caller, item, input.counted ?? 0, input.note)
+      ? await recount(db, caller, item.id, input.counted ?? 0, input.note)
       : input.reason === 'glass_sale'
-        ? await sellGlass(db, caller, item, await glassesPerBottle(db, item.id, input.menu_wine_id ?? null), input.note)
+        ? await sellGlass(db, caller, item.id, await glassesPerBottle(db, item.id, input.menu_wine_id ?? null), input.note)
         : await repo.addBottles(db, {
             cellarItemId: item.id,
             userId: caller.id,
@@ -223,15 +225,17 @@ export async function recordMovement(
             note: input.note,
           });
   if (!movement) {
-    if (!(await repo.findItem(db, item.id))) throw notFound(CELLAR_MESSAGES.notFound);
+    if (!(await repo.findItemRef(db, item.id))) throw notFound(CELLAR_MESSAGES.notFound);
     throw insufficient();
   }
-  if (await publicPagesChange(db, movement)) deps.onPublicChange(item.establishmentId);
+  const known = 'threshold' in movement ? (movement as repo.AddedBottles) : undefined;
+  const threshold = known ? known.threshold : await repo.maxLowStockThreshold(db, item.id);
+  if (publicPagesChange(movement, threshold)) deps.onPublicChange(item.establishmentId);
   return {
     on_hand: movement.onHandAfter,
     open_bottle_doses: movement.openBottleDosesAfter,
     status: statusOf({ onHand: movement.onHandAfter, openBottleDoses: movement.openBottleDosesAfter, parLevel: item.parLevel }),
-    movement: toMovementDto(movement, await repo.userNameOf(db, caller.id)),
+    movement: toMovementDto(movement, known ? known.userName : await repo.userNameOf(db, caller.id)),
   };
 }
 
@@ -240,16 +244,15 @@ export async function recordMovement(
  * (publicStockKey at their highest threshold), differs before and after: a sale of the 30th bottle leaves every page
  * as it was, and its cached copies keep serving (decision 0059). An item no menu shows changes no page.
  */
-async function publicPagesChange(db: Executor, m: repo.CellarMovementRow): Promise<boolean> {
-  const threshold = await repo.maxLowStockThreshold(db, m.cellarItemId);
+function publicPagesChange(m: repo.CellarMovementRow, threshold: number | null): boolean {
   if (threshold === null) return false;
   const before = publicStockKey(m.onHandAfter - m.delta, m.openBottleDosesAfter - m.doseDelta, threshold);
   return before !== publicStockKey(m.onHandAfter, m.openBottleDosesAfter, threshold);
 }
 
-function recount(db: Db, caller: Caller, item: repo.CellarItemRow, counted: number, note: string | null) {
+function recount(db: Db, caller: Caller, itemId: string, counted: number, note: string | null) {
   return db.transaction(async (tx) => {
-    const locked = await repo.lockItem(tx, item.id);
+    const locked = await repo.lockItem(tx, itemId);
     if (!locked) return undefined;
     return repo.setCountsAndRecord(tx, {
       cellarItemId: locked.id,
@@ -279,9 +282,9 @@ async function glassesPerBottle(db: Executor, itemId: string, menuWineId: string
 }
 
 /** One glass from the open bottle; with none open, a bottle leaves on_hand and its other glasses stay open. */
-function sellGlass(db: Db, caller: Caller, item: repo.CellarItemRow, doses: number, note: string | null) {
+function sellGlass(db: Db, caller: Caller, itemId: string, doses: number, note: string | null) {
   return db.transaction(async (tx) => {
-    const locked = await repo.lockItem(tx, item.id);
+    const locked = await repo.lockItem(tx, itemId);
     if (!locked) return undefined;
     const opens = locked.openBottleDoses === 0;
     if (opens && locked.onHand < 1) return undefined;
