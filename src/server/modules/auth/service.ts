@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { LOGIN_FAILED_MESSAGE, type LoginRequest, type SessionUser } from '../../../shared/auth.js';
 import type { ChangePasswordRequest, ResetPasswordRequest } from '../../../shared/passwords.js';
-import { AppError } from '../../core/app-error.js';
+import { appError } from '../../core/app-error.js';
 import type { Caller } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { JobRunner } from '../../jobs/runner.js';
@@ -17,14 +17,14 @@ import type { TokenSigner, VerifiedToken } from './tokens.js';
 
 export async function login(db: Db, tokens: TokenSigner, input: LoginRequest, ip: string): Promise<string> {
   if (!(await claimAttempt(db, input.email, ip))) {
-    throw new AppError('too_many_attempts', 429, 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.');
+    throw appError('too_many_attempts', 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.');
   }
   const user = await users.findByEmail(db, input.email);
   // Always one verification, so the time taken does not tell which e-mails have a login.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user?.passwordHash || !valid || user.deactivatedAt) {
     await trimExpiredFailures(db);
-    throw new AppError('invalid_credentials', 401, LOGIN_FAILED_MESSAGE);
+    throw appError('invalid_credentials', LOGIN_FAILED_MESSAGE);
   }
   await clearFailures(db, input.email, ip);
   await trimExpiredSessions(db);

@@ -153,7 +153,7 @@ export async function validateField(deps: OnboardingDeps, id: string, field: Che
     await openProcess(tx, id, true);
     await repo.update(tx, id, STATUS_COLUMN[field](outcome.ok ? 'valid' : 'invalid', stored, now));
   });
-  if (!outcome.ok) throw failure ?? appError('invalid', outcome.reason, { [field]: outcome.reason });
+  if (!outcome.ok) throw failure ?? appError('validation_error', outcome.reason, { [field]: outcome.reason });
   return { message: PASSED[field], status: 'valid', value: outcome.value };
 }
 

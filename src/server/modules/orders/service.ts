@@ -19,7 +19,7 @@ import {
   orderSchema,
   orderTotals,
 } from '../../../shared/orders.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/app-error.js';
+import { AppError, appError, badRequest, conflict, forbidden, notFound } from '../../core/app-error.js';
 import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { toDto } from '../../db/row-mapping.js';
@@ -80,7 +80,7 @@ export async function createOrder(db: Db, mailer: Mailer, caller: Caller, input:
       await findVisibleEstablishment(tx, caller, input.establishment_id);
     } catch (err) {
       if (err instanceof AppError && err.code === 'not_found') {
-        throw new AppError('not_found', 404, ESTABLISHMENT_NOT_FOUND, { establishment_id: ESTABLISHMENT_NOT_FOUND });
+        throw appError('not_found', ESTABLISHMENT_NOT_FOUND, { establishment_id: ESTABLISHMENT_NOT_FOUND });
       }
       throw err;
     }

@@ -16,7 +16,7 @@ import {
   type WineMenuData,
   type WineMenuSummary,
 } from '../../../shared/wine-menus.js';
-import { AppError, badRequest, conflict, notFound } from '../../core/app-error.js';
+import { AppError, appError, badRequest, conflict, notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller, coversEstablishment } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { toColumns, toDto } from '../../db/row-mapping.js';
@@ -116,7 +116,7 @@ async function targetEstablishment(db: Executor, caller: Caller, establishmentId
 }
 
 function establishmentMissing(): AppError {
-  return new AppError('not_found', 404, ESTABLISHMENT_NOT_FOUND, { establishment_id: ESTABLISHMENT_NOT_FOUND });
+  return appError('not_found', ESTABLISHMENT_NOT_FOUND, { establishment_id: ESTABLISHMENT_NOT_FOUND });
 }
 
 export async function createMenu(db: Db, caller: Caller, input: WineMenuData, deps: WineMenuDeps): Promise<WineMenu> {
