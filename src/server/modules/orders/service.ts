@@ -25,7 +25,7 @@ import type { Db } from '../../db/client.js';
 import { toDto } from '../../db/row-mapping.js';
 import { findVisibleEstablishment } from '../establishments/index.js';
 import type { Mailer } from '../mail/index.js';
-import { supplierRows } from '../suppliers/index.js';
+import { findSupplierById } from '../suppliers/index.js';
 import { queueOrderCreated, queueOrderStatusChanged } from './notifications.js';
 import * as repo from './repository.js';
 
@@ -87,7 +87,7 @@ export async function createOrder(db: Db, mailer: Mailer, caller: Caller, input:
     if (!scopeCovers(scopeFor(caller, 'orders', 'create'), { establishmentId: input.establishment_id })) {
       throw forbidden(deniedDetail('orders', 'create'));
     }
-    const supplier = await supplierRows.findById(tx, input.supplier_id);
+    const supplier = await findSupplierById(tx, input.supplier_id);
     if (!supplier) throw badRequest(ORDER_MESSAGES.supplierNotFound, { supplier_id: ORDER_MESSAGES.supplierNotFound });
     const wines = new Map((await repo.winesByIds(tx, [...new Set(input.items.map((i) => i.wine_id))])).map((w) => [w.id, w.name]));
     const missing = Object.fromEntries(

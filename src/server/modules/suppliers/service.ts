@@ -9,7 +9,7 @@ import {
 } from '../../../shared/suppliers.js';
 import { conflict, notFound } from '../../core/app-error.js';
 import { type Caller, requireScope } from '../../core/caller.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { toColumns, toDto } from '../../db/row-mapping.js';
 import * as repo from './repository.js';
@@ -76,6 +76,9 @@ export async function deleteSupplier(db: Db, caller: Caller, id: string): Promis
 }
 
 /** The suppliers service, built once per app with its dependencies. */
+/** For other modules, in their transaction (an order reads its supplier's rate); no access check: the caller's. */
+export const findSupplierById = (db: Executor, id: string) => repo.findById(db, id);
+
 export function createSupplierService({ db }: { db: Db }) {
   return {
     listSuppliers: (caller: Caller, query: SupplierListQuery) => listSuppliers(db, caller, query),

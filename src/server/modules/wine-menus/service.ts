@@ -207,6 +207,20 @@ async function mustLoadDto(db: Executor, id: string): Promise<WineMenu> {
 /** For the public pages (no caller): a menu of an establishment by its slug. */
 export const menuBySlug = (db: Executor, establishmentId: string, slug: string) => repo.findMenuBySlug(db, establishmentId, slug);
 
+/** For the sample data, in its transaction: a new menu with these wines, in this order. */
+export async function addMenuWithWines(
+  tx: Executor,
+  menu: Parameters<typeof repo.insertMenu>[1],
+  wines: repo.MenuWineValues[],
+): Promise<repo.WineMenuRow> {
+  const row = await repo.insertMenu(tx, menu);
+  await repo.insertWines(tx, row.id, 0, wines);
+  return row;
+}
+
+/** How many wines a menu lists (the sample data's answer). */
+export const menuWineCount = async (db: Executor, menuId: string) => (await repo.positionStats(db, menuId)).count;
+
 /** For the public menu (no caller): the menu's available wines, in menu order. */
 export async function availableWines(db: Executor, menuId: string): Promise<PublicMenuWine[]> {
   const rows = await repo.listWines(db, menuId, true);
