@@ -1,4 +1,11 @@
 /** The suppliers module's only door: other modules and the app import from here. */
 
 export { supplierRoutes } from './routes.js';
-export { createSupplierService, findSupplierById, type SupplierService } from './service.js';
+export {
+  addSupplierByName,
+  createSupplierService,
+  findSupplierById,
+  type SupplierService,
+  supplierIdsByFoldedName,
+  supplierNameProblem,
+} from './service.js';
