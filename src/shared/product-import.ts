@@ -197,6 +197,20 @@ export const importHistoryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(IMPORT_PAGE_SIZE),
 });
 
+/** The fields of productInputSchema a sheet can fill; the others are parsed once, empty, for their defaults. */
+const SHEET_FIELDS = {
+  name: true,
+  description: true,
+  sku: true,
+  price: true,
+  stock_quantity: true,
+  unit: true,
+  brand: true,
+  origin: true,
+} as const;
+const importedFieldsSchema = productInputSchema.pick(SHEET_FIELDS);
+const fieldsNoSheetHas = productInputSchema.omit(SHEET_FIELDS).parse({});
+
 /** A category the import creates is named like one the category form creates. */
 const categoryNameSchema = productCategoryInputSchema.shape.name;
 
@@ -273,18 +287,18 @@ export function checkImportRow(row: SourceRow, mapping: FieldMapping, supplierFr
   if (stock > PRODUCT_MAX_STOCK) return { ok: false, message: `estoque '${excerpt(stockText)}' é grande demais` };
   const category = categoryNameSchema.safeParse(categoryText);
   if (!category.success) return { ok: false, message: `categoria '${excerpt(categoryText)}': ${firstIssue(category.error)}` };
-  const parsed = productInputSchema.safeParse({
+  const parsed = importedFieldsSchema.safeParse({
     name,
-    description: text('description'),
-    sku: text('sku'),
-    price: price === null ? null : Number(price),
+    description: text('description') || undefined,
+    sku: text('sku') || undefined,
+    price: price === null ? undefined : Number(price),
     stock_quantity: stock,
-    unit: text('unit'),
-    brand: text('brand'),
-    origin: text('origin'),
+    unit: text('unit') || undefined,
+    brand: text('brand') || undefined,
+    origin: text('origin') || undefined,
   });
   if (!parsed.success) return { ok: false, message: firstIssue(parsed.error) };
-  const input = parsed.data;
+  const input: ProductInput = { ...fieldsNoSheetHas, ...parsed.data };
   return {
     ok: true,
     product: {

@@ -1,13 +1,10 @@
 import {
-  checkImportRow,
   excerpt,
-  type FieldMapping,
   type ImportedProduct,
   type ImportOptions,
   type ImportRowMessage,
   MAX_IMPORT_ROWS,
   rowMessage,
-  type SourceRow,
 } from '../../../shared/product-import.js';
 import { foldText } from '../../../shared/text-search.js';
 import type { DiskSpace } from '../../core/disk-space.js';
@@ -28,7 +25,7 @@ import type { SpreadsheetKind } from './file-kind.js';
 import { parseInWorker, readBatchesInWorker } from './parse-in-worker.js';
 import * as repo from './repository.js';
 import type { ParsedSheet } from './sheet-assembler.js';
-import type { SheetBatch } from './worker-messages.js';
+import type { CheckedBatch } from './worker-messages.js';
 
 /**
  * Works one import: a worker thread reads the stored file and hands its rows over in batches, written as they come.
@@ -99,16 +96,6 @@ export async function loadSheet(files: PrivateFiles, row: { fileKey: string | nu
   return outcome.sheet;
 }
 
-/** The row as the rules read it: values keyed by column header. */
-export function sourceRow(sheet: SheetBatch, index: number): SourceRow {
-  const cells = sheet.rows[index] ?? [];
-  const values: Record<string, string> = {};
-  sheet.columns.forEach((column, c) => {
-    values[column] = cells[c] ?? '';
-  });
-  return { line: sheet.lines[index] ?? index + 2, values };
-}
-
 export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Promise<void> {
   const { db } = deps;
   const lease = claimed.startedAt;
@@ -123,6 +110,7 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
   const batches = readBatchesInWorker(bytes, claimed.fileKind as SpreadsheetKind, MAX_IMPORT_ROWS, {
     skip: done,
     batchSize: deps.batchSize ?? DEFAULT_BATCH_SIZE,
+    check: { mapping, supplierFromColumn: resolver.supplierFromColumn },
   });
   try {
     for (;;) {
@@ -135,7 +123,7 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
       const batch = next.value;
       const end = done + batch.rows.length;
       await db.transaction(async (tx) => {
-        const result = await writeBatch(tx, batch, mapping, options, resolver);
+        const result = await writeBatch(tx, batch, options, resolver);
         result.currentOperation =
           end < total ? `Importando linha ${number.format(end)} de ${number.format(total)}` : 'Finalizando a importação';
         if (!(await repo.checkpoint(tx, claimed.id, lease, result))) throw new LeaseLostError();
@@ -156,31 +144,30 @@ type PendingProduct = ImportedProductRow & { line: number };
 
 async function writeBatch(
   tx: Executor,
-  batch: SheetBatch,
-  mapping: FieldMapping,
+  batch: CheckedBatch,
   options: Partial<ImportOptions>,
   resolver: Resolver,
 ): Promise<repo.BatchResult> {
   const result: repo.BatchResult = { processed: batch.rows.length, success: 0, skipped: 0, errors: [], warnings: [], currentOperation: '' };
   const valid: { line: number; product: ImportedProduct; supplierId: string; categoryId: string }[] = [];
   for (let i = 0; i < batch.rows.length; i++) {
-    const row = sourceRow(batch, i);
-    const checked = checkImportRow(row, mapping, resolver.supplierFromColumn);
-    if (!checked.ok) {
-      result.errors.push({ row: row.line, message: rowMessage(row.line, checked.message) });
+    const line = batch.lines[i] ?? i + 2;
+    const checked = batch.checks[i];
+    if (!checked?.ok) {
+      result.errors.push({ row: line, message: rowMessage(line, checked?.message ?? 'linha não lida') });
       continue;
     }
     const supplier = await resolver.supplier(tx, checked.product.supplier);
     if (!supplier.ok) {
-      result.errors.push({ row: row.line, message: rowMessage(row.line, supplier.message) });
+      result.errors.push({ row: line, message: rowMessage(line, supplier.message) });
       continue;
     }
     const category = await resolver.category(tx, checked.product.category);
     if (!category.ok) {
-      result.errors.push({ row: row.line, message: rowMessage(row.line, category.message) });
+      result.errors.push({ row: line, message: rowMessage(line, category.message) });
       continue;
     }
-    valid.push({ line: row.line, product: checked.product, supplierId: supplier.id, categoryId: category.id });
+    valid.push({ line: line, product: checked.product, supplierId: supplier.id, categoryId: category.id });
   }
 
   const existing = await productIdsBySku(
