@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/roles.js';
+import { hashPassword } from '../core/passwords.js';
 import type { Db } from '../db/client.js';
 import { catalogWines, establishments, menuWines, suppliers, userEstablishments, users, wineMenus } from '../db/schema/index.js';
-import { hashPassword } from '../modules/auth/passwords.js';
-import { startSession } from '../modules/auth/sessions.js';
-import { createTokenSigner } from '../modules/auth/tokens.js';
-import { catalogSearchText } from '../modules/catalog/search-text.js';
+import { createTokenSigner, startSession } from '../modules/auth/index.js';
+import { catalogSearchText } from '../modules/catalog/index.js';
 import { TEST_JWT_SECRET } from './test-app.js';
 
 export const DEFAULT_PASSWORD = 'senha-segura-123';

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { siblingModule } from '../../core/sibling-module.js';
 import type { SpreadsheetKind } from './file-kind.js';
 import type { ParseOutcome } from './sheet-assembler.js';
-import type { FromWorker, ReadMode, SheetBatch, ToWorker } from './worker-messages.js';
+import type { CheckedBatch, FromWorker, ReadMode, RowRules, ToWorker } from './worker-messages.js';
 
 /**
  * A worker that runs out of this much heap dies alone (the file was too big to hold), not the app. SheetJS holds an
@@ -45,7 +45,7 @@ async function* converse(
   request: ReadMode,
   kind: SpreadsheetKind,
   maxRows: number,
-): AsyncGenerator<SheetBatch, WorkerOutcome> {
+): AsyncGenerator<CheckedBatch, WorkerOutcome> {
   const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB[kind], maxYoungGenerationSizeMb: WORKER_YOUNG_MB };
   const worker = fromSources ? new Worker(TS_BOOTSTRAP, { eval: true, resourceLimits }) : new Worker(workerFile, { resourceLimits });
   const heard: Heard[] = [];
@@ -70,7 +70,7 @@ async function* converse(
         case 'batch':
           // Taken: the worker may read the next one while this one is written.
           worker.postMessage({ type: 'more' } satisfies ToWorker);
-          yield { columns: item.columns, lines: item.lines, rows: item.rows };
+          yield { columns: item.columns, lines: item.lines, rows: item.rows, checks: item.checks };
           break;
         case 'outcome':
           return item.outcome;
@@ -87,7 +87,7 @@ async function* converse(
 }
 
 /** The outcome a conversation ends with (modes that send no batches). */
-async function outcomeOf(conversation: AsyncGenerator<SheetBatch, WorkerOutcome>): Promise<WorkerOutcome> {
+async function outcomeOf(conversation: AsyncGenerator<CheckedBatch, WorkerOutcome>): Promise<WorkerOutcome> {
   for (;;) {
     const next = await conversation.next();
     if (next.done) return next.value;
@@ -104,12 +104,15 @@ export function summarizeInWorker(bytes: Buffer, kind: SpreadsheetKind, maxRows:
   return outcomeOf(converse(bytes, { mode: 'summary', keep }, kind, maxRows));
 }
 
-/** The rows from index `skip` on, in batches read by a worker at most two batches ahead of the caller. */
+/**
+ * The rows from index `skip` on, in batches read and checked (checkImportRow) by a worker at most two batches ahead
+ * of the caller.
+ */
 export function readBatchesInWorker(
   bytes: Buffer,
   kind: SpreadsheetKind,
   maxRows: number,
-  options: { skip: number; batchSize: number },
-): AsyncGenerator<SheetBatch, WorkerOutcome> {
+  options: { skip: number; batchSize: number; check: RowRules },
+): AsyncGenerator<CheckedBatch, WorkerOutcome> {
   return converse(bytes, { mode: 'batches', ...options }, kind, maxRows);
 }

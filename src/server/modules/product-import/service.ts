@@ -27,7 +27,8 @@ import { CORRUPT_FILE, detectKind } from './file-kind.js';
 import { formulaSafe } from './formula-safe.js';
 import { summarizeInWorker } from './parse-in-worker.js';
 import * as repo from './repository.js';
-import { loadSheet, sourceRow } from './run-import.js';
+import { loadSheet } from './run-import.js';
+import { sourceRow } from './worker-messages.js';
 
 export const IMPORT_QUEUE = 'product-import.run';
 export const IMPORT_NOT_FOUND = 'Importação não encontrada.';

@@ -6,7 +6,7 @@ import { productCategories, products } from '../../db/schema/index.js';
 import { createUser, type TestUser } from '../../test-support/factories.js';
 import { createCategoryRow, createProductRow, createSupplierRow, createSupplierUser } from '../../test-support/product-factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { validateProductInput } from './index.js';
+import { validateProductInput } from './service.js';
 
 let t: TestApp;
 let admin: TestUser;
