@@ -53,7 +53,7 @@ export function menuEventRoutes(deps: MenuEventRouteDeps) {
       try {
         done(null, JSON.parse(body as string));
       } catch {
-        done(appError('invalid', MENU_EVENT_MESSAGES.invalidBody), undefined);
+        done(appError('validation_error', MENU_EVENT_MESSAGES.invalidBody), undefined);
       }
     });
     const r = app.withTypeProvider<ZodTypeProvider>();
