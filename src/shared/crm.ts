@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FIELD_MESSAGES, optionalCnpj, optionalPhone, requiredEmail } from './field-rules.js';
 import { optionalText, requiredText } from './form-fields.js';
 import { parseMoney } from './money.js';
+import { addDays, calendarDay } from './time.js';
 
 // ── Enumerations and their pt-BR labels (SPEC §3) ──────────────────────────
 
@@ -150,9 +151,6 @@ export function parseDay(value: string): string | null {
   return isRealDate(day) ? day : null;
 }
 
-/** "2026-12-31" -> "31/12/2026". */
-export const formatDay = (day: string | null | undefined) => (day ? day.split('-').reverse().join('/') : '');
-
 /**
  * "10/01/2024 13:00" (São Paulo time: UTC-3 all year since 2019) or an ISO instant with its offset -> ISO in UTC;
  * null when it is neither.
@@ -170,22 +168,6 @@ export function parseInstant(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) || !/(Z|[+-]\d{2}:?\d{2})$/.test(v)) return null;
   const t = Date.parse(v);
   return Number.isNaN(t) ? null : new Date(t).toISOString();
-}
-
-/** An instant as São Paulo reads it: "10/01/2024 13:00". */
-export function formatInstant(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const parts = new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
 }
 
 const optionalDate = (label: string) =>
@@ -462,23 +444,8 @@ export const crmDashboardSchema = z.object({
 });
 export type CrmDashboard = z.infer<typeof crmDashboardSchema>;
 
-/** The CRM's time zone: dashboard days and the "today" of its default range. */
-export const CRM_TIME_ZONE = 'America/Sao_Paulo';
-
-/** "YYYY-MM-DD" of an instant in São Paulo. */
-export function saoPauloDay(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: CRM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
-
-/** A calendar day plus `days` (negative goes back). */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** The default dashboard range: the last 30 days, today included. */
 export function defaultDashboardRange(now = new Date()): { start_date: string; end_date: string } {
-  const end = saoPauloDay(now);
+  const end = calendarDay(now);
   return { start_date: addDays(end, -30), end_date: end };
 }

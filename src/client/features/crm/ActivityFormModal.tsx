@@ -6,8 +6,8 @@ import {
   type Activity,
   type ActivityFormValues,
   activityInputSchema,
-  formatInstant,
 } from '../../../shared/crm';
+import { formatInstant } from '../../../shared/time';
 import { TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
 import { CrmFormModal } from './CrmFormModal';

@@ -3,6 +3,7 @@ import { IconChevronDown, IconChevronRight, IconPlus, IconTransform, IconUsers }
 import { Fragment, useState } from 'react';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type Lead } from '../../../shared/crm';
 import { formatPhone } from '../../../shared/field-rules';
+import { formatDate } from '../../../shared/time';
 import { useCan } from '../../lib/use-can';
 import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
@@ -12,7 +13,7 @@ import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
 import { ConvertLeadModal } from './ConvertLeadModal';
 import { CrmFilters, useUrlFilters } from './CrmFilters';
 import { useDeleteLead, useLeads } from './crm-api';
-import { CrmTabs, ErrorBanner, formatDate, LeadStatusBadge, optionsOf, useErrorBanner, useFormDialog, withPrefix } from './crm-ui';
+import { CrmTabs, ErrorBanner, LeadStatusBadge, optionsOf, useErrorBanner, useFormDialog, withPrefix } from './crm-ui';
 import { LeadFormModal } from './LeadFormModal';
 import { LeadRelated } from './LeadRelated';
 import { MoreRowsNote } from './MoreRowsNote';

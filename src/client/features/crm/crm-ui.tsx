@@ -90,7 +90,6 @@ export function ActivityTypeLabel({ type }: { type: ActivityType }) {
 export const cut50 = (text: string | null | undefined) => (!text ? '' : text.length > 50 ? `${text.slice(0, 50)}…` : text);
 
 /** "23/11/2026" of an ISO instant, in São Paulo. */
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
 
 const TABS = [
   { value: '/crm', label: 'Painel' },

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport, IconInfoCircle, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { IMPORT_STATUS_LABELS, type ImportSummary } from '../../../shared/product-import';
+import type { ImportSummary } from '../../../shared/product-import';
+import { formatDateTime } from '../../../shared/time';
 import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
 import { CardTable } from '../../ui/CardTable';
@@ -11,17 +12,10 @@ import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ImportDetailsModal } from './ImportDetailsModal';
+import { ImportStatusBadge } from './ImportStatusBadge';
 import { useDeleteImport, useImportHistory, useRetryImport } from './import-api';
 
-export const STATUS_COLORS: Record<ImportSummary['status'], string> = {
-  pending: 'dark',
-  processing: 'blue',
-  completed: 'green',
-  failed: 'red',
-};
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 const number = new Intl.NumberFormat('pt-BR');
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 /** /produtos/historico — every import the user may see, newest first. */
 export function ImportHistoryPage() {
@@ -102,9 +96,7 @@ export function ImportHistoryPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td data-label="Status">
-                    <Badge color={STATUS_COLORS[item.status]} variant="light">
-                      {IMPORT_STATUS_LABELS[item.status]}
-                    </Badge>
+                    <ImportStatusBadge status={item.status} />
                   </Table.Td>
                   <Table.Td data-label="Linhas" ta="right">
                     {number.format(item.total_rows)}
