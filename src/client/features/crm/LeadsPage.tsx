@@ -1,7 +1,8 @@
 import { ActionIcon, Badge, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPlus, IconTransform, IconUsers } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
-import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type Lead } from '../../../shared/crm';
+import type { Lead } from '../../../shared/crm';
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../../../shared/crm-vocabulary';
 import { formatPhone } from '../../../shared/field-rules';
 import { formatDate } from '../../../shared/time';
 import { useCan } from '../../lib/use-can';

@@ -2,7 +2,8 @@ import { Button, Group, SegmentedControl, Skeleton, Table, Text, Textarea } from
 import { modals } from '@mantine/modals';
 import { IconLayoutKanban, IconPlus, IconTable, IconTargetArrow, IconThumbDown, IconTrophy } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { isClosedStage, OPPORTUNITY_STAGE_LABELS, type Opportunity } from '../../../shared/crm';
+import type { Opportunity } from '../../../shared/crm';
+import { isClosedStage, OPPORTUNITY_STAGE_LABELS } from '../../../shared/crm-vocabulary';
 import { formatBRL } from '../../../shared/money';
 import { formatCalendarDay } from '../../../shared/time';
 import { useCan } from '../../lib/use-can';

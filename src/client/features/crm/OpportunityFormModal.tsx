@@ -1,13 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
-import {
-  isClosedStage,
-  OPEN_STAGES,
-  OPPORTUNITY_STAGE_LABELS,
-  type OpenStage,
-  type Opportunity,
-  type OpportunityFormValues,
-  opportunityInputSchema,
-} from '../../../shared/crm';
+import { type Opportunity, type OpportunityFormValues, opportunityInputSchema } from '../../../shared/crm';
+import { isClosedStage, OPEN_STAGES, OPPORTUNITY_STAGE_LABELS, type OpenStage } from '../../../shared/crm-vocabulary';
 import { formatMoneyInput } from '../../../shared/money';
 import { formatCalendarDay } from '../../../shared/time';
 import { MoneyField, NumberField, TextareaField } from '../../ui/form-fields';

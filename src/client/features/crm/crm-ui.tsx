@@ -22,7 +22,7 @@ import {
   type LeadStatus,
   OPPORTUNITY_STAGE_LABELS,
   type OpportunityStage,
-} from '../../../shared/crm';
+} from '../../../shared/crm-vocabulary';
 import { errorMessage } from '../../lib/api';
 import { SelectField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';

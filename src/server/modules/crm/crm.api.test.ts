@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CRM_MESSAGES } from '../../../shared/crm.js';
+import { CRM_MESSAGES } from '../../../shared/crm-vocabulary.js';
 import { activities, leads, opportunities } from '../../db/schema/index.js';
 import { createUser, type TestUser } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';

@@ -1,14 +1,7 @@
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  CRM_MESSAGES,
-  type CrmDashboard,
-  type CrmDashboardQuery,
-  defaultDashboardRange,
-  LEAD_SOURCES,
-  OPEN_STAGES,
-  OPPORTUNITY_STAGES,
-} from '../../../shared/crm.js';
+import { type CrmDashboard, type CrmDashboardQuery, defaultDashboardRange } from '../../../shared/crm.js';
+import { CRM_MESSAGES, LEAD_SOURCES, OPEN_STAGES, OPPORTUNITY_STAGES } from '../../../shared/crm-vocabulary.js';
 import { TIME_ZONE } from '../../../shared/time.js';
 import type { Db } from '../../db/client.js';
 import { activities, leads, opportunities, users } from '../../db/schema/index.js';

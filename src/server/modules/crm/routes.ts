@@ -5,7 +5,6 @@ import {
   activityInputSchema,
   activityListQuerySchema,
   activitySchema,
-  CRM_HAS_MORE_HEADER,
   convertResultSchema,
   crmDashboardQuerySchema,
   crmDashboardSchema,
@@ -20,6 +19,7 @@ import {
   opportunitySchema,
   opportunityStageSchema,
 } from '../../../shared/crm.js';
+import { CRM_HAS_MORE_HEADER } from '../../../shared/crm-vocabulary.js';
 import { idParamsSchema as params } from '../../../shared/id-params.js';
 import { callerOf } from '../../http/authenticate.js';
 import { may } from '../../http/route-policy.js';
