@@ -17,7 +17,7 @@ import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
-import { CATALOG_PAGE_SIZE, type CatalogFilters, hasFilters, useCatalogList, useDeleteCatalogWine } from './catalog-api';
+import { type CatalogFilters, hasFilters, useCatalogList, useDeleteCatalogWine } from './catalog-api';
 
 const FILTER_KEYS = ['q', 'country', 'grape_variety', 'wine_style'] as const;
 
@@ -90,8 +90,8 @@ export function CatalogPage() {
     });
 
   const wines = list.data?.items ?? [];
-  const total = list.data?.total ?? wines.length;
-  const pages = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
+  const total = list.data?.total ?? 0;
+  const pages = list.data?.pages ?? 1;
   const countries: string[] = [...WINE_COUNTRIES];
   if (draft.country && !countries.includes(draft.country)) countries.push(draft.country);
 

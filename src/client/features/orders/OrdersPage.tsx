@@ -14,7 +14,7 @@ import { ListPagination } from '../../ui/ListPagination';
 import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { OrderStatusBadge, SupplierName } from './order-format';
-import { ORDER_FILTER_KEYS, ORDERS_PAGE_SIZE, type OrderFilters, useOrderList } from './orders-api';
+import { ORDER_FILTER_KEYS, type OrderFilters, useOrderList } from './orders-api';
 
 const filtersFrom = (params: URLSearchParams) =>
   Object.fromEntries(ORDER_FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as unknown as OrderFilters;
@@ -46,8 +46,8 @@ export function OrdersPage() {
   const filtered = ORDER_FILTER_KEYS.some((k) => filters[k]);
 
   const orders = list.data?.items ?? [];
-  const total = list.data?.total ?? orders.length;
-  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const total = list.data?.total ?? 0;
+  const pages = list.data?.pages ?? 1;
   const numberLink = (o: Order) => (
     <Anchor component={Link} to={`/pedidos/${o.id}`} fw={700} ff="monospace" aria-label={`Pedido ${o.number}`}>
       #{o.number}

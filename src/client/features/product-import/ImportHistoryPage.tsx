@@ -67,7 +67,7 @@ export function ImportHistoryPage() {
             <Skeleton key={i} h={48} radius="md" />
           ))}
         </Stack>
-      ) : history.data.imports.length === 0 ? (
+      ) : history.data.items.length === 0 ? (
         <EmptyState title="Nenhuma importação ainda">As planilhas enviadas em Importar produtos aparecem aqui.</EmptyState>
       ) : (
         <Paper withBorder radius="md">
@@ -88,7 +88,7 @@ export function ImportHistoryPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {history.data.imports.map((item) => (
+              {history.data.items.map((item) => (
                 <Table.Tr key={item.id}>
                   <Table.Td maw={260}>
                     <Text fw={600} size="sm" truncate title={item.file_name}>
@@ -158,9 +158,9 @@ export function ImportHistoryPage() {
           </CardTable>
         </Paper>
       )}
-      {history.data && history.data.total_pages > 1 && (
+      {history.data && history.data.pages > 1 && (
         <Group justify="center" mt="md">
-          <Pagination total={history.data.total_pages} value={page} onChange={setPage} getControlProps={controlLabels} />
+          <Pagination total={history.data.pages} value={page} onChange={setPage} getControlProps={controlLabels} />
         </Group>
       )}
       <ImportDetailsModal importId={detailsId} onClose={() => setDetailsId(null)} />

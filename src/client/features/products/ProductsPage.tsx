@@ -113,9 +113,9 @@ export function ProductsPage() {
         }),
     });
 
-  const products = list.data?.products ?? [];
+  const products = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const pages = list.data?.total_pages ?? 1;
+  const pages = list.data?.pages ?? 1;
 
   return (
     <>

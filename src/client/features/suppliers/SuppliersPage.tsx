@@ -15,7 +15,7 @@ import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
-import { SUPPLIERS_PAGE_SIZE, useDeleteSupplier, useSupplierList } from './suppliers-api';
+import { useDeleteSupplier, useSupplierList } from './suppliers-api';
 
 function ContractCell({ supplier }: { supplier: Supplier }) {
   const { contract_start_date: start, contract_end_date: end } = supplier;
@@ -77,8 +77,8 @@ export function SuppliersPage() {
     });
 
   const suppliers = list.data?.items ?? [];
-  const total = list.data?.total ?? suppliers.length;
-  const pages = Math.max(1, Math.ceil(total / SUPPLIERS_PAGE_SIZE));
+  const total = list.data?.total ?? 0;
+  const pages = list.data?.pages ?? 1;
   const newButton = canCreate && (
     <Button component={Link} to="/fornecedores/novo" leftSection={<IconPlus size={18} />}>
       Novo fornecedor
