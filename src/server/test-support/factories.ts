@@ -44,7 +44,9 @@ async function insertRow<T extends PgTable>(db: Db, table: T, values: T['$inferI
   return row as T['$inferSelect'];
 }
 
-const suffix = () => randomUUID().slice(0, 8);
+/** A short unique word for names, slugs and e-mails: tests never depend on each other's rows (a letter first, for searches). */
+export const uniqueTag = () => `t${randomUUID().slice(0, 8)}`;
+const suffix = uniqueTag;
 
 export function createEstablishmentRow(db: Db, values: Partial<typeof establishments.$inferInsert> = {}) {
   const s = suffix();
