@@ -5,14 +5,11 @@ import type { Role } from '../../../shared/roles';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormModal } from '../../ui/FormModal';
 import { TextField } from '../../ui/text-fields';
-import { RoleFields } from './RoleFields';
+import { RoleFields, type RoleValues } from './RoleFields';
 import { type EstablishmentOption, type SupplierOption, useCreateInvitation } from './users-api';
 
-interface FormValues {
+interface FormValues extends RoleValues {
   email: string;
-  role: Role;
-  establishment_ids: string[];
-  supplier_id: string | null;
 }
 
 interface Props {

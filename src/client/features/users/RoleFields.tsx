@@ -3,7 +3,8 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { ESTABLISHMENT_ROLES, ROLE_LABELS, type Role } from '../../../shared/roles';
 import type { EstablishmentOption, SupplierOption } from './users-api';
 
-interface RoleValues {
+/** The fields of a user or an invitation that say what the person does and where. */
+export interface RoleValues {
   role: Role;
   establishment_ids: string[];
   supplier_id: string | null;
