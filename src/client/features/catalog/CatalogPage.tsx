@@ -14,7 +14,7 @@ import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
 import { ListPagination } from '../../ui/ListPagination';
 import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { mutationToasts, notifyError } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
 import { type CatalogFilters, hasFilters, useCatalogList, useDeleteCatalogWine } from './catalog-api';
@@ -80,13 +80,7 @@ export function CatalogPage() {
       message: 'Excluir este vinho do catálogo?',
       name: wine.name,
       onConfirm: () =>
-        remove.mutate(wine.id, {
-          onSuccess: () => notifySuccess('Vinho excluído do catálogo.'),
-          onError: (err) => {
-            console.error(err);
-            notifyError('Falha ao excluir o vinho');
-          },
-        }),
+        remove.mutate(wine.id, mutationToasts('Vinho excluído do catálogo.', 'Falha ao excluir o vinho', { serverMessage: false })),
     });
 
   const wines = list.data?.items ?? [];

@@ -32,7 +32,7 @@ import { errorMessage } from '../../lib/api';
 import { useServerForm } from '../../lib/use-server-form';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { mutationToasts, notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoadError } from '../../ui/PageStates';
 import { SaveErrorAlert } from '../../ui/SaveErrorAlert';
@@ -142,14 +142,7 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
           Excluir <b>{wine.name}</b> desta carta?
         </Text>
       ),
-      onConfirm: () =>
-        deleteWine.mutate(wine.id, {
-          onSuccess: () => notifySuccess('Vinho excluído da carta.'),
-          onError: (err) => {
-            console.error(err);
-            notifyError(errorMessage(err, 'Não foi possível excluir o vinho.'));
-          },
-        }),
+      onConfirm: () => deleteWine.mutate(wine.id, mutationToasts('Vinho excluído da carta.', 'Não foi possível excluir o vinho.')),
     });
 
   const onToggle = (wine: MenuWine, available: boolean) =>
