@@ -43,6 +43,12 @@ export const ADMIN_ROUTES = [
     access: { area: 'menus', action: 'read' },
     nav: { label: 'Cartas', group: 'Cartas' },
   },
+  {
+    path: '/insights',
+    screen: 'MenuInsightsPage',
+    access: { area: 'menuInsights', action: 'read' },
+    nav: { label: 'Insights da carta', group: 'Cartas' },
+  },
   { path: '/carta/nova', screen: 'MenuFormPage', access: { area: 'menus', action: 'create' } },
   { path: '/carta/:id/editar', screen: 'MenuEditPage', access: { area: 'menus', action: 'update' } },
   { path: '/carta/:id/qr', screen: 'QrPage', access: { area: 'menus', action: 'read' } },
