@@ -87,9 +87,8 @@ export type DatabaseOptions =
   | { pglite: PGlite };
 
 /**
- * PGlite's own start parameters plus 32 MB of shared buffers instead of 128: the server used 80 MB less idle and
- * 150 MB less at the peak of a 100,000-row import, which also ran faster; the
- * catalogue search, the analytics and the CRM benchmarks kept their figures (decision 0027). Pages beyond the buffers
+ * PGlite's own start parameters plus 32 MB of shared buffers instead of 128: the server uses less memory idle and
+ * during a large import, and the benchmarks keep their figures (decision 0027). Pages beyond the buffers
  * come from the operating system's file cache.
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];

@@ -7,13 +7,12 @@ import type { CheckedBatch, FromWorker, ReadMode, RowRules, ToWorker } from './w
 /**
  * A worker that runs out of this much heap dies alone (the file was too big to hold), not the app. SheetJS holds an
  * .xls or .csv whole; a streamed .xlsx holds its shared strings and two batches, and a small heap makes its worker
- * collect garbage early instead of growing the process (200,000 rows of distinct text need about 150 MB).
+ * collect garbage early instead of growing the process.
  */
 const WORKER_HEAP_MB: Record<SpreadsheetKind, number> = { xlsx: 384, xls: 1536, csv: 1536 };
 /**
  * What a worker reads lives for one line or one batch: a 4 MB young generation (V8's default grows to 16 MB or more)
- * collects it as often, and the worker of a 100,000-row import adds about 68 MB to the process instead of 75-95
- * (decision 0028).
+ * collects it as often, and the worker of a large import grows the process less (decision 0028).
  */
 const WORKER_YOUNG_MB = 4;
 const { url: workerFile, fromSources } = siblingModule(import.meta.url, 'spreadsheet-worker');

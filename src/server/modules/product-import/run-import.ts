@@ -7,6 +7,7 @@ import {
   rowMessage,
 } from '../../../shared/product-import.js';
 import { foldText } from '../../../shared/text-search.js';
+import { formatDate } from '../../../shared/time.js';
 import type { DiskSpace } from '../../core/disk-space.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { PrivateFiles } from '../../storage/storage.js';
@@ -238,7 +239,7 @@ interface Resolver {
   commit(): void;
 }
 
-const today = () => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+const today = () => formatDate(new Date());
 
 async function createResolver(db: Db, claimed: repo.ImportRow, options: Partial<ImportOptions>): Promise<Resolver> {
   const categories = await categoryIdsByFoldedName(db);

@@ -3,7 +3,7 @@ import { appError } from '../../core/app-error.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_DIMENSION = 2000;
-/** Decoded pixels (25 MP covers 24 MP cameras); a 16-bit 6300x6300 PNG of 300 KB would otherwise take 1.6 s and ~300 MB. */
+/** Decoded pixels (25 MP covers 24 MP cameras): a small file can hold a huge 16-bit image, whose decoding would take seconds and hundreds of MB (figures: decision 0075). */
 export const MAX_INPUT_PIXELS = 25_000_000;
 export const IMAGE_TOO_MANY_PIXELS = 'Imagem com resolução grande demais. Máximo: 25 megapixels (por exemplo, 5000 x 5000).';
 
