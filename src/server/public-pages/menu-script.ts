@@ -18,6 +18,16 @@ export function compactScript(source: string): string {
 
 export const MENU_SCRIPT = compactScript(readFileSync(new URL('./assets/menu-chips.js', import.meta.url), 'utf8'));
 
+/** Where the offline copy's service worker is served (assets/menu-offline-sw.js, decision 0066). */
+export const MENU_WORKER_PATH = '/sw.js';
+export const MENU_WORKER_SCRIPT = readFileSync(new URL('./assets/menu-offline-sw.js', import.meta.url), 'utf8');
+
+/**
+ * Registers the offline copy's worker with the page's own path as its scope: it controls this menu (and its
+ * filtered views) and nothing else, never the admin app or /api. Without service workers, nothing happens.
+ */
+const REGISTER_WORKER = `navigator.serviceWorker?.register('${MENU_WORKER_PATH}',{scope:location.pathname})`;
+
 if (/<\/script|<!--/i.test(MENU_SCRIPT)) throw new Error('assets/menu-chips.js cannot be inlined in a <script> element');
 
 /**
@@ -33,7 +43,7 @@ const PAINT_WITH =
  * The public menu's one inline script, in the head: the first-paint rule now, the chips once the document is parsed.
  * One script and one hash in the CSP header keep the sample menu within the first TCP window (decision 0025).
  */
-export const MENU_HEAD_SCRIPT = `${PAINT_WITH};addEventListener('DOMContentLoaded',()=>{${MENU_SCRIPT}})`;
+export const MENU_HEAD_SCRIPT = `${PAINT_WITH};addEventListener('DOMContentLoaded',()=>{${REGISTER_WORKER};${MENU_SCRIPT}})`;
 
 /** The CSP source that allows exactly this inline script. */
 export const MENU_SCRIPT_CSP_HASH = `'sha256-${createHash('sha256').update(MENU_HEAD_SCRIPT, 'utf8').digest('base64')}'`;
