@@ -17,9 +17,7 @@ async function seedSampleMenu(request: APIRequestContext): Promise<void> {
 
 /** "HH:MM" in Brasília time of an HTTP Date header. */
 function hourMinute(httpDate: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' }).format(
-    new Date(httpDate),
-  );
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' }).format(new Date(httpDate));
 }
 
 /** Opens the menu once, as a guest would, and waits until its worker holds a copy of it. Returns the page's Date. */

@@ -67,7 +67,7 @@ async function keep(response) {
   for (const old of keys.slice(0, Math.max(0, keys.length - MAX_COPIES))) await cache.delete(old);
 }
 
-/** The kept copy of this page (or of the same menu without filters), with the offline notice on top. */
+/** The kept copy of this page (or of the same menu without filters), with the offline notice at its foot. */
 async function offlineCopy(request) {
   const cache = await caches.open(CACHE);
   const kept = (await cache.match(request.url)) ?? (await cache.match(request.url, { ignoreSearch: true }));
@@ -76,15 +76,18 @@ async function offlineCopy(request) {
   // Date is when the server sent this copy (a 304 revalidation refreshes it in the HTTP cache too).
   const fetched = new Date(kept.headers.get('date') ?? Date.now());
   const time = Number.isNaN(fetched.getTime()) ? '' : hourMinute(fetched);
+  // At the foot of the screen and sticky: a reload keeps the guest's scroll position, so a notice on top of the page
+  // would be just above the screen. Sticky at the end of <body>, it never covers the page's own end.
   const notice =
-    '<p role="status" style="margin:0;padding:10px 18px;background:#3b2c31;color:#f4ebe0;text-align:center;font:600 15px/1.4 system-ui,sans-serif">' +
+    '<p role="status" style="position:sticky;bottom:0;z-index:9;margin:0;padding:10px 18px calc(10px + env(safe-area-inset-bottom));' +
+    'background:#3b2c31;color:#f4ebe0;border-top:1px solid #dcb675;text-align:center;font:600 15px/1.4 system-ui,sans-serif">' +
     `Sem conexão · carta de ${time}</p>`;
   const headers = new Headers(kept.headers);
   headers.delete('content-length');
   headers.delete('content-encoding');
   headers.delete('etag');
   headers.set('cache-control', 'no-store');
-  return new Response(html.replace(/<body([^>]*)>/, (body) => body + notice), { status: 200, headers });
+  return new Response(html.replace('</body>', `${notice}</body>`), { status: 200, headers });
 }
 
 function hourMinute(date) {
