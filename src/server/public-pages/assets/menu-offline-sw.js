@@ -19,7 +19,11 @@ self.addEventListener('install', (event) => {
   );
 });
 
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+// A renamed cache (a new version of this worker) leaves the old copies behind: drop them.
+self.addEventListener('activate', (event) => {
+  const old = caches.keys().then((names) => names.filter((name) => name.startsWith('adega-cartas-') && name !== CACHE));
+  event.waitUntil(old.then((names) => Promise.all(names.map((name) => caches.delete(name)))).then(() => self.clients.claim()));
+});
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
