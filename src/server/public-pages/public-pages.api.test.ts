@@ -99,6 +99,7 @@ describe('public menu page', () => {
   it('registers the offline copy worker scoped to its own path, and serves the worker fresh, under the same CSP', async () => {
     // Decision 0066: the page asks for a worker whose scope is the page's path, so it never controls /api or the admin.
     expect(MENU_HEAD_SCRIPT).toContain(`navigator.serviceWorker?.register('${MENU_WORKER_PATH}',{scope:location.pathname})`);
+    expect(MENU_HEAD_SCRIPT).toContain("for(const t of['scroll','pointerdown'])addEventListener(t,");
     const { est, menu } = await sampleMenu();
     expect(text(await get(`/${est.slug}/${menu.slug}`))).toContain(MENU_HEAD_SCRIPT);
     const worker = await get(MENU_WORKER_PATH);

@@ -24,6 +24,10 @@ function hourMinute(httpDate: string): string {
 async function openMenuOnce(page: Page): Promise<string> {
   const res = await page.goto(MENU_PATH);
   expect(res?.status()).toBe(200);
+  // The worker is registered once the guest uses the page: nothing before.
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  await page.getByRole('heading', { level: 3 }).first().hover();
+  await page.mouse.wheel(0, 300);
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(new URL(scope).pathname).toBe(MENU_PATH);
   await expect.poll(() => page.evaluate(async () => Boolean(await caches.match(location.href)))).toBe(true);
