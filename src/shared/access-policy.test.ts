@@ -17,6 +17,8 @@ const DESIGN_ROLES: Record<string, [manager: Cell, sommelier: Cell, supplier: Ce
   'menus.create': ['own', 'own', '-'],
   'menus.update': ['own', 'own', '-'],
   'menus.delete': ['own', 'own', '-'],
+  // Views, tables, searches and wines opened on the establishment's public menus (decision 0064).
+  'menuInsights.read': ['own', 'own', '-'],
   'catalog.read': ['all', 'all', 'all'],
   'catalog.create': ['-', 'all', '-'],
   'catalog.update': ['-', 'all', '-'],
