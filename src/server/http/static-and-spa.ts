@@ -11,20 +11,18 @@ const FAVICON = /^favicon\.(ico|svg)$/;
 const FAVICON_CACHE = 'public, max-age=604800';
 
 /**
- * index.html holds two first paints between markers: the admin's loading outline and /onboarding's. Each address
- * keeps only its own (the login screen neither).
+ * index.html holds the admin's loading outline between markers: every admin address keeps it, the login screen not.
+ * /onboarding has a page of its own (onboarding.html: the wizard without the admin app, decision 0067).
  */
 const ADMIN_BOOT = /<!--boot-->[\s\S]*?<!--\/boot-->/;
-const ONBOARDING_BOOT = /<!--onboarding-->[\s\S]*?<!--\/onboarding-->/;
 const pathOf = (url: string) => url.split('?')[0]?.replace(/\/+$/, '') ?? '';
 
-function shellsOf(indexHtml: string) {
-  const admin = indexHtml.replace(ONBOARDING_BOOT, '');
-  const onboarding = indexHtml.replace(ADMIN_BOOT, '');
-  const bare = admin.replace(ADMIN_BOOT, '');
+function shellsOf(indexHtml: string, onboardingHtml: string | undefined) {
+  const admin = indexHtml;
+  const bare = indexHtml.replace(ADMIN_BOOT, '');
   return (url: string) => {
     const path = pathOf(url);
-    return path === '/onboarding' ? onboarding : path === '/login' ? bare : admin;
+    return path === '/onboarding' ? (onboardingHtml ?? admin) : path === '/login' ? bare : admin;
   };
 }
 
@@ -39,7 +37,9 @@ export interface SpaShell {
 export async function registerClientApp(app: FastifyInstance, clientDir: string | undefined): Promise<SpaShell> {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
-  const shellFor = indexHtml ? shellsOf(indexHtml) : undefined;
+  const onboardingFile = clientDir ? path.join(clientDir, 'onboarding.html') : undefined;
+  const onboardingHtml = onboardingFile && existsSync(onboardingFile) ? readFileSync(onboardingFile, 'utf8') : undefined;
+  const shellFor = indexHtml ? shellsOf(indexHtml, onboardingHtml) : undefined;
   if (clientDir && indexHtml) {
     await app.register(fastifyStatic, {
       root: clientDir,

@@ -10,7 +10,7 @@ import { establishments, menuWines } from '../db/schema/index.js';
 import { loadSampleData } from '../modules/seed/sample-data.js';
 import { createEstablishmentRow, createMenuRow, createMenuWineRow, createUser } from '../test-support/factories.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
-import { MENU_HEAD_SCRIPT, MENU_SCRIPT, MENU_SCRIPT_CSP_HASH } from './menu-script.js';
+import { MENU_HEAD_SCRIPT, MENU_SCRIPT, MENU_SCRIPT_CSP_HASH, MENU_WORKER_PATH, MENU_WORKER_SCRIPT } from './menu-script.js';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
 let t: TestApp;
@@ -95,6 +95,25 @@ describe('public menu page', () => {
       const res = await get(url);
       for (const h of securityHeaders) expect(res.headers[h], `${url} ${h}`).toEqual(reference.headers[h]);
     }
+  });
+
+  it('registers the offline copy worker scoped to its own path, and serves the worker fresh, under the same CSP', async () => {
+    // Decision 0066: the page asks for a worker whose scope is the page's path, so it never controls /api or the admin.
+    expect(MENU_HEAD_SCRIPT).toContain(`navigator.serviceWorker?.register('${MENU_WORKER_PATH}',{scope:location.pathname})`);
+    expect(MENU_HEAD_SCRIPT).toContain("for(const t of['scroll','pointerdown'])addEventListener(t,");
+    const { est, menu } = await sampleMenu();
+    expect(text(await get(`/${est.slug}/${menu.slug}`))).toContain(MENU_HEAD_SCRIPT);
+    const worker = await get(MENU_WORKER_PATH);
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-security-policy']).toBe((await get('/api/health')).headers['content-security-policy']);
+    const source = worker.body;
+    expect(source).toBe(MENU_WORKER_SCRIPT);
+    // Only page navigations are answered, network first, and the notice carries the copy's time in Brasília.
+    expect(source).toContain("request.mode !== 'navigate'");
+    expect(source).toContain('Sem conexão · carta de ');
+    expect(source).toContain("timeZone: 'America/Sao_Paulo'");
   });
 
   it('is also reachable by menu id and through /carta/{slug or id}', async () => {

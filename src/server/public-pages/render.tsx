@@ -147,7 +147,7 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
     content = (
       <>
         <FindForm action={basePath} options={options} filters={active} />
-        <div id={RESULTS_ID} className="results">
+        <div id={RESULTS_ID}>
           {groups.length > 0 ? (
             <nav className="cats" aria-label="Categorias">
               <ul>

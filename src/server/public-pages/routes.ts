@@ -21,6 +21,7 @@ import {
   sanitizeFilters,
 } from './filters.js';
 import { renderMenuPdf } from './menu-pdf.js';
+import { MENU_WORKER_PATH, MENU_WORKER_SCRIPT } from './menu-script.js';
 import { buildCachedBody, buildCachedPage, type CachedPage, type PublicPageCache } from './page-cache.js';
 import { renderEstablishmentNotFoundPage, renderEstablishmentPage, renderMenuNotFoundPage, renderMenuPage } from './render.js';
 
@@ -276,6 +277,11 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
         .header('content-disposition', `inline; filename="${fileName.replace(/[^a-z0-9.-]/gi, '-')}"`)
         .send(pdf.html);
     }
+
+    // The offline copy's worker (decision 0066). no-cache: a changed worker reaches every browser on its next visit.
+    app.get(MENU_WORKER_PATH, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(MENU_WORKER_SCRIPT),
+    );
 
     // @fastify/compress stays on these routes (the SPA shell uses reply.compress); its onSend hook leaves
     // bodies that already carry a Content-Encoding alone, so the precompressed ones are sent as they are.

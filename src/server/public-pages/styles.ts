@@ -71,7 +71,6 @@ label{display:block;font-size:.8rem;letter-spacing:.04em;color:var(--mu);margin-
 select{width:100%;min-height:46px;padding:0 12px;border:1px solid var(--ln);border-radius:10px;background:var(--bg);color:var(--tx);font:inherit}
 .actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;padding:14px 0 10px}
 .clear{display:inline-flex;align-items:center;min-height:44px;padding:0 4px}
-.results{scroll-margin-top:0}
 .status{color:var(--mu);font-size:.9rem;margin:12px 0 0}
 .status a{display:inline-block;padding:10px 4px}
 .cats{position:sticky;top:0;z-index:5;margin:0 -18px;padding:0 18px;background:var(--bg);box-shadow:0 0 0 100vmax var(--bg),0 1px 0 100vmax var(--ln);clip-path:inset(0 -100vmax -1px)}

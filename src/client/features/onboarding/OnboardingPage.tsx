@@ -1,7 +1,6 @@
 import { Anchor, Box, Container, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import type { OnboardingForm, OnboardingFormInput } from '../../../shared/onboarding';
 import { BrandMark } from '../../ui/BrandMark';
 import { BasicInfoStep } from './BasicInfoStep';
@@ -37,7 +36,7 @@ export function OnboardingPage() {
       <Container size={760} px={{ base: 'xs', sm: 'md' }} py={{ base: 'md', sm: 40 }}>
         <Group justify="space-between" mb="md" px={{ base: 'xs', sm: 0 }}>
           <BrandMark size={30} light />
-          <Anchor component={Link} to="/login" size="sm" className={classes.loginLink}>
+          <Anchor href="/login" size="sm" className={classes.loginLink}>
             Já tenho conta
           </Anchor>
         </Group>
