@@ -12,7 +12,7 @@ import { buildApp } from '../src/server/app.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { createUser } from '../src/server/test-support/factories.js';
 import { testConfig } from '../src/server/test-support/test-app.js';
-import { addDays, saoPauloDay } from '../src/shared/crm.js';
+import { addDays, calendarDay } from '../src/shared/time.js';
 import { createBenchDatabase } from './postgres-database.js';
 
 const LEADS = Number(process.env.BENCH_CRM_LEADS ?? 100_000);
@@ -58,7 +58,7 @@ async function run(kind: 'PGlite' | 'PostgreSQL', serverUrl?: string) {
       `  ${kind}: generated ${LEADS} leads, ${OPPS} opportunities, ${ACTS} activities in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
     );
 
-    const end = saoPauloDay(new Date());
+    const end = calendarDay(new Date());
     const cases: [string, string][] = [
       ['dashboard, 90 days', `/api/crm/dashboard?start_date=${addDays(end, -90)}&end_date=${end}`],
       ['leads: status + search', '/api/crm/leads?status=qualified&search=perola'],

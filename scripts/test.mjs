@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: build once, then the unit/API suite (Vitest) and the browser suite (Playwright) side by side. The
-// browser suite spends much of its time waiting (typing key by key, a server answering), so running both at once
-// keeps CI inside its time limit on two cores. Fails when either fails.
+// `npm test`: lint (Biome's rules, the module doors and import cycles among them: decision 0070), build once, then the
+// unit/API suite (Vitest) and the browser suite (Playwright) side by side. The browser suite spends much of its time
+// waiting (typing key by key, a server answering), so running both at once keeps CI inside its time limit on two
+// cores. Fails when any step fails.
 import { spawn } from 'node:child_process';
 
 const run = (command, args) =>
@@ -11,6 +12,8 @@ const run = (command, args) =>
     child.on('error', () => resolve(1));
   });
 
+const lint = await run('npx', ['biome', 'lint', '.']);
+if (lint !== 0) process.exit(lint);
 const build = await run('npm', ['run', 'build']);
 if (build !== 0) process.exit(build);
 // The browser suite is the longer one and its browser needs the CPU most: the unit/API suite yields to it (nice).

@@ -4,8 +4,6 @@ import { z } from 'zod';
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 export const ANALYTICS_DEFAULT_DAYS: AnalyticsPeriod = 30;
-/** Calendar days of the dashboard are those of this time zone (README "Analytics definitions"). */
-export const ANALYTICS_TIME_ZONE = 'America/Sao_Paulo';
 
 export const ANALYTICS_MESSAGES = {
   invalidDays: 'Período inválido: escolha 7, 30 ou 90 dias.',

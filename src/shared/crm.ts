@@ -1,96 +1,23 @@
-/** CRM (docs/product.md "CRM"): leads, opportunities, activities and the dashboard. One schema for the API and the forms. */
+/**
+ * CRM (docs/product.md "CRM"): the schemas of leads, opportunities, activities and the dashboard, one for the API and
+ * the forms. The vocabulary and its labels are in crm-vocabulary.ts, the dates people type in time.ts.
+ */
 import { z } from 'zod';
+import {
+  ACTIVITY_STATUSES,
+  ACTIVITY_TYPES,
+  CRM_MAX_LIMIT,
+  CRM_MESSAGES,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  MAX_OPPORTUNITY_VALUE,
+  OPEN_STAGES,
+  OPPORTUNITY_STAGES,
+} from './crm-vocabulary.js';
 import { FIELD_MESSAGES, optionalCnpj, optionalPhone, requiredEmail } from './field-rules.js';
 import { optionalText, requiredText } from './form-fields.js';
 import { parseMoney } from './money.js';
-
-// ── Enumerations and their pt-BR labels (SPEC §3) ──────────────────────────
-
-export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'unqualified', 'converted'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
-  new: 'Novo',
-  contacted: 'Contatado',
-  qualified: 'Qualificado',
-  unqualified: 'Não Qualificado',
-  converted: 'Convertido',
-};
-
-export const LEAD_SOURCES = ['website', 'referral', 'social_media', 'email_marketing', 'cold_call', 'event', 'other'] as const;
-export type LeadSource = (typeof LEAD_SOURCES)[number];
-export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
-  website: 'Website',
-  referral: 'Indicação',
-  social_media: 'Redes Sociais',
-  email_marketing: 'E-mail Marketing',
-  cold_call: 'Ligação Fria',
-  event: 'Evento',
-  other: 'Outro',
-};
-
-export const OPPORTUNITY_STAGES = ['prospecting', 'qualification', 'proposal', 'negotiation', 'closed_won', 'closed_lost'] as const;
-export type OpportunityStage = (typeof OPPORTUNITY_STAGES)[number];
-export const OPEN_STAGES = ['prospecting', 'qualification', 'proposal', 'negotiation'] as const;
-export type OpenStage = (typeof OPEN_STAGES)[number];
-export const CLOSED_STAGES = ['closed_won', 'closed_lost'] as const;
-export const OPPORTUNITY_STAGE_LABELS: Record<OpportunityStage, string> = {
-  prospecting: 'Prospecção',
-  qualification: 'Qualificação',
-  proposal: 'Proposta',
-  negotiation: 'Negociação',
-  closed_won: 'Fechado - Ganho',
-  closed_lost: 'Fechado - Perdido',
-};
-export const isClosedStage = (stage: OpportunityStage) => stage === 'closed_won' || stage === 'closed_lost';
-
-export const ACTIVITY_TYPES = ['call', 'email', 'meeting', 'task', 'follow_up', 'demo', 'proposal', 'other'] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
-export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
-  call: 'Ligação',
-  email: 'E-mail',
-  meeting: 'Reunião',
-  task: 'Tarefa',
-  follow_up: 'Follow-up',
-  demo: 'Demonstração',
-  proposal: 'Proposta',
-  other: 'Outro',
-};
-
-export const ACTIVITY_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
-export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
-export const ACTIVITY_STATUS_LABELS: Record<ActivityStatus, string> = {
-  pending: 'Pendente',
-  in_progress: 'Em andamento',
-  completed: 'Concluída',
-  cancelled: 'Cancelada',
-};
-/** An activity in one of these can no longer be completed, nor be overdue. */
-export const isActivityDone = (status: ActivityStatus) => status === 'completed' || status === 'cancelled';
-
-export const CRM_MESSAGES = {
-  leadNotFound: 'Lead não encontrado.',
-  opportunityNotFound: 'Oportunidade não encontrada.',
-  activityNotFound: 'Atividade não encontrada.',
-  onlyQualifiedConverts: 'Apenas leads com status Qualificado podem ser convertidos em oportunidade.',
-  alreadyConverted: 'Este lead já foi convertido em oportunidade.',
-  alreadyClosed: 'Esta oportunidade já está fechada.',
-  activityDone: 'Esta atividade já está concluída ou cancelada.',
-  opportunityOfOtherLead: 'A oportunidade escolhida pertence a outro lead.',
-  leadMissing: 'O lead escolhido não existe mais.',
-  opportunityMissing: 'A oportunidade escolhida não existe mais.',
-  ownerInvalid: 'Escolha um responsável entre os administradores.',
-  leadHasRelated: (opportunities: number, activities: number) =>
-    `Este lead tem ${opportunities} oportunidade(s) e ${activities} atividade(s). Confirme a exclusão de todos para continuar.`,
-  startAfterEnd: 'A data inicial deve ser anterior ou igual à data final.',
-  unknownOwner: 'Usuário não identificado',
-} as const;
-
-/** Limits of every CRM list: they are bounded (a search narrows them). */
-export const CRM_DEFAULT_LIMIT = 100;
-export const CRM_MAX_LIMIT = 500;
-/** Present ("true") on a list answer when more rows match than were returned. */
-export const CRM_HAS_MORE_HEADER = 'x-has-more';
-export const MAX_OPPORTUNITY_VALUE = 999_999_999_999.99;
+import { addDays, calendarDay, isRealDate, parseDay, parseInstant } from './time.js';
 
 // ── Field builders ─────────────────────────────────────────────────────────
 
@@ -135,58 +62,6 @@ const moneyString = z
     }
     return value.toFixed(2);
   });
-
-/** "2026-11-23" (a calendar day, no time). */
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (v: string) => DATE_RE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-const BR_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-const BR_DATE_TIME = /^(\d{1,2})\/(\d{1,2})\/(\d{4})[ ,T]+(\d{1,2}):(\d{2})$/;
-const pad = (n: string) => n.padStart(2, '0');
-
-/** "31/12/2026" or "2026-12-31" -> "2026-12-31"; null when it is not a real day. */
-export function parseDay(value: string): string | null {
-  const br = BR_DATE.exec(value.trim());
-  const day = br ? `${br[3]}-${pad(br[2] ?? '')}-${pad(br[1] ?? '')}` : value.trim();
-  return isRealDate(day) ? day : null;
-}
-
-/** "2026-12-31" -> "31/12/2026". */
-export const formatDay = (day: string | null | undefined) => (day ? day.split('-').reverse().join('/') : '');
-
-/**
- * "10/01/2024 13:00" (São Paulo time: UTC-3 all year since 2019) or an ISO instant with its offset -> ISO in UTC;
- * null when it is neither.
- */
-export function parseInstant(value: string): string | null {
-  const v = value.trim();
-  const br = BR_DATE_TIME.exec(v);
-  if (br) {
-    const day = parseDay(`${br[1]}/${br[2]}/${br[3]}`);
-    const hour = Number(br[4]);
-    const minute = Number(br[5]);
-    if (!day || hour > 23 || minute > 59) return null;
-    return new Date(`${day}T${pad(br[4] ?? '')}:${br[5]}:00-03:00`).toISOString();
-  }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v) || !/(Z|[+-]\d{2}:?\d{2})$/.test(v)) return null;
-  const t = Date.parse(v);
-  return Number.isNaN(t) ? null : new Date(t).toISOString();
-}
-
-/** An instant as São Paulo reads it: "10/01/2024 13:00". */
-export function formatInstant(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const parts = new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
-}
 
 const optionalDate = (label: string) =>
   optionalText(label, 10).transform((v, ctx) => {
@@ -462,23 +337,8 @@ export const crmDashboardSchema = z.object({
 });
 export type CrmDashboard = z.infer<typeof crmDashboardSchema>;
 
-/** The CRM's time zone: dashboard days and the "today" of its default range. */
-export const CRM_TIME_ZONE = 'America/Sao_Paulo';
-
-/** "YYYY-MM-DD" of an instant in São Paulo. */
-export function saoPauloDay(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: CRM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
-
-/** A calendar day plus `days` (negative goes back). */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** The default dashboard range: the last 30 days, today included. */
 export function defaultDashboardRange(now = new Date()): { start_date: string; end_date: string } {
-  const end = saoPauloDay(now);
+  const end = calendarDay(now);
   return { start_date: addDays(end, -30), end_date: end };
 }

@@ -3,9 +3,8 @@
  * unless the server says something more precise). The client branches on `code`, never on the text.
  */
 export const ERROR_CODES = {
-  invalid: { status: 400, detail: 'Requisição inválida.' },
-  invalid_request: { status: 400, detail: 'Requisição inválida.' },
-  validation_error: { status: 400, detail: 'Dados inválidos.' },
+  /** Input the server refuses: a field that breaks a rule (`fields` says which), a part missing, a bad request. */
+  validation_error: { status: 400, detail: 'Requisição inválida.' },
   invalid_json: { status: 400, detail: 'O corpo da requisição não é um JSON válido.' },
   invalid_url: { status: 400, detail: 'Endereço inválido.' },
   invalid_host: { status: 400, detail: 'Endereço do servidor inválido.' },
@@ -60,7 +59,7 @@ export interface ErrorBody {
 export const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>([
-  [400, 'invalid_request'],
+  [400, 'validation_error'],
   [401, 'unauthenticated'],
   [403, 'forbidden'],
   [404, 'not_found'],
@@ -75,5 +74,5 @@ const CODE_BY_STATUS = new Map<number, ErrorCode>([
 
 /** The code for a bare HTTP status (errors raised by the framework or a plugin without one of ours). */
 export function errorCodeForStatus(status: number): ErrorCode {
-  return CODE_BY_STATUS.get(status) ?? (status >= 500 ? 'internal_error' : 'invalid_request');
+  return CODE_BY_STATUS.get(status) ?? (status >= 500 ? 'internal_error' : 'validation_error');
 }

@@ -70,6 +70,20 @@ describe('checkImportRow', () => {
     expect(checkImportRow(row(values), mapping, true)).toEqual({ ok: false, message });
   });
 
+  it('goes through the schema of POST /api/products: its limits, its messages, NFC', () => {
+    const full = { name: 'Nome', category: 'Cat', supplier: 'Forn', sku: 'SKU', description: 'Desc' };
+    expect(checkImportRow(row({ Nome: 'N'.repeat(201) }), full, true)).toEqual({ ok: false, message: 'Nome: no máximo 200 caracteres.' });
+    expect(checkImportRow(row({ SKU: 'S'.repeat(65) }), full, true)).toEqual({ ok: false, message: 'SKU: no máximo 64 caracteres.' });
+    const long = checkImportRow(row({ Desc: 'd'.repeat(4000) }), full, true);
+    expect(long.ok && long.product.input.description).toHaveLength(4000);
+    const nfc = checkImportRow(row({ Nome: 'Rose\u0301', Cat: 'Rose\u0301s' }), full, true);
+    expect(nfc).toMatchObject({ ok: true, product: { name: 'Rosé'.normalize('NFC'), category: 'Rosés'.normalize('NFC') } });
+    expect(checkImportRow(row({ Cat: 'C'.repeat(121) }), full, true)).toEqual({
+      ok: false,
+      message: `categoria '${'C'.repeat(40)}…': Nome: no máximo 120 caracteres.`,
+    });
+  });
+
   it("a supplier user's rows need no supplier column", () => {
     expect(checkImportRow(row({ Forn: '' }), mapping, false).ok).toBe(true);
   });

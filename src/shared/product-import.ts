@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseMoney } from './money.js';
+import { PRODUCT_MAX_PRICE, PRODUCT_MAX_STOCK, type ProductInput, productCategoryInputSchema, productInputSchema } from './products.js';
 import { foldText } from './text-search.js';
 
 /**
@@ -196,33 +197,48 @@ export const importHistoryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(IMPORT_PAGE_SIZE),
 });
 
+/** The fields of productInputSchema a sheet can fill; the others are parsed once, empty, for their defaults. */
+const SHEET_FIELDS = {
+  name: true,
+  description: true,
+  sku: true,
+  price: true,
+  stock_quantity: true,
+  unit: true,
+  brand: true,
+  origin: true,
+} as const;
+const importedFieldsSchema = productInputSchema.pick(SHEET_FIELDS);
+const fieldsNoSheetHas = productInputSchema.omit(SHEET_FIELDS).parse({});
+
+/** A category the import creates is named like one the category form creates. */
+const categoryNameSchema = productCategoryInputSchema.shape.name;
+
 /** A row of the spreadsheet: its line number (1 is the header) and its cells as text, keyed by column header. */
 export interface SourceRow {
   line: number;
   values: Readonly<Record<string, string>>;
 }
 
-/** A product as a valid import row gives it; money as an exact decimal string. */
+/**
+ * A valid import row: the product as POST /api/products reads it (`input`, parsed by the same schema: the same
+ * limits, trimmed, NFC), the category and supplier it names, and the values the import's messages quote.
+ */
 export interface ImportedProduct {
-  name: string;
+  input: ProductInput;
   category: string;
   supplier: string | null;
-  price: string | null;
-  description: string | null;
+  name: string;
   sku: string | null;
+  /** Money as an exact decimal string. */
+  price: string | null;
   stockQuantity: number;
-  unit: string | null;
-  brand: string | null;
-  origin: string | null;
 }
 
 export type RowCheck = { ok: true; product: ImportedProduct } | { ok: false; message: string };
 
-const MAX_TEXT = 500;
-const MAX_PRICE = 9_999_999_999.99;
-const MAX_STOCK = 2_000_000_000;
-
-const show = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
+/** A cell quoted in a row message: at most 40 characters. */
+export const excerpt = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
 
 /** "R$ 1.234,56", "12,5" or "1234.56" -> "1234.56"; undefined when the text is not an amount. */
 export function parseImportMoney(text: string): string | undefined {
@@ -238,48 +254,61 @@ export function parseImportInteger(text: string): number | undefined {
   return n;
 }
 
+/** The first problem a schema finds, as the row's message. */
+const firstIssue = (error: { issues: readonly { message: string }[] }) => error.issues[0]?.message ?? 'valor inválido';
+
 /**
- * The rules of one product row (SPEC §5): name and category required, supplier required unless the import belongs
- * to a supplier user, price a non-negative amount, stock a non-negative integer. Messages are what the status
- * shows after "Linha N: ".
+ * One spreadsheet row (SPEC §5). What is the spreadsheet's own is checked here, with the import's messages (shown
+ * after "Linha N: "): name, category and supplier present (the supplier unless the import belongs to a supplier
+ * user), price a non-negative amount and stock a non-negative integer written the Brazilian way. The product then
+ * goes through the schema of POST /api/products and the category name through the category form's rule: whatever an
+ * import stores, the edit forms accept (a supplier it creates is checked by the suppliers module).
  */
 export function checkImportRow(row: SourceRow, mapping: FieldMapping, supplierFromColumn: boolean): RowCheck {
   const text = (field: ImportField) => {
     const column = mapping[field];
     return column ? (row.values[column] ?? '').trim() : '';
   };
-  const tooLong = IMPORT_FIELDS.find((field) => text(field).length > MAX_TEXT);
-  if (tooLong) return { ok: false, message: `${IMPORT_FIELD_LABELS[tooLong].toLowerCase()} com mais de ${MAX_TEXT} caracteres` };
   const name = text('name');
   if (!name) return { ok: false, message: 'nome do produto vazio' };
-  const category = text('category');
-  if (!category) return { ok: false, message: 'categoria vazia' };
-  const supplier = text('supplier');
-  if (supplierFromColumn && !supplier) return { ok: false, message: 'fornecedor vazio' };
+  const categoryText = text('category');
+  if (!categoryText) return { ok: false, message: 'categoria vazia' };
+  const supplierText = text('supplier');
+  if (supplierFromColumn && !supplierText) return { ok: false, message: 'fornecedor vazio' };
   const priceText = text('price');
   const price = priceText ? parseImportMoney(priceText) : null;
-  if (price === undefined) return { ok: false, message: `preço '${show(priceText)}' não é um número` };
-  if (price !== null && Number(price) < 0) return { ok: false, message: `preço '${show(priceText)}' é negativo` };
-  if (price !== null && Number(price) > MAX_PRICE) return { ok: false, message: `preço '${show(priceText)}' é grande demais` };
+  if (price === undefined) return { ok: false, message: `preço '${excerpt(priceText)}' não é um número` };
+  if (price !== null && Number(price) < 0) return { ok: false, message: `preço '${excerpt(priceText)}' é negativo` };
+  if (price !== null && Number(price) > PRODUCT_MAX_PRICE) return { ok: false, message: `preço '${excerpt(priceText)}' é grande demais` };
   const stockText = text('stock_quantity');
   const stock = stockText ? parseImportInteger(stockText) : 0;
-  if (stock === undefined) return { ok: false, message: `estoque '${show(stockText)}' não é um número inteiro` };
-  if (stock < 0) return { ok: false, message: `estoque '${show(stockText)}' é negativo` };
-  if (stock > MAX_STOCK) return { ok: false, message: `estoque '${show(stockText)}' é grande demais` };
-  const optional = (field: ImportField) => text(field) || null;
+  if (stock === undefined) return { ok: false, message: `estoque '${excerpt(stockText)}' não é um número inteiro` };
+  if (stock < 0) return { ok: false, message: `estoque '${excerpt(stockText)}' é negativo` };
+  if (stock > PRODUCT_MAX_STOCK) return { ok: false, message: `estoque '${excerpt(stockText)}' é grande demais` };
+  const category = categoryNameSchema.safeParse(categoryText);
+  if (!category.success) return { ok: false, message: `categoria '${excerpt(categoryText)}': ${firstIssue(category.error)}` };
+  const parsed = importedFieldsSchema.safeParse({
+    name,
+    description: text('description') || undefined,
+    sku: text('sku') || undefined,
+    price: price === null ? undefined : Number(price),
+    stock_quantity: stock,
+    unit: text('unit') || undefined,
+    brand: text('brand') || undefined,
+    origin: text('origin') || undefined,
+  });
+  if (!parsed.success) return { ok: false, message: firstIssue(parsed.error) };
+  const input: ProductInput = { ...fieldsNoSheetHas, ...parsed.data };
   return {
     ok: true,
     product: {
-      name,
-      category,
-      supplier: supplier || null,
-      price,
-      description: optional('description'),
-      sku: optional('sku'),
-      stockQuantity: stock,
-      unit: optional('unit'),
-      brand: optional('brand'),
-      origin: optional('origin'),
+      input,
+      category: category.data,
+      supplier: supplierText ? supplierText.normalize('NFC') : null,
+      name: input.name,
+      sku: input.sku,
+      price: input.price === null ? null : input.price.toFixed(2),
+      stockQuantity: input.stock_quantity,
     },
   };
 }

@@ -1,27 +1,9 @@
-/**
- * Words the app uses as the first segment of its own paths. Establishment slugs share that URL space
- * (/{estSlug}), so slug creation must avoid every one of them.
- */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  'login',
+import { adminFirstSegments, adminMenuWords } from './admin-routes.js';
+
+/** First segments the server answers itself, or keeps for later, besides the admin app's screens. */
+const OTHER_RESERVED = [
   'logout',
-  'carta',
-  'cartas',
-  'catalogo',
-  'fornecedores',
-  'pedidos',
-  'analytics',
-  'insights',
-  'crm',
-  'onboarding',
-  'produtos',
-  'estabelecimento',
   'estabelecimentos',
-  'usuarios',
-  'conta',
-  'esqueci-senha',
-  'redefinir-senha',
-  'convite',
   'api',
   'assets',
   'uploads',
@@ -32,7 +14,13 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'favicon.svg',
   'robots.txt',
   'index.html',
-]);
+];
 
-/** Second segment of /carta/{x} that belongs to the admin app, not to a menu slug. */
-export const RESERVED_MENU_SLUGS: ReadonlySet<string> = new Set(['nova', 'novo']);
+/**
+ * Words the app uses as the first segment of its own paths: every admin route's (shared/admin-routes.ts) and the
+ * server's. Establishment slugs share that URL space (/{estSlug}), so slug creation must avoid every one of them.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([...adminFirstSegments(), ...OTHER_RESERVED]);
+
+/** Second segment of /carta/{x} that belongs to the admin app, not to a menu slug ('novo' kept for a former path). */
+export const RESERVED_MENU_SLUGS: ReadonlySet<string> = new Set([...adminMenuWords(), 'novo']);

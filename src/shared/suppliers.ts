@@ -4,6 +4,7 @@ import { CATALOG_TOTAL_HEADER } from './catalog.js';
 import { optionalDate, optionalMoney, optionalWebsite, requiredEmail, requiredPhone } from './field-rules.js';
 import { optionalText, requiredText } from './form-fields.js';
 import { queryLimit, queryPage } from './list-query.js';
+import { calendarDay } from './time.js';
 
 export const SUPPLIERS_DEFAULT_LIMIT = 50;
 export const SUPPLIERS_MAX_LIMIT = 100;
@@ -79,17 +80,11 @@ export const supplierListQuerySchema = z.object({
 });
 export type SupplierListQuery = z.output<typeof supplierListQuerySchema>;
 
-/** Today's calendar date in America/Sao_Paulo, "YYYY-MM-DD". */
-export const saoPauloToday = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
-
 /** A contract "ending" within this many days is flagged (list badge, dashboard alert). */
 export const CONTRACT_ENDING_DAYS = 30;
 
 /** Where a contract stands today: ended, ending within 30 days (with the days left), or neither (null). */
-export function contractState(
-  endDate: string | null,
-  today = saoPauloToday(),
-): { kind: 'ended' } | { kind: 'ending'; days: number } | null {
+export function contractState(endDate: string | null, today = calendarDay()): { kind: 'ended' } | { kind: 'ending'; days: number } | null {
   if (!endDate) return null;
   const days = Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
   if (days < 0) return { kind: 'ended' };

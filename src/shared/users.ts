@@ -38,5 +38,3 @@ export const userSchema = z.object({
   created_at: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
-
-export const idParamsSchema = z.object({ id: z.uuid('Identificador inválido.') });

@@ -3,6 +3,7 @@ import { catalogWineInputSchema } from './catalog.js';
 import { MAX_GLASS_DOSES, SOLD_OUT_DISPLAYS, type SoldOutDisplay } from './cellar.js';
 import { optionalImageUrl, optionalMoney, requiredMoney } from './field-rules.js';
 import { optionalSlugInput, optionalText, requiredText } from './form-fields.js';
+import { idParamsSchema } from './id-params.js';
 import { DEFAULT_WINE_VOLUME, WINE_CATEGORIES, WINE_VOLUMES } from './wine-vocabulary.js';
 
 export const MENU_NOT_FOUND = 'Carta não encontrada.';
@@ -263,8 +264,7 @@ export const seedResultSchema = z.object({
 });
 export type SeedResult = z.infer<typeof seedResultSchema>;
 
-export const menuIdParamsSchema = z.object({ id: z.uuid('Identificador inválido.') });
-export const menuWineParamsSchema = z.object({ id: z.uuid('Identificador inválido.'), wineId: z.uuid('Identificador inválido.') });
+export const menuWineParamsSchema = idParamsSchema.extend({ wineId: z.uuid('Identificador inválido.') });
 export const menuListQuerySchema = z.object({
   establishment_id: z.preprocess((v) => (v === '' ? undefined : v), z.uuid('Estabelecimento inválido.').optional()),
 });

@@ -13,7 +13,7 @@ describe('header navigation (nav-items.ts)', () => {
     }
   });
 
-  it('lists every list screen of route-permissions.ts once', () => {
+  it('lists every list screen of the route table once', () => {
     const paths = NAV_ITEMS.map((i) => i.to);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of [

@@ -1,8 +1,7 @@
 import type { Permission } from '../../shared/access-policy';
+import { ADMIN_ROUTES, NAV_GROUPS, type NavGroup } from '../../shared/admin-routes';
 
-/** The header's menus, in order; an item without a group sits on the bar itself. */
-export const NAV_GROUPS = ['Cartas', 'Compras', 'Estoque', 'CRM', 'Administração'] as const;
-export type NavGroup = (typeof NAV_GROUPS)[number];
+export { NAV_GROUPS, type NavGroup };
 
 export interface NavItem {
   label: string;
@@ -13,25 +12,19 @@ export interface NavItem {
   permission?: Permission;
 }
 
-/** One line per screen the navigation leads to; items appear here only once their screen exists. */
-export const NAV_ITEMS: NavItem[] = [
-  { label: 'Início', to: '/' },
-  { label: 'Cartas', to: '/cartas', group: 'Cartas', permission: { area: 'menus', action: 'read' } },
-  { label: 'Insights da carta', to: '/insights', group: 'Cartas', permission: { area: 'menuInsights', action: 'read' } },
-  { label: 'Catálogo', to: '/catalogo', group: 'Cartas', permission: { area: 'catalog', action: 'read' } },
-  { label: 'Pedidos', to: '/pedidos', group: 'Compras', permission: { area: 'orders', action: 'read' } },
-  { label: 'Fornecedores', to: '/fornecedores', group: 'Compras', permission: { area: 'suppliers', action: 'read' } },
-  { label: 'Indicadores', to: '/analytics', group: 'Compras', permission: { area: 'analytics', action: 'read' } },
-  { label: 'Produtos', to: '/produtos/gerenciar', group: 'Estoque', permission: { area: 'products', action: 'read' } },
-  { label: 'Importar produtos', to: '/produtos/importar', group: 'Estoque', permission: { area: 'imports', action: 'create' } },
-  { label: 'Histórico de importações', to: '/produtos/historico', group: 'Estoque', permission: { area: 'imports', action: 'read' } },
-  { label: 'Painel do CRM', to: '/crm', group: 'CRM', permission: { area: 'crm', action: 'read' } },
-  { label: 'Leads', to: '/crm/leads', group: 'CRM', permission: { area: 'crm', action: 'read' } },
-  { label: 'Oportunidades', to: '/crm/opportunities', group: 'CRM', permission: { area: 'crm', action: 'read' } },
-  { label: 'Atividades', to: '/crm/activities', group: 'CRM', permission: { area: 'crm', action: 'read' } },
-  { label: 'Usuários', to: '/usuarios', group: 'Administração', permission: { area: 'users', action: 'read' } },
-  { label: 'Cadastros', to: '/onboarding/cadastros', group: 'Administração', permission: { area: 'onboardingReview', action: 'read' } },
-];
+/** The routes with a `nav` entry in shared/admin-routes.ts, in the table's order, with the permission of their route. */
+export const NAV_ITEMS: NavItem[] = ADMIN_ROUTES.flatMap((route): NavItem[] => {
+  if (!('nav' in route)) return [];
+  const nav: { label: string; group?: NavGroup } = route.nav;
+  return [
+    {
+      label: nav.label,
+      to: route.path,
+      ...(nav.group ? { group: nav.group } : {}),
+      ...(typeof route.access === 'object' ? { permission: route.access } : {}),
+    },
+  ];
+});
 
 export interface NavSection {
   /** Absent for the items on the bar itself. */

@@ -1,11 +1,18 @@
+import { type ErrorCode, isErrorCode } from '../../shared/errors';
 import { tokenStore } from './token-store';
 
-/** An error answered by the API: `detail` is the pt-BR message to show (docs/product.md §8). */
+/** What went wrong before an answer could be read: no answer at all, or one the client does not understand. */
+export type ClientErrorCode = 'network_error' | 'invalid_response';
+
+/**
+ * An error answered by the API: `detail` is the pt-BR message to show (docs/product.md §8); `code` is one of the
+ * server's shared codes (undefined when the body names none it knows) or one of the client's own.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
-    readonly code: string | undefined,
+    readonly code: ErrorCode | ClientErrorCode | undefined,
     readonly fields: Record<string, string> | undefined,
   ) {
     super(detail);
@@ -21,14 +28,18 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const asString = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** The error body's fields, read by hand: this module stays free of zod so the login page can use it (decision 0012). */
-function readErrorBody(body: unknown): { detail?: string; code?: string; fields?: Record<string, string> } {
+function readErrorBody(body: unknown): { detail?: string; code?: ErrorCode; fields?: Record<string, string> } {
   if (typeof body !== 'object' || body === null) return {};
   const { detail, code, fields } = body as Record<string, unknown>;
   const fieldEntries =
     typeof fields === 'object' && fields !== null
       ? Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string')
       : [];
-  return { detail: asString(detail), code: asString(code), fields: fieldEntries.length ? Object.fromEntries(fieldEntries) : undefined };
+  return {
+    detail: asString(detail),
+    code: isErrorCode(code) ? code : undefined,
+    fields: fieldEntries.length ? Object.fromEntries(fieldEntries) : undefined,
+  };
 }
 
 /**

@@ -58,6 +58,11 @@ export function useServerForm<Input extends FieldValues, Output>({
   const allowLeave = useRef(false);
   const mustAsk = guardLeave && isDirty;
 
+  // A form that stays on its page after a save (reset to the saved values) guards its next changes again.
+  useEffect(() => {
+    if (!isDirty) allowLeave.current = false;
+  }, [isDirty]);
+
   const errorCount = Object.keys(form.formState.errors).length;
   useEffect(() => {
     if (focusRequest === 0 || !focusPending.current || errorCount === 0 || !formRef.current) return;

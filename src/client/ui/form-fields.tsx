@@ -10,7 +10,7 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useFormContext } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { formatMoneyInput, parseMoney } from '../../shared/money';
 import { useRegisteredField } from './text-fields';
 
@@ -18,21 +18,15 @@ type NumberFieldProps = Omit<NumberInputProps, 'name' | 'value' | 'onChange' | '
 
 /** A NumberInput bound to a field of the surrounding FormProvider; the value may be a number or the text as typed. */
 export function NumberField({ name, ...props }: NumberFieldProps) {
-  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          {...props}
-          ref={field.ref}
-          value={typeof field.value === 'number' || typeof field.value === 'string' ? field.value : ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
+    <NumberInput
+      {...props}
+      ref={field.ref}
+      value={typeof field.value === 'number' || typeof field.value === 'string' ? field.value : ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
     />
   );
 }
@@ -50,62 +44,48 @@ export function TextareaField({ name, ...props }: TextareaFieldProps) {
  * the shared money rule reads it, and the field shows the formatted amount ("1.250,50") once it is left.
  */
 export function MoneyField({ name, ...props }: TextFieldProps) {
-  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name });
   const [draft, setDraft] = useState<string | null>(null);
+  const shown = draft ?? (typeof field.value === 'number' ? formatMoneyInput(field.value) : (field.value ?? ''));
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const shown = draft ?? (typeof field.value === 'number' ? formatMoneyInput(field.value) : (field.value ?? ''));
-        return (
-          <TextInput
-            {...props}
-            ref={field.ref}
-            inputMode="decimal"
-            autoComplete="off"
-            value={shown}
-            onFocus={() => setDraft(shown)}
-            onChange={(e) => {
-              setDraft(e.currentTarget.value);
-              field.onChange(e.currentTarget.value);
-            }}
-            onBlur={() => {
-              const amount = parseMoney(shown);
-              // A readable amount becomes a number (shown formatted); anything else stays for the schema to explain.
-              if (typeof amount === 'number') field.onChange(amount);
-              setDraft(null);
-              field.onBlur();
-            }}
-            error={fieldState.error?.message}
-          />
-        );
+    <TextInput
+      {...props}
+      ref={field.ref}
+      inputMode="decimal"
+      autoComplete="off"
+      value={shown}
+      onFocus={() => setDraft(shown)}
+      onChange={(e) => {
+        setDraft(e.currentTarget.value);
+        field.onChange(e.currentTarget.value);
       }}
+      onBlur={() => {
+        const amount = parseMoney(shown);
+        // A readable amount becomes a number (shown formatted); anything else stays for the schema to explain.
+        if (typeof amount === 'number') field.onChange(amount);
+        setDraft(null);
+        field.onBlur();
+      }}
+      error={fieldState.error?.message}
     />
   );
 }
 
 /** Free text that is tidied when the field is left (a phone masked, a website with https://, "13,5%"). */
 export function NormalizedTextField({ name, normalize, ...props }: TextFieldProps & { normalize(value: string): string | null }) {
-  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextInput
-          {...props}
-          ref={field.ref}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={() => {
-            const tidy = typeof field.value === 'string' && field.value.trim() ? normalize(field.value) : null;
-            if (tidy !== null && tidy !== field.value) field.onChange(tidy);
-            field.onBlur();
-          }}
-          error={fieldState.error?.message}
-        />
-      )}
+    <TextInput
+      {...props}
+      ref={field.ref}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={() => {
+        const tidy = typeof field.value === 'string' && field.value.trim() ? normalize(field.value) : null;
+        if (tidy !== null && tidy !== field.value) field.onChange(tidy);
+        field.onBlur();
+      }}
+      error={fieldState.error?.message}
     />
   );
 }
@@ -119,23 +99,17 @@ interface AutocompleteFieldProps {
 
 /** Free text with suggestions, bound to a field of the surrounding FormProvider. */
 export function AutocompleteField({ name, label, data, placeholder }: AutocompleteFieldProps) {
-  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Autocomplete
-          ref={field.ref}
-          label={label}
-          placeholder={placeholder}
-          data={data}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
+    <Autocomplete
+      ref={field.ref}
+      label={label}
+      placeholder={placeholder}
+      data={data}
+      value={field.value ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
     />
   );
 }
@@ -144,21 +118,15 @@ type SelectFieldProps = Omit<SelectProps, 'name' | 'value' | 'onChange' | 'onBlu
 
 /** A Select bound to a field of the surrounding FormProvider; no choice is ''. A given `error` shows while the field has none. */
 export function SelectField({ name, error, ...props }: SelectFieldProps) {
-  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          {...props}
-          ref={field.ref}
-          value={field.value || null}
-          onChange={(v) => field.onChange(v ?? '')}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message ?? error}
-        />
-      )}
+    <Select
+      {...props}
+      ref={field.ref}
+      value={field.value || null}
+      onChange={(v) => field.onChange(v ?? '')}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message ?? error}
     />
   );
 }

@@ -10,8 +10,8 @@ const script = fileURLToPath(initdb.url);
 
 /**
  * On the first start, creates the embedded database's files in a child process. PGlite runs initdb in a second
- * WebAssembly instance of about 400 MB that the garbage collector of this process kept for minutes (nothing here asks
- * for memory): a server started on an empty data dir idled at about 730 MB instead of 330 (decision 0028). A worker
+ * WebAssembly instance of hundreds of MB that the garbage collector of this process kept for minutes (nothing here
+ * asks for memory), so a server started on an empty data dir idled at twice its memory (decision 0028). A worker
  * thread returned only part of it; a process that exits returns all of it.
  */
 export async function initdbInChild(dir: string): Promise<void> {

@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { openDatabase } from './client.js';
 
-// A fresh data dir runs initdb in a child process and then every migration: about 10 s on a quiet machine, past the
-// default 20 s when CI runs the browser tests beside this suite.
+// A fresh data dir runs initdb in a child process and then every migration: past the default timeout when CI runs the
+// browser tests beside this suite.
 it('the embedded database starts with 32 MB of shared buffers and keeps the start parameters of PGlite (decision 0027)', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-settings-'));
   const database = await openDatabase({ dataDir });

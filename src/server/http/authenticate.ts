@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../core/app-error.js';
+import { appError } from '../core/app-error.js';
 import type { Caller } from '../core/caller.js';
 
 declare module 'fastify' {
@@ -33,7 +33,7 @@ export function registerAuthentication<Token>(app: FastifyInstance, deps: AuthDe
     const token = bearerToken(request);
     const verified = token ? await deps.verifyToken(token) : null;
     const caller = verified ? await deps.loadCaller(verified) : null;
-    if (!caller) throw new AppError('unauthenticated', 401, UNAUTHENTICATED);
+    if (!caller) throw appError('unauthenticated', UNAUTHENTICATED);
     request.caller = caller;
   });
 }
@@ -58,6 +58,6 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /** The authenticated caller of a protected route. */
 export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new AppError('unauthenticated', 401, UNAUTHENTICATED);
+  if (!request.caller) throw appError('unauthenticated', UNAUTHENTICATED);
   return request.caller;
 }

@@ -5,24 +5,25 @@ import { AppError } from '../core/app-error.js';
 import { isDatabaseUnavailable, isInvalidTextForDatabase } from '../db/errors.js';
 import { serviceUnavailablePage } from './unavailable-page.js';
 
-const MESSAGES_BY_FASTIFY_CODE: Record<string, [number, ErrorCode, string]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_json', 'O corpo da requisição não é um JSON válido.'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'O corpo da requisição está vazio, mas deveria ser um JSON.'],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'too_large', 'A requisição é grande demais.'],
-  FST_REQ_FILE_TOO_LARGE: [413, 'too_large', 'Arquivo grande demais.'],
-  FST_PARTS_LIMIT: [413, 'too_large', 'A requisição tem partes demais.'],
-  FST_FILES_LIMIT: [413, 'too_large', 'Envie um arquivo por vez.'],
-  FST_FIELDS_LIMIT: [413, 'too_large', 'A requisição tem campos demais.'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Tipo de conteúdo não suportado.'],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'unsupported_media_type', 'Envie o arquivo como multipart/form-data.'],
-  FST_ERR_BAD_URL: [400, 'invalid_url', 'Endereço inválido.'],
-  FST_ERR_ASYNC_CONSTRAINT: [400, 'invalid_request', 'Requisição inválida.'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'Tamanho do conteúdo inválido.'],
+/** Fastify's own errors, by its code: our code (which gives the status) and a pt-BR text. */
+const MESSAGES_BY_FASTIFY_CODE: Record<string, [ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_json', 'O corpo da requisição não é um JSON válido.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_json', 'O corpo da requisição está vazio, mas deveria ser um JSON.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['too_large', 'A requisição é grande demais.'],
+  FST_REQ_FILE_TOO_LARGE: ['too_large', 'Arquivo grande demais.'],
+  FST_PARTS_LIMIT: ['too_large', 'A requisição tem partes demais.'],
+  FST_FILES_LIMIT: ['too_large', 'Envie um arquivo por vez.'],
+  FST_FIELDS_LIMIT: ['too_large', 'A requisição tem campos demais.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'Tipo de conteúdo não suportado.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: ['unsupported_media_type', 'Envie o arquivo como multipart/form-data.'],
+  FST_ERR_BAD_URL: ['invalid_url', 'Endereço inválido.'],
+  FST_ERR_ASYNC_CONSTRAINT: ['validation_error', 'Requisição inválida.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['validation_error', 'Tamanho do conteúdo inválido.'],
 };
 
-const fromTable = (code: ErrorCode): { status: number; body: ErrorBody } => ({
+const answer = (code: ErrorCode, detail: string = ERROR_CODES[code].detail): { status: number; body: ErrorBody } => ({
   status: ERROR_CODES[code].status,
-  body: { detail: ERROR_CODES[code].detail, code },
+  body: { detail, code },
 });
 
 export function toErrorBody(error: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
@@ -42,19 +43,19 @@ export function toErrorBody(error: FastifyError | AppError | Error): { status: n
   }
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? MESSAGES_BY_FASTIFY_CODE[fastifyError.code] : undefined;
-  if (known) return { status: known[0], body: { detail: known[2], code: known[1] } };
+  if (known) return answer(...known);
   // Backstop: input the database refuses as text (bytes it cannot encode) or as a value of its type.
-  if (isInvalidTextForDatabase(error)) return fromTable('invalid_characters');
+  if (isInvalidTextForDatabase(error)) return answer('invalid_characters');
   // A database that cannot answer now is not a bug in the request: 503, and the client may try again.
-  if (isDatabaseUnavailable(error)) return fromTable('database_unavailable');
-  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return fromTable('invalid_json');
+  if (isDatabaseUnavailable(error)) return answer('database_unavailable');
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return answer('invalid_json');
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = errorCodeForStatus(status);
     return { status, body: { detail: ERROR_CODES[code].detail, code } };
   }
   // Whatever else went wrong stays in the log: the answer never carries the error's message or stack.
-  return fromTable('internal_error');
+  return answer('internal_error');
 }
 
 /** Guest pages (not /api, not the admin's files) answer a server failure with a page, not JSON. */

@@ -154,8 +154,8 @@ describe('admin app', () => {
   });
 
   it('compresses an API answer of tens of kilobytes in one call, with its length, not through a stream', async () => {
-    // A 2-core server spent 1.3 ms (p50) and 5 ms (p95) per catalogue page in zlib streams; the default sync limit
-    // on 2 cores is 8 KB and on 4 or more 4 KB, so a 20-60 KB page only takes the one-call path when app.ts says so.
+    // Fastify's default sync limit is a few KB (it depends on the cores), so a 20-60 KB page only takes the one-call path
+    // when app.ts says so (decision 0031).
     for (let i = 0; i < 60; i++) {
       await createCatalogWineRow(t.db, { name: `Compressão ${i} Reserva`, description: `Um tinto de guarda, lote ${i}. `.repeat(8) });
     }

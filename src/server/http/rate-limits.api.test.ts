@@ -1,14 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { type Database, openDatabase, pgliteExtensions } from '../db/client.js';
 import { SIGNUPS_PER_HOUR } from '../modules/onboarding/routes.js';
-import { uniqueEmail } from '../test-support/factories.js';
+import { onboardingFormValues } from '../test-support/factories.js';
 import { testConfig } from '../test-support/test-app.js';
 import { openTestDatabase } from '../test-support/test-database.js';
 import { createRateLimitCounter } from './rate-limit-counter.js';
@@ -47,19 +46,7 @@ async function startApp(): Promise<FastifyInstance> {
   return app;
 }
 
-const form = () => ({
-  establishment_name: 'Bistrô Mar Aberto',
-  cnpj: generateCnpj(),
-  email: uniqueEmail('contato'),
-  phone: '(48) 99999-1234',
-  address: 'Rua das Gaivotas, 120',
-  city: 'Florianópolis',
-  state: 'SC',
-  zip_code: '88010-000',
-  contact_name: 'Marina Souza',
-  contact_email: uniqueEmail('marina'),
-  contact_phone: '(48) 3232-4455',
-});
+const form = () => onboardingFormValues();
 
 const signUp = (app: FastifyInstance, remoteAddress: string) =>
   app.inject({ method: 'POST', url: '/api/onboarding/processes', payload: form(), remoteAddress });

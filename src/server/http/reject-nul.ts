@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../core/app-error.js';
+import { appError } from '../core/app-error.js';
 
 const MAX_DEPTH = 20;
 
@@ -17,7 +17,7 @@ function hasNul(value: unknown, depth = 0): boolean {
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-      throw new AppError('invalid_characters', 400, 'O texto enviado contém caracteres inválidos.');
+      throw appError('invalid_characters', 'O texto enviado contém caracteres inválidos.');
     }
   });
 }

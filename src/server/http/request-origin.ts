@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../core/app-error.js';
+import { appError } from '../core/app-error.js';
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 /** A DNS name or IPv4 address, or an IPv6 address in brackets, then an optional port. Nothing else (no path, user, query). */
@@ -26,6 +26,6 @@ export function isValidHost(host: string): boolean {
 export function publicBaseUrl(request: FastifyRequest, configured: string | undefined): string {
   if (configured) return configured;
   const { protocol, host } = request;
-  if ((protocol !== 'http' && protocol !== 'https') || !isValidHost(host)) throw new AppError('invalid_host', 400, INVALID_HOST);
+  if ((protocol !== 'http' && protocol !== 'https') || !isValidHost(host)) throw appError('invalid_host', INVALID_HOST);
   return `${protocol}://${host.toLowerCase()}`;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { can, deniedDetail, isPermission, type Permission } from '../../shared/access-policy.js';
+import { type ActionOf, type Area, can, deniedDetail, isPermission, type Permission } from '../../shared/access-policy.js';
 import { forbidden } from '../core/app-error.js';
 import { callerOf } from './authenticate.js';
 
@@ -19,6 +19,9 @@ declare module 'fastify' {
     apiRoutes: readonly ApiRoute[];
   }
 }
+
+/** A route's config that requires an (area, action) of the access policy: `{ config: may('crm', 'read') }`. */
+export const may = <A extends Area>(area: A, action: ActionOf<A>) => ({ policy: { area, action } as Permission });
 
 export interface ApiRoute {
   method: string;

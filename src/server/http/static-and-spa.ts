@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../core/app-error.js';
+import { appError } from '../core/app-error.js';
 import { isPublicFileName, type Storage, UPLOADS_URL_PREFIX } from '../storage/storage.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -57,13 +57,13 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
   }
   const shell: SpaShell = {
     send(reply) {
-      if (!shellFor) throw new AppError('not_found', 404, 'Aplicação não compilada. Rode `npm run build`.');
+      if (!shellFor) throw appError('not_found', 'Aplicação não compilada. Rode `npm run build`.');
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(shellFor(reply.request.url));
     },
   };
   const notFound = (request: FastifyRequest) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    return new AppError('not_found', 404, isApi ? 'Endereço da API não encontrado.' : 'Arquivo não encontrado.');
+    return appError('not_found', isApi ? 'Endereço da API não encontrado.' : 'Arquivo não encontrado.');
   };
   // A route rather than the not-found handler, so compression and every other route hook apply.
   app.get('/*', { config: { public: true } }, async (request, reply) => {
@@ -104,7 +104,7 @@ export async function registerUploads(app: FastifyInstance, storage: Storage): P
   app.get<{ Params: { name: string } }>('/uploads/:name', { config: { public: true } }, async (request, reply) => {
     const { name } = request.params;
     const file = isPublicFileName(name) ? await files.read(`${UPLOADS_URL_PREFIX}${name}`) : undefined;
-    if (!file) throw new AppError('not_found', 404, 'Arquivo não encontrado.');
+    if (!file) throw appError('not_found', 'Arquivo não encontrado.');
     void reply
       .header('Cache-Control', IMMUTABLE)
       .header('X-Content-Type-Options', 'nosniff')

@@ -1,11 +1,12 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ConstructorOptions, fromDrizzle, fromPglite, type Job, PgBoss, type Queue } from 'pg-boss';
+import { TIME_ZONE } from '../../shared/time.js';
 import type { Database, Executor } from '../db/client.js';
+import type { PgliteClient } from '../db/pglite-in-worker.js';
 
 /** The database the jobs live in: the app's own embedded PGlite, or the PostgreSQL server it talks to. */
-export type JobsConnection = { pglite: PGlite } | { connectionString: string };
+export type JobsConnection = { pglite: PgliteClient } | { connectionString: string };
 
 export function jobsConnection(database: Database): JobsConnection {
   if (database.pglite) return { pglite: database.pglite };
@@ -54,7 +55,6 @@ export interface JobRunner {
 }
 
 /** Cron expressions are read in the product's time zone, so "0 4 * * *" means 4 a.m. in Brazil. */
-const SCHEDULE_TIME_ZONE = 'America/Sao_Paulo';
 const STOP_TIMEOUT_MS = 30_000;
 const NO_JOB_ID = '00000000-0000-0000-0000-000000000000';
 const DRAIN_BATCH = 10;
@@ -97,7 +97,7 @@ export function createJobRunner(connection: JobsConnection, log: FastifyBaseLogg
         // since on PGlite that read would wait for the very transaction it runs in.
         await instance.getJobById(definition.name, NO_JOB_ID);
         if (definition.schedule)
-          await instance.schedule(definition.name, definition.schedule.cron, definition.schedule.data, { tz: SCHEDULE_TIME_ZONE });
+          await instance.schedule(definition.name, definition.schedule.cron, definition.schedule.data, { tz: TIME_ZONE });
         if (work)
           await instance.work<object>(definition.name, async (jobs) => {
             for (const job of jobs) await run(definition, job);

@@ -8,7 +8,7 @@ import { RESERVED_MENU_SLUGS, RESERVED_SLUGS } from '../../shared/reserved-slugs
 import type { Db } from '../db/client.js';
 import { publicBaseUrl } from '../http/request-origin.js';
 import type { SpaShell } from '../http/static-and-spa.js';
-import * as publicService from '../modules/public/service.js';
+import * as publicService from '../modules/public/index.js';
 import {
   deriveFilterOptions,
   FILTER_PARAMS,

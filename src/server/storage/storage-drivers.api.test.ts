@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishments, onboardingProcesses, productImports } from '../db/schema/index.js';
 import { removeOrphanedUploads } from '../modules/uploads/orphan-cleanup.js';
-import { createCatalogWineRow, createUser, type TestUser, uniqueEmail } from '../test-support/factories.js';
+import { createCatalogWineRow, createUser, onboardingFormValues, type TestUser, uniqueEmail } from '../test-support/factories.js';
 import { sampleFile, uploadFile } from '../test-support/import-files.js';
 import { multipartBody } from '../test-support/multipart.js';
 import { startS3Server, type TestS3Server } from '../test-support/s3-server.js';
@@ -146,17 +146,7 @@ describe('the S3 server down', () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/onboarding/processes',
-      payload: {
-        establishment_name: 'Bistrô Sem Nuvem',
-        ...values,
-        address: 'Rua das Gaivotas, 120',
-        city: 'Florianópolis',
-        state: 'SC',
-        zip_code: '88010-000',
-        contact_name: 'Marina Souza',
-        contact_email: uniqueEmail('marina'),
-        contact_phone: '(48) 3232-4455',
-      },
+      payload: onboardingFormValues({ establishment_name: 'Bistrô Sem Nuvem', ...values }),
     });
     const processId: string = created.json().process_id;
     for (const field of ['cnpj', 'email', 'phone'] as const) {

@@ -40,7 +40,7 @@ export function localStorage(dataDir: string): Storage {
 /** The storage the config names: the bucket when there is one, DATA_DIR otherwise. */
 export async function openStorage(config: { dataDir: string; s3: S3Settings | undefined }): Promise<Storage> {
   if (!config.s3) return localStorage(config.dataDir);
-  // Loaded only when used: the AWS SDK costs the embedded default about 0.4 s and 25 MB at start-up.
+  // Loaded only when used: the AWS SDK would slow the embedded default's start-up and grow its memory.
   const { s3Storage } = await import('./s3-storage.js');
   return s3Storage(config.s3);
 }

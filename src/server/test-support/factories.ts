@@ -1,18 +1,34 @@
 import { randomUUID } from 'node:crypto';
+import { generateCnpj } from '@brazilian-utils/brazilian-utils';
 import { eq, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Role } from '../../shared/roles.js';
+import { hashPassword } from '../core/passwords.js';
 import type { Db } from '../db/client.js';
 import { catalogWines, establishments, menuWines, suppliers, userEstablishments, users, wineMenus } from '../db/schema/index.js';
-import { hashPassword } from '../modules/auth/passwords.js';
-import { startSession } from '../modules/auth/sessions.js';
-import { createTokenSigner } from '../modules/auth/tokens.js';
-import { catalogSearchText } from '../modules/catalog/search-text.js';
+import { createTokenSigner, startSession } from '../modules/auth/index.js';
+import { catalogSearchText } from '../modules/catalog/index.js';
 import { TEST_JWT_SECRET } from './test-app.js';
 
 export const DEFAULT_PASSWORD = 'senha-segura-123';
 let defaultHash: Promise<string> | undefined;
 const signer = createTokenSigner(TEST_JWT_SECRET);
+
+/** The public sign-up form of a restaurant as a person fills it: a fresh CNPJ and fresh e-mails each time. */
+export const onboardingFormValues = (overrides: Record<string, unknown> = {}) => ({
+  establishment_name: 'Bistrô Mar Aberto',
+  cnpj: generateCnpj(),
+  email: uniqueEmail('contato'),
+  phone: '(48) 99999-1234',
+  address: 'Rua das Gaivotas, 120',
+  city: 'Florianópolis',
+  state: 'SC',
+  zip_code: '88010-000',
+  contact_name: 'Marina Souza',
+  contact_email: uniqueEmail('marina'),
+  contact_phone: '(48) 3232-4455',
+  ...overrides,
+});
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@teste.com.br`;
 
@@ -44,7 +60,9 @@ async function insertRow<T extends PgTable>(db: Db, table: T, values: T['$inferI
   return row as T['$inferSelect'];
 }
 
-const suffix = () => randomUUID().slice(0, 8);
+/** A short unique word for names, slugs and e-mails: tests never depend on each other's rows (a letter first, for searches). */
+export const uniqueTag = () => `t${randomUUID().slice(0, 8)}`;
+const suffix = uniqueTag;
 
 export function createEstablishmentRow(db: Db, values: Partial<typeof establishments.$inferInsert> = {}) {
   const s = suffix();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import type { Role } from '../../shared/roles.js';
 import type { AppConfig } from '../config.js';
 import { createUser, type TestUser } from './factories.js';
+import { startTestSmtpServer, type TestSmtpServer } from './smtp-server.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -26,6 +27,21 @@ export function testAppPerFile(overrides: Partial<AppConfig> = {}, buildOptions:
   const t = madeBeforeAll(() => createTestApp(overrides, undefined, buildOptions), 'The test app');
   afterAll(() => t.close());
   return t;
+}
+
+/** The app of a test file that sends mail: a local SMTP server, the app sending to it and its jobs started. */
+export function mailingTestAppPerFile(buildOptions: Parameters<typeof createTestApp>[2] = {}): { t: TestApp; smtp: TestSmtpServer } {
+  const smtp = madeBeforeAll(() => startTestSmtpServer(), 'The test SMTP server');
+  const t = madeBeforeAll(async () => {
+    const app = await createTestApp({ smtpUrl: smtp.url }, undefined, buildOptions);
+    await app.app.jobs.start();
+    return app;
+  }, 'The test app');
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+  return { t, smtp };
 }
 
 /** A user of `role` with a token, made in beforeAll once the file's app is there. */

@@ -13,7 +13,7 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates one PGlite database and dumps it; every test file loads the dump instead of migrating again (~3 s each). */
+/** Migrates one PGlite database and dumps it; every test file loads the dump instead of migrating again. */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'adega-test-'));
   const client = await PGlite.create({ extensions: pgliteExtensions() });

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { productCategories, products, suppliers, users } from '../db/schema/index.js';
-import { createUser, type TestUser } from './factories.js';
+import { createUser, type TestUser, uniqueTag } from './factories.js';
 
-const suffix = () => randomUUID().slice(0, 8);
+const suffix = uniqueTag;
 
 async function one<T>(rows: Promise<T[]>): Promise<T> {
   const [row] = await rows;

@@ -1,13 +1,12 @@
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.js';
 import { expect as baseExpect, loginViaUi, test } from '../support/fixtures.js';
+import { snapshot } from '../support/shots.js';
 import { PHONE } from './admin-api.js';
 import { fillEveryScreen, type ScreenData } from './screen-data.js';
 
 // Every admin screen at a phone's and a laptop's width: no sideways scroll and no serious axe finding on any of them.
 // With SHOTS_DIR set, each screen is also photographed (full page) for a person to look at.
-const SHOTS_DIR = process.env.SHOTS_DIR;
 // Screens with the full sample data: allow a busy machine more time than the suite's default.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -86,7 +85,7 @@ for (const [label, options] of [
           const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
           expect.soft(scrollWidth, `${screen.name}: page width at ${width} px`).toBeLessThanOrEqual(width);
           expect.soft(await seriousViolations(page), `${screen.name}: axe at ${width} px`).toEqual([]);
-          if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `${screen.name}-${width}.png`), fullPage: true });
+          await snapshot(page, `${screen.name}-${width}`, { fullPage: true });
         });
       }
     });

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { apiToken, expect, loginViaUi, openFromNav, test } from '../support/fixtures.js';
 
-/** Longer than the search boxes' settling time (FILTER_DEBOUNCE_MS, 350 ms): a person pausing while typing. */
+/**
+ * Longer than the search boxes' settling time (FILTER_DEBOUNCE_MS, 350 ms): a person pausing while typing. The page's
+ * clock is Playwright's, so the pause runs the settling timers at once instead of waiting for them.
+ */
 const PAUSE_MS = 800;
 
 test.describe('list search boxes (one settled-filter hook for every list screen)', () => {
@@ -18,6 +21,7 @@ test.describe('list search boxes (one settled-filter hook for every list screen)
       },
     });
     expect(res.status(), await res.text()).toBe(201);
+    await page.clock.install();
     await loginViaUi(page, admin);
     await openFromNav(page, 'Compras', 'Fornecedores');
     const search = page.getByLabel('Buscar', { exact: true });
@@ -25,7 +29,7 @@ test.describe('list search boxes (one settled-filter hook for every list screen)
     // Typed with a pause after the space: the list filters on "ventos <tag>" and the box keeps what was typed.
     await search.pressSequentially(`ventos ${tag} `, { delay: 30 });
     await expect(page).toHaveURL(new RegExp(`search=ventos(\\+|%20)${tag}$`));
-    await page.waitForTimeout(PAUSE_MS);
+    await page.clock.runFor(PAUSE_MS);
     await search.pressSequentially('do sul', { delay: 30 });
     await expect(search).toHaveValue(`ventos ${tag} do sul`);
     await expect(page).toHaveURL(new RegExp(`search=ventos(\\+|%20)${tag}(\\+|%20)do(\\+|%20)sul$`));
@@ -34,7 +38,7 @@ test.describe('list search boxes (one settled-filter hook for every list screen)
     // The menu's link to the same screen clears the search, and it stays cleared once the old text would have settled.
     await openFromNav(page, 'Compras', 'Fornecedores');
     await expect(search).toHaveValue('');
-    await page.waitForTimeout(PAUSE_MS);
+    await page.clock.runFor(PAUSE_MS);
     await expect(page).toHaveURL(/\/fornecedores$/);
     await expect(search).toHaveValue('');
   });
@@ -50,6 +54,7 @@ test.describe('list search boxes (one settled-filter hook for every list screen)
       const res = await request.post('/api/catalog/wines', { headers: { authorization: `Bearer ${token}` }, data: { name } });
       expect(res.status()).toBe(201);
     }
+    await page.clock.install();
     await loginViaUi(page, admin);
     await page.goto('/catalogo');
     const filters = page.getByRole('search', { name: 'Filtrar catálogo' });
@@ -58,7 +63,7 @@ test.describe('list search boxes (one settled-filter hook for every list screen)
     // A pause after the space: the list follows, and the box keeps the space for the next word.
     await name.pressSequentially(`voltar ${tag} `, { delay: 30 });
     await expect(rows).toHaveCount(2);
-    await page.waitForTimeout(PAUSE_MS);
+    await page.clock.runFor(PAUSE_MS);
     await name.pressSequentially('tinto', { delay: 30 });
     await expect(name).toHaveValue(`voltar ${tag} tinto`);
     await name.press('Enter');
@@ -70,7 +75,7 @@ test.describe('list search boxes (one settled-filter hook for every list screen)
     await page.goBack();
     await expect(name).toHaveValue(`voltar ${tag} tinto`);
     await expect(rows).toHaveCount(1);
-    await page.waitForTimeout(PAUSE_MS);
+    await page.clock.runFor(PAUSE_MS);
     await expect(page).toHaveURL(new RegExp(`q=voltar(\\+|%20)${tag}(\\+|%20)tinto$`));
   });
 });

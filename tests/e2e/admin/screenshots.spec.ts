@@ -1,22 +1,20 @@
-import path from 'node:path';
 import { expect as baseExpect, loginViaUi, test } from '../support/fixtures.js';
+import { snapshot } from '../support/shots.js';
 import { seedSampleMenu } from './admin-api.js';
 
-// Screenshots for a person to look at; only taken when SHOTS_DIR names where to put them.
-const SHOTS_DIR = process.env.SHOTS_DIR;
+// The main screens with the full sample data: each shows its content (checked in every run); the pictures for a person
+// to look at are taken only when SHOTS_DIR names where to put them.
 // Screens with the full sample data: allow a busy machine more time than the suite's default.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 for (const width of [1280, 390]) {
-  test(`screenshots at ${width} px`, async ({ browser, request, admin }) => {
-    test.skip(!SHOTS_DIR, 'set SHOTS_DIR to take screenshots');
+  test(`main screens with the sample data at ${width} px`, async ({ browser, request, admin }) => {
     test.setTimeout(240_000);
     const { menuId, establishmentId } = await seedSampleMenu(request);
     const context = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 844 }, locale: 'pt-BR' });
     const page = await context.newPage();
     await loginViaUi(page, admin);
-    const shot = async (name: string, fullPage = false) =>
-      page.screenshot({ path: path.join(SHOTS_DIR as string, `${name}-${width}.png`), fullPage });
+    const shot = (name: string, fullPage = false) => snapshot(page, `${name}-${width}`, { fullPage });
 
     await expect(page.getByRole('heading', { name: 'Cartas' })).toBeVisible();
     await shot('home', true);

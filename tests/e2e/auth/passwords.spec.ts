@@ -1,21 +1,17 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.js';
 import { E2E_PORT } from '../support/constants.js';
 import { createUserViaApi, expect, loginViaUi, test } from '../support/fixtures.js';
 import { linkIn, waitForMail } from '../support/mailbox.js';
+import { snapshot } from '../support/shots.js';
 
 const PHONE = { width: 390, height: 844 };
-const SHOTS_DIR = process.env.SHOTS_DIR;
 
 async function expectNoSeriousViolations(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${page.viewportSize()?.width}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => snapshot(page, `${name}-${page.viewportSize()?.width}`, { fullPage: true });
 
 const type = (page: Page, label: string, text: string) => page.getByLabel(label, { exact: true }).pressSequentially(text, { delay: 20 });
 

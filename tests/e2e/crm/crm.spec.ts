@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe.js';
 import { apiToken, expect, loginViaUi, test } from '../support/fixtures.js';
-
-const SHOTS_DIR = process.env.SHOTS_DIR;
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { snapshot } from '../support/shots.js';
 
 const typeInto = async (field: Locator, text: string) => {
   await field.click();
@@ -169,8 +160,7 @@ test('axe on the four CRM screens, and the leads screen at 390 px', async ({ pag
 });
 
 for (const width of [1280, 390]) {
-  test(`CRM screenshots at ${width} px`, async ({ browser, request, admin }) => {
-    test.skip(!SHOTS_DIR, 'set SHOTS_DIR to take screenshots');
+  test(`CRM screens with the sample data at ${width} px`, async ({ browser, request, admin }) => {
     test.setTimeout(120_000);
     await api(request, 'post', '/api/seed/crm');
     const context = await browser.newContext({
@@ -180,10 +170,9 @@ for (const width of [1280, 390]) {
     });
     const page = await context.newPage();
     await loginViaUi(page, admin);
-    const shot = (name: string) => page.screenshot({ path: path.join(SHOTS_DIR as string, `crm-${name}-${width}.png`), fullPage: true });
+    const shot = (name: string) => snapshot(page, `crm-${name}-${width}`, { fullPage: true });
     await page.goto('/crm');
     await expect(page.getByRole('heading', { name: 'Top Performers' })).toBeVisible();
-    await page.waitForTimeout(800); // chart animation
     await shot('dashboard');
     await page.goto('/crm/leads');
     await expect(page.getByRole('table', { name: 'Leads' })).toBeVisible();

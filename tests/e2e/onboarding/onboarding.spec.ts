@@ -1,25 +1,14 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expectNoSidewaysScroll, PHONE } from '../admin/admin-api.js';
+import { seriousViolations } from '../support/axe.js';
 import { expect as baseExpect, loginViaUi, test } from '../support/fixtures.js';
 import { invitationLinkFromMail } from '../support/mail.js';
+import { snapshot } from '../support/shots.js';
 
 // Screens with several round trips on a busy machine: a little more patience than the suite's default.
 const expect = baseExpect.configure({ timeout: 20_000 });
-const SHOTS_DIR = process.env.SHOTS_DIR;
 const SAMPLE_PDF = path.join(import.meta.dirname, '../fixtures/cardapio-exemplo.pdf');
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-const shot = async (page: Page, name: string) => {
-  if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-};
 
 /** Types key by key, the way a person on a phone does. */
 const type = async (page: Page, label: string, text: string) => {
@@ -60,7 +49,7 @@ test('a restaurant signs up on a phone, the admin approves it, and the new manag
   await type(page, 'E-mail do responsável', contactEmail);
   await type(page, 'Telefone do responsável', '(48) 3232-4455');
   await expectNoSidewaysScroll(page, 390);
-  await shot(page, 'onboarding-step1-390');
+  await snapshot(page, 'onboarding-step1-390', { fullPage: true });
   await page.getByRole('button', { name: 'Continuar' }).click();
 
   // ── Step 2: a wrong phone keeps the wizard here; corrected, 'Validar Todos' opens step 3 ──
@@ -84,7 +73,7 @@ test('a restaurant signs up on a phone, the admin approves it, and the new manag
   await phoneRow.getByRole('button', { name: 'Validar Telefone' }).click();
   await expect(phoneRow.getByText('Telefone válido.')).toBeVisible();
   await expectNoSidewaysScroll(page, 390);
-  await shot(page, 'onboarding-step2-390');
+  await snapshot(page, 'onboarding-step2-390', { fullPage: true });
   expect(await seriousViolations(page), 'step 2').toEqual([]);
   await page.getByRole('button', { name: 'Validar Todos' }).click();
 
@@ -96,13 +85,13 @@ test('a restaurant signs up on a phone, the admin approves it, and the new manag
   await page.locator('input[type="file"]').setInputFiles(SAMPLE_PDF);
   await expect(page.getByText('cardapio-exemplo.pdf')).toBeVisible();
   await expectNoSidewaysScroll(page, 390);
-  await shot(page, 'onboarding-step3-390');
+  await snapshot(page, 'onboarding-step3-390', { fullPage: true });
   expect(await seriousViolations(page), 'step 3').toEqual([]);
   await page.getByRole('button', { name: 'Enviar Cardápio' }).click();
   await expect(page.getByText('Cardápio enviado com sucesso!')).toBeVisible();
   await expect(page.getByText(contactEmail)).toBeVisible();
   await expect(page.getByText(/um convite para você criar sua senha e acessar o painel/)).toBeVisible();
-  await shot(page, 'onboarding-sent-390');
+  await snapshot(page, 'onboarding-sent-390', { fullPage: true });
   await phone.close();
 
   // ── The admin reviews and approves ──
@@ -122,7 +111,7 @@ test('a restaurant signs up on a phone, the admin approves it, and the new manag
   await expect(adminPage.getByText('11.222.333/0001-81')).toBeVisible();
   await expect(adminPage.getByTitle('Cardápio enviado (PDF)')).toBeVisible();
   expect(await seriousViolations(adminPage), 'review detail').toEqual([]);
-  await shot(adminPage, 'onboarding-review-1280');
+  await snapshot(adminPage, 'onboarding-review-1280', { fullPage: true });
   await adminPage.getByRole('button', { name: 'Aprovar' }).click();
   await adminPage.getByRole('dialog', { name: 'Aprovar cadastro' }).getByRole('button', { name: 'Aprovar' }).click();
   const approved = adminPage.getByRole('dialog', { name: 'Cadastro aprovado' });
@@ -141,7 +130,7 @@ test('a restaurant signs up on a phone, the admin approves it, and the new manag
   await adminPage.getByLabel('Status').selectOption({ label: 'Aprovado' });
   await expect(adminPage.getByRole('link', { name })).toBeVisible();
   await adminPage.getByLabel('Status').selectOption({ label: 'Todos' });
-  await shot(adminPage, 'onboarding-list-1280');
+  await snapshot(adminPage, 'onboarding-list-1280', { fullPage: true });
   await desk.close();
 
   // ── The new manager accepts the invitation and sees its establishment ──
@@ -167,6 +156,6 @@ test('/onboarding also opens for a signed-in user, and the review list fits a ph
   await expect(page.getByRole('heading', { name: 'Cadastros de restaurantes' })).toBeVisible();
   await expectNoSidewaysScroll(page, 390);
   expect(await seriousViolations(page), 'review list at 390 px').toEqual([]);
-  await shot(page, 'onboarding-list-390');
+  await snapshot(page, 'onboarding-list-390', { fullPage: true });
   await context.close();
 });

@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectNoSidewaysScroll, PHONE, seedSampleMenu } from '../admin/admin-api.js';
 import { seriousViolations } from '../support/axe.js';
 import { apiToken, type Credentials, createUserViaApi, expect, loginViaUi, test } from '../support/fixtures.js';
-
-// Screenshots for a person to look at; only taken when SHOTS_DIR names where to put them.
-const SHOTS_DIR = process.env.SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
+import { snapshot } from '../support/shots.js';
 
 /** A supplier user (role supplier, linked to the supplier) created through the admin API. */
 async function createSupplierUser(request: APIRequestContext, supplierId: string): Promise<Credentials> {
@@ -89,7 +82,7 @@ test.describe('suppliers and purchase orders', () => {
     await expect(row).toContainText('(51) 3333-4455');
     await expect(row).toContainText('01/01/2026 – 31/12/2027');
     expect(await seriousViolations(page), '/fornecedores').toEqual([]);
-    await shot(page, 'fornecedores-1280');
+    await snapshot(page, 'fornecedores-1280', { fullPage: true });
 
     // The manager orders two catalogue wines; choosing a wine fills its reference price, one price is retyped.
     const managerSession = await newSession(browser, manager);
@@ -113,7 +106,7 @@ test.describe('suppliers and purchase orders', () => {
     await expect(m.getByTestId('order-total')).toHaveText('R$ 2.048,50');
     await expect(m.getByText('Comissão estimada (12,5%): R$ 256,06')).toBeVisible();
     expect(await seriousViolations(m), '/pedidos/novo').toEqual([]);
-    await shot(m, 'pedidos-novo-1280');
+    await snapshot(m, 'pedidos-novo-1280', { fullPage: true });
     await m.getByRole('button', { name: 'Criar pedido' }).click();
 
     await expect(m.getByRole('heading', { name: /Pedido #[0-9A-F]{8}/ })).toBeVisible();
@@ -156,7 +149,7 @@ test.describe('suppliers and purchase orders', () => {
     await expect(s.getByRole('button', { name: 'Marcar como entregue' })).toHaveCount(0);
     await expectNoSidewaysScroll(s, 390);
     expect(await seriousViolations(s), '/pedidos/{id} at 390 px').toEqual([]);
-    await shot(s, 'pedido-390');
+    await snapshot(s, 'pedido-390', { fullPage: true });
 
     // The manager marks it delivered; the timeline tells who did what.
     await m.reload();
@@ -173,7 +166,7 @@ test.describe('suppliers and purchase orders', () => {
     }
     await expect(m.getByRole('button', { name: /Cancelar pedido|Confirmar pedido|Marcar como/ })).toHaveCount(0);
     expect(await seriousViolations(m), '/pedidos/{id}').toEqual([]);
-    await shot(m, 'pedido-1280');
+    await snapshot(m, 'pedido-1280', { fullPage: true });
 
     await managerSession.context.close();
     await phone.context.close();
@@ -186,7 +179,7 @@ test.describe('suppliers and purchase orders', () => {
     await page.goto('/fornecedores');
     await expect(page.getByRole('heading', { name: 'Fornecedores', level: 1 })).toBeVisible();
     await expectNoSidewaysScroll(page, 390);
-    await shot(page, 'fornecedores-390');
+    await snapshot(page, 'fornecedores-390', { fullPage: true });
     await page.goto('/pedidos/novo');
     await pickWine(page, 0, 'Lote 43', /Miolo Lote 43/);
     await typeSlowly(page, page.getByLabel('Preço unitário').first(), '1.250,50');
@@ -194,10 +187,10 @@ test.describe('suppliers and purchase orders', () => {
     await expect(page.getByTestId('order-total')).toHaveText('R$ 3.751,50');
     await expectNoSidewaysScroll(page, 390);
     expect(await seriousViolations(page), '/pedidos/novo at 390 px').toEqual([]);
-    await shot(page, 'pedidos-novo-390');
+    await snapshot(page, 'pedidos-novo-390', { fullPage: true });
     await page.goto('/pedidos');
     await expectNoSidewaysScroll(page, 390);
-    await shot(page, 'pedidos-390');
+    await snapshot(page, 'pedidos-390', { fullPage: true });
     await context.close();
   });
 });

@@ -1,25 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import * as XLSX from '@e965/xlsx';
 import type { Page } from '@playwright/test';
 import { PHONE } from '../admin/admin-api.js';
+import { seriousViolations } from '../support/axe.js';
 import { expect, loginViaUi, test } from '../support/fixtures.js';
+import { snapshot } from '../support/shots.js';
 
 const SAMPLE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/tabela-precos-vinhos.xlsx');
-// Screenshots for a person to look at, only when SHOTS_DIR names where to put them.
-const SHOTS_DIR = process.env.SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS_DIR) await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-};
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const chooseFile = (page: Page) => page.locator('input[type="file"]').setInputFiles(SAMPLE);
 
@@ -35,7 +24,7 @@ test('the whole wizard with the sample price list, then history -> Detalhes -> E
   await chooseFile(page);
   await expect(page.getByText('tabela-precos-vinhos.xlsx')).toBeVisible();
   await expect(page.getByText('0,06 MB')).toBeVisible();
-  await shot(page, 'importar-1-arquivo-1280');
+  await snapshot(page, 'importar-1-arquivo-1280', { fullPage: true });
   expect(await seriousViolations(page), 'upload step').toEqual([]);
   await page.getByRole('button', { name: 'Enviar arquivo' }).click();
 
@@ -45,7 +34,7 @@ test('the whole wizard with the sample price list, then history -> Detalhes -> E
   await expect(page.getByText(/300\s+linhas de produtos/)).toBeVisible();
   await expect(preview.getByRole('cell', { name: '000014', exact: true })).toBeVisible();
   await expect(preview.getByRole('cell', { name: 'R$ 568,44', exact: true })).toBeVisible();
-  await shot(page, 'importar-2-previa-1280');
+  await snapshot(page, 'importar-2-previa-1280', { fullPage: true });
   expect(await seriousViolations(page), 'preview step').toEqual([]);
   await page.getByRole('button', { name: 'Voltar' }).click();
   await expect(page.getByRole('button', { name: 'Enviar arquivo' })).toBeVisible();
@@ -60,7 +49,7 @@ test('the whole wizard with the sample price list, then history -> Detalhes -> E
   await page.getByRole('button', { name: 'Voltar' }).click();
   await expect(preview).toBeVisible();
   await page.getByRole('button', { name: 'Continuar' }).click();
-  await shot(page, 'importar-3-mapeamento-1280');
+  await snapshot(page, 'importar-3-mapeamento-1280', { fullPage: true });
   expect(await seriousViolations(page), 'mapping step').toEqual([]);
   // A required field left without a column.
   const category = page.getByRole('combobox', { name: 'Categoria', exact: true });
@@ -76,14 +65,14 @@ test('the whole wizard with the sample price list, then history -> Detalhes -> E
 
   // Steps 4 and 5: progress, then the result.
   await expect(page.getByRole('progressbar').or(page.getByText('Importação concluída'))).toBeVisible();
-  await shot(page, 'importar-4-progresso-1280');
+  await snapshot(page, 'importar-4-progresso-1280', { fullPage: true });
   await expect(page.getByText('Importação concluída')).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText('290', { exact: true })).toBeVisible();
   const errors = page.getByRole('list', { name: 'Erros' });
   await expect(errors.getByText("Linha 17: preço 'abc' não é um número")).toBeVisible();
   await expect(errors.getByRole('listitem')).toHaveCount(8);
   await expect(page.getByRole('list', { name: 'Avisos' }).getByRole('listitem')).toHaveCount(2);
-  await shot(page, 'importar-5-resultado-1280');
+  await snapshot(page, 'importar-5-resultado-1280', { fullPage: true });
   expect(await seriousViolations(page), 'result step').toEqual([]);
 
   const [download] = await Promise.all([
@@ -109,13 +98,13 @@ test('the whole wizard with the sample price list, then history -> Detalhes -> E
   const done = table.getByRole('row').filter({ hasText: 'Concluída' }).first();
   await expect(done).toContainText('tabela-precos-vinhos.xlsx');
   await expect(done).toContainText(admin.email);
-  await shot(page, 'historico-1280');
+  await snapshot(page, 'historico-1280', { fullPage: true });
   expect(await seriousViolations(page), 'history').toEqual([]);
   await done.getByRole('button', { name: 'Detalhes' }).click();
   const details = page.getByRole('dialog', { name: 'Detalhes da importação' });
   await expect(details.getByText("Linha 17: preço 'abc' não é um número")).toBeVisible();
   await expect(details.getByText('Nome do Produto', { exact: true })).toBeVisible();
-  await shot(page, 'historico-detalhes-1280');
+  await snapshot(page, 'historico-detalhes-1280', { fullPage: true });
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
   const before = await table.getByRole('row').count();
@@ -137,12 +126,12 @@ test.describe('phone', () => {
     await expect(page.getByRole('table', { name: 'Pré-visualização da planilha' })).toBeVisible();
     await page.getByRole('button', { name: 'Continuar' }).click();
     await expect(page.getByRole('combobox', { name: 'Nome', exact: true })).toHaveValue('Nome do Produto');
-    await shot(page, 'importar-3-mapeamento-390');
+    await snapshot(page, 'importar-3-mapeamento-390', { fullPage: true });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await page.goto('/produtos/historico');
     await expect(page.getByRole('table', { name: 'Importações' })).toBeVisible();
-    await shot(page, 'historico-390');
+    await snapshot(page, 'historico-390', { fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSidewaysScroll, PHONE } from '../admin/admin-api.js';
+import { seriousViolations } from '../support/axe.js';
 import { E2E_SUPPLIERS } from '../support/e2e-suppliers.mjs';
 import { apiToken, type Credentials, expect, loginViaUi, test } from '../support/fixtures.js';
-
-const SHOTS = process.env.SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { snapshot } from '../support/shots.js';
 
 /** A supplier user of one of the e2e suppliers, created through the admin API. */
 async function supplierUser(request: APIRequestContext, supplierId: string): Promise<Credentials> {
@@ -121,7 +110,7 @@ test.describe('product management (/produtos/gerenciar)', () => {
     await expect(row).toContainText(`Malbec ${tag}`);
     await expect(row.getByText('Estoque baixo')).toBeVisible();
     await expect(row.getByText('Ativo', { exact: true })).toBeVisible();
-    await shot(page, 'products-filtered-1280');
+    await snapshot(page, 'products-filtered-1280', { fullPage: true });
 
     // Search ignores accents and case; clearing brings every product back.
     await page.getByRole('button', { name: 'Limpar filtros' }).first().click();
@@ -144,7 +133,7 @@ test.describe('product management (/produtos/gerenciar)', () => {
     await page.getByRole('button', { name: 'Página anterior' }).click();
     await expect(page.getByRole('heading', { name: 'Gerenciar Produtos' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await shot(page, 'products-1280');
+    await snapshot(page, 'products-1280', { fullPage: true });
 
     // Editing: the product becomes inactive and leaves the low-stock list when restocked.
     await page.getByRole('button', { name: `Editar ${`Catena Zapata Malbec ${tag}`}` }).click();
@@ -152,7 +141,7 @@ test.describe('product management (/produtos/gerenciar)', () => {
     await expect(dialog.getByLabel('Preço')).toHaveValue('1.250,50');
     await dialog.getByLabel('Estoque', { exact: true }).fill('40');
     await dialog.getByRole('switch', { name: 'Ativo' }).uncheck();
-    await shot(page, 'product-modal-1280');
+    await snapshot(page, 'product-modal-1280', { fullPage: true });
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(dialog).toBeHidden();
     const edited = rows(page).filter({ hasText: `Catena Zapata Malbec ${tag}` });
@@ -210,14 +199,14 @@ test.describe('product management (/produtos/gerenciar)', () => {
       await page.goto('/produtos/gerenciar');
       await expect(page.getByText('2 produtos')).toBeVisible({ timeout: 30_000 });
       await expectNoSidewaysScroll(page, 390);
-      await shot(page, 'products-390');
+      await snapshot(page, 'products-390', { fullPage: true });
       await page.getByRole('button', { name: 'Novo Produto' }).click();
       const dialog = page.getByRole('dialog', { name: 'Novo Produto' });
       await dialog.getByLabel('Nome').fill('Tinto do Porto');
       await dialog.getByLabel('Preço').click();
       await page.keyboard.type('1.250,50', { delay: 40 });
       await expectNoSidewaysScroll(page, 390);
-      await shot(page, 'product-modal-390');
+      await snapshot(page, 'product-modal-390', { fullPage: true });
       await dialog.getByRole('button', { name: 'Salvar' }).click();
       await expect(page.getByText('3 produtos')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);

@@ -1,13 +1,11 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { Link } from 'react-router';
 import { type ForgotPasswordResponse, forgotPasswordRequestSchema } from '../../../shared/passwords';
 import { useServerForm } from '../../lib/use-server-form';
 import { SaveErrorAlert } from '../../ui/SaveErrorAlert';
 import { TextField } from '../../ui/text-fields';
-import { AuthCardPage } from './AuthCardPage';
-import classes from './LoginPage.module.css';
+import { AuthCardPage, BackToLogin } from './AuthCardPage';
 import { sendForgotPassword } from './password-api';
 
 /** /esqueci-senha: asks for the e-mail and says the same thing whether or not it has an account. */
@@ -53,11 +51,7 @@ export function ForgotPasswordPage() {
             </form>
           </FormProvider>
         )}
-        <Text ta="center" size="sm">
-          <Link to="/login" className={classes.link}>
-            Voltar para o login
-          </Link>
-        </Text>
+        <BackToLogin />
       </Stack>
     </AuthCardPage>
   );

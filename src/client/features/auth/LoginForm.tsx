@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { LOGIN_FAILED_MESSAGE, type LoginField, loginFieldErrors } from '../../../shared/login-rules';
 import { signIn } from '../../lib/sign-in';
 import { ApiError } from '../../lib/transport';
+import { AuthCard } from './AuthCard';
 import classes from './LoginPage.module.css';
 
 interface LoginFormProps {
@@ -56,93 +57,85 @@ export function LoginForm({ onLoggedIn, onIntent }: LoginFormProps) {
   const describedBy = (field: LoginField) => (fieldErrors[field] ? `${id}-${field}-error` : undefined);
 
   return (
-    <main className={classes.page}>
-      <div className={classes.card}>
-        <div className={classes.brand}>
-          <img src="/favicon.svg" width={44} height={44} alt="" />
-          <span className={classes.brandName}>Adega</span>
+    <AuthCard title="Entrar no painel" subtitle="Gerencie as cartas de vinhos do seu restaurante.">
+      {passwordReset && !error && (
+        <div role="status" className={classes.notice}>
+          Senha redefinida. Entre com a nova senha.
         </div>
-        <h1 className={classes.title}>Entrar no painel</h1>
-        <p className={classes.subtitle}>Gerencie as cartas de vinhos do seu restaurante.</p>
-        {passwordReset && !error && (
-          <div role="status" className={classes.notice}>
-            Senha redefinida. Entre com a nova senha.
-          </div>
-        )}
-        {error && (
-          <div role="alert" className={classes.alert}>
-            {error}
-          </div>
-        )}
-        <form ref={formRef} onSubmit={submit} onKeyDown={onIntent} onPointerDown={onIntent} noValidate className={classes.form}>
-          <div className={classes.field}>
-            <label htmlFor={`${id}-email`} className={classes.label}>
-              E-mail
-            </label>
+      )}
+      {error && (
+        <div role="alert" className={classes.alert}>
+          {error}
+        </div>
+      )}
+      <form ref={formRef} onSubmit={submit} onKeyDown={onIntent} onPointerDown={onIntent} noValidate className={classes.form}>
+        <div className={classes.field}>
+          <label htmlFor={`${id}-email`} className={classes.label}>
+            E-mail
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+            // biome-ignore lint/a11y/noAutofocus: the login screen has one job; the e-mail field is where it starts.
+            autoFocus
+            required
+            className={classes.input}
+            value={values.email}
+            onChange={(e) => change('email', e.target.value)}
+            aria-invalid={fieldErrors.email ? true : undefined}
+            aria-describedby={describedBy('email')}
+          />
+          {fieldErrors.email && (
+            <p id={`${id}-email-error`} className={classes.fieldError}>
+              {fieldErrors.email}
+            </p>
+          )}
+        </div>
+        <div className={classes.field}>
+          <label htmlFor={`${id}-password`} className={classes.label}>
+            Senha
+          </label>
+          <div className={classes.passwordRow}>
             <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="username"
-              // biome-ignore lint/a11y/noAutofocus: the login screen has one job; the e-mail field is where it starts.
-              autoFocus
+              id={`${id}-password`}
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
               required
               className={classes.input}
-              value={values.email}
-              onChange={(e) => change('email', e.target.value)}
-              aria-invalid={fieldErrors.email ? true : undefined}
-              aria-describedby={describedBy('email')}
+              value={values.password}
+              onChange={(e) => change('password', e.target.value)}
+              aria-invalid={fieldErrors.password ? true : undefined}
+              aria-describedby={describedBy('password')}
             />
-            {fieldErrors.email && (
-              <p id={`${id}-email-error`} className={classes.fieldError}>
-                {fieldErrors.email}
-              </p>
-            )}
+            <button
+              type="button"
+              className={classes.reveal}
+              aria-pressed={showPassword}
+              aria-controls={`${id}-password`}
+              onClick={() => setShowPassword((s) => !s)}
+            >
+              {showPassword ? 'Ocultar' : 'Mostrar'}
+            </button>
           </div>
-          <div className={classes.field}>
-            <label htmlFor={`${id}-password`} className={classes.label}>
-              Senha
-            </label>
-            <div className={classes.passwordRow}>
-              <input
-                id={`${id}-password`}
-                name="password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                required
-                className={classes.input}
-                value={values.password}
-                onChange={(e) => change('password', e.target.value)}
-                aria-invalid={fieldErrors.password ? true : undefined}
-                aria-describedby={describedBy('password')}
-              />
-              <button
-                type="button"
-                className={classes.reveal}
-                aria-pressed={showPassword}
-                aria-controls={`${id}-password`}
-                onClick={() => setShowPassword((s) => !s)}
-              >
-                {showPassword ? 'Ocultar' : 'Mostrar'}
-              </button>
-            </div>
-            {fieldErrors.password && (
-              <p id={`${id}-password-error`} className={classes.fieldError}>
-                {fieldErrors.password}
-              </p>
-            )}
-          </div>
-          <button type="submit" className={classes.submit} aria-busy={submitting} disabled={submitting}>
-            Entrar
-          </button>
-        </form>
-        <p className={classes.forgot}>
-          <a href="/esqueci-senha" className={classes.link}>
-            Esqueci minha senha
-          </a>
-        </p>
-      </div>
-    </main>
+          {fieldErrors.password && (
+            <p id={`${id}-password-error`} className={classes.fieldError}>
+              {fieldErrors.password}
+            </p>
+          )}
+        </div>
+        <button type="submit" className={classes.submit} aria-busy={submitting} disabled={submitting}>
+          Entrar
+        </button>
+      </form>
+      <p className={classes.forgot}>
+        <a href="/esqueci-senha" className={classes.link}>
+          Esqueci minha senha
+        </a>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
 import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_TEXTS, resetPasswordFormSchema } from '../../../shared/passwords';
@@ -7,8 +7,7 @@ import { useServerForm } from '../../lib/use-server-form';
 import { NewPasswordInput } from '../../ui/NewPasswordInput';
 import { SaveErrorAlert } from '../../ui/SaveErrorAlert';
 import { useRegisteredField } from '../../ui/text-fields';
-import { AuthCardPage } from './AuthCardPage';
-import classes from './LoginPage.module.css';
+import { AuthCardPage, BackToLogin } from './AuthCardPage';
 import { sendResetPassword } from './password-api';
 
 const TITLE = 'Criar nova senha';
@@ -43,11 +42,7 @@ export function ResetPasswordPage() {
           <Button component={Link} to="/esqueci-senha" size="md">
             Pedir um novo link
           </Button>
-          <Text ta="center" size="sm">
-            <Link to="/login" className={classes.link}>
-              Voltar para o login
-            </Link>
-          </Text>
+          <BackToLogin />
         </Stack>
       </AuthCardPage>
     );
@@ -64,11 +59,7 @@ export function ResetPasswordPage() {
             <Button type="submit" size="md" loading={form.formState.isSubmitting}>
               Salvar nova senha
             </Button>
-            <Text ta="center" size="sm">
-              <Link to="/login" className={classes.link}>
-                Voltar para o login
-              </Link>
-            </Text>
+            <BackToLogin />
           </Stack>
         </form>
       </FormProvider>

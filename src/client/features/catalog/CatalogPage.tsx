@@ -14,10 +14,10 @@ import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
 import { ListPagination } from '../../ui/ListPagination';
 import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { mutationToasts, notifyError } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
-import { CATALOG_PAGE_SIZE, type CatalogFilters, hasFilters, useCatalogList, useDeleteCatalogWine } from './catalog-api';
+import { type CatalogFilters, hasFilters, useCatalogList, useDeleteCatalogWine } from './catalog-api';
 
 const FILTER_KEYS = ['q', 'country', 'grape_variety', 'wine_style'] as const;
 
@@ -80,18 +80,12 @@ export function CatalogPage() {
       message: 'Excluir este vinho do catálogo?',
       name: wine.name,
       onConfirm: () =>
-        remove.mutate(wine.id, {
-          onSuccess: () => notifySuccess('Vinho excluído do catálogo.'),
-          onError: (err) => {
-            console.error(err);
-            notifyError('Falha ao excluir o vinho');
-          },
-        }),
+        remove.mutate(wine.id, mutationToasts('Vinho excluído do catálogo.', 'Falha ao excluir o vinho', { serverMessage: false })),
     });
 
   const wines = list.data?.items ?? [];
-  const total = list.data?.total ?? wines.length;
-  const pages = Math.max(1, Math.ceil(total / CATALOG_PAGE_SIZE));
+  const total = list.data?.total ?? 0;
+  const pages = list.data?.pages ?? 1;
   const countries: string[] = [...WINE_COUNTRIES];
   if (draft.country && !countries.includes(draft.country)) countries.push(draft.country);
 

@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CatalogWineInput, catalogWineSchema } from '../../../shared/catalog';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { listFromHeader, usePageList } from '../../lib/use-page-list';
 
 export const CATALOG_PAGE_SIZE = 25;
 
@@ -17,16 +18,12 @@ export const EMPTY_FILTERS: CatalogFilters = { q: '', country: '', grape_variety
 export const hasFilters = (f: CatalogFilters) => Object.values(f).some((v) => v.trim() !== '');
 
 export function useCatalogList(filters: CatalogFilters, page: number) {
-  return useQuery({
-    queryKey: queryKeys.catalog.list({ ...filters }, page),
-    queryFn: () => {
-      const params = new URLSearchParams();
-      for (const [k, v] of Object.entries(filters)) if (v.trim()) params.set(k, v.trim());
-      params.set('limit', String(CATALOG_PAGE_SIZE));
-      params.set('offset', String((page - 1) * CATALOG_PAGE_SIZE));
-      return api.list(`/catalog/wines?${params}`, catalogWineSchema.array());
-    },
-    placeholderData: keepPreviousData,
+  return usePageList(queryKeys.catalog.list({ ...filters }, page), () => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(filters)) if (v.trim()) params.set(k, v.trim());
+    params.set('limit', String(CATALOG_PAGE_SIZE));
+    params.set('offset', String((page - 1) * CATALOG_PAGE_SIZE));
+    return listFromHeader(`/catalog/wines?${params}`, catalogWineSchema, CATALOG_PAGE_SIZE);
   });
 }
 

@@ -1,6 +1,8 @@
 import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconChecklist, IconPlus } from '@tabler/icons-react';
-import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS, type Activity, formatInstant, isActivityDone } from '../../../shared/crm';
+import type { Activity } from '../../../shared/crm';
+import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS, isActivityDone } from '../../../shared/crm-vocabulary';
+import { formatInstant } from '../../../shared/time';
 import { useCan } from '../../lib/use-can';
 import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';

@@ -1,13 +1,8 @@
 import { SimpleGrid } from '@mantine/core';
 import { useFormContext } from 'react-hook-form';
-import {
-  ACTIVITY_STATUS_LABELS,
-  ACTIVITY_TYPE_LABELS,
-  type Activity,
-  type ActivityFormValues,
-  activityInputSchema,
-  formatInstant,
-} from '../../../shared/crm';
+import { type Activity, type ActivityFormValues, activityInputSchema } from '../../../shared/crm';
+import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS } from '../../../shared/crm-vocabulary';
+import { formatInstant } from '../../../shared/time';
 import { TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
 import { CrmFormModal } from './CrmFormModal';

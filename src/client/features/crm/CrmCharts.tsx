@@ -1,6 +1,7 @@
 import { ArcElement, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar, Doughnut } from 'react-chartjs-2';
-import { type CrmDashboard, LEAD_SOURCE_LABELS, OPPORTUNITY_STAGE_LABELS } from '../../../shared/crm';
+import type { CrmDashboard } from '../../../shared/crm';
+import { LEAD_SOURCE_LABELS, OPPORTUNITY_STAGE_LABELS } from '../../../shared/crm-vocabulary';
 import { formatBRL } from '../../../shared/money';
 
 // Only what these two charts draw: the rest of Chart.js stays out of the bundle.

@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
-import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, type Lead, type LeadFormValues, leadInputSchema } from '../../../shared/crm';
+import { type Lead, type LeadFormValues, leadInputSchema } from '../../../shared/crm';
+import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../../../shared/crm-vocabulary';
 import { formatPhone, maskCnpj } from '../../../shared/field-rules';
 import { NumberField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';

@@ -3,8 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Lead } from '../../../shared/crm';
-import { formatInstant } from '../../../shared/crm';
 import { formatBRL } from '../../../shared/money';
+import { formatInstant } from '../../../shared/time';
 import { useActivities, useOpportunities } from './crm-api';
 import { ActivityStatusBadge, StageBadge } from './crm-ui';
 

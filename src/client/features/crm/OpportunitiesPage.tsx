@@ -2,8 +2,10 @@ import { Button, Group, SegmentedControl, Skeleton, Table, Text, Textarea } from
 import { modals } from '@mantine/modals';
 import { IconLayoutKanban, IconPlus, IconTable, IconTargetArrow, IconThumbDown, IconTrophy } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import { formatDay, isClosedStage, OPPORTUNITY_STAGE_LABELS, type Opportunity } from '../../../shared/crm';
+import type { Opportunity } from '../../../shared/crm';
+import { isClosedStage, OPPORTUNITY_STAGE_LABELS } from '../../../shared/crm-vocabulary';
 import { formatBRL } from '../../../shared/money';
+import { formatCalendarDay } from '../../../shared/time';
 import { useCan } from '../../lib/use-can';
 import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
@@ -198,7 +200,7 @@ export function OpportunitiesPage() {
                     <Text size="sm">{o.probability}%</Text>
                   </Table.Td>
                   <Table.Td data-label="Previsão">
-                    <Text size="sm">{o.expected_close_date ? formatDay(o.expected_close_date) : '-'}</Text>
+                    <Text size="sm">{o.expected_close_date ? formatCalendarDay(o.expected_close_date) : '-'}</Text>
                   </Table.Td>
                   <Table.Td data-actions>
                     <RowActions

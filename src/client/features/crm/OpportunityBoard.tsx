@@ -10,7 +10,8 @@ import {
 } from '@dnd-kit/core';
 import { Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { OPEN_STAGES, OPPORTUNITY_STAGE_LABELS, type OpenStage, type Opportunity } from '../../../shared/crm';
+import type { Opportunity } from '../../../shared/crm';
+import { OPEN_STAGES, OPPORTUNITY_STAGE_LABELS, type OpenStage } from '../../../shared/crm-vocabulary';
 import { formatBRL } from '../../../shared/money';
 import { cut50, STAGE_COLOR } from './crm-ui';
 

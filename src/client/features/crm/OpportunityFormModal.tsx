@@ -1,15 +1,8 @@
 import { SimpleGrid } from '@mantine/core';
-import {
-  formatDay,
-  isClosedStage,
-  OPEN_STAGES,
-  OPPORTUNITY_STAGE_LABELS,
-  type OpenStage,
-  type Opportunity,
-  type OpportunityFormValues,
-  opportunityInputSchema,
-} from '../../../shared/crm';
+import { type Opportunity, type OpportunityFormValues, opportunityInputSchema } from '../../../shared/crm';
+import { isClosedStage, OPEN_STAGES, OPPORTUNITY_STAGE_LABELS, type OpenStage } from '../../../shared/crm-vocabulary';
 import { formatMoneyInput } from '../../../shared/money';
+import { formatCalendarDay } from '../../../shared/time';
 import { MoneyField, NumberField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
 import { CrmFormModal } from './CrmFormModal';
@@ -40,7 +33,7 @@ export function OpportunityFormModal({
     value: opportunity ? formatMoneyInput(Number(opportunity.value)) : '',
     stage: closed ? null : ((opportunity?.stage as OpenStage | undefined) ?? 'prospecting'),
     probability: opportunity?.probability ?? 0,
-    expected_close_date: formatDay(opportunity?.expected_close_date),
+    expected_close_date: formatCalendarDay(opportunity?.expected_close_date),
     notes: opportunity?.notes ?? '',
     owner_id: opportunity?.owner_id ?? null,
   };

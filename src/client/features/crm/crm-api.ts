@@ -3,17 +3,16 @@ import type { z } from 'zod';
 import {
   type ActivityInput,
   activitySchema,
-  CRM_HAS_MORE_HEADER,
   convertResultSchema,
   crmDashboardSchema,
   type LeadConvert,
   type LeadInput,
   leadSchema,
-  type OpenStage,
   type OpportunityClose,
   type OpportunityInput,
   opportunitySchema,
 } from '../../../shared/crm';
+import { CRM_HAS_MORE_HEADER, type OpenStage } from '../../../shared/crm-vocabulary';
 import { userSchema } from '../../../shared/users';
 import { ApiError, api, request, UNEXPECTED_RESPONSE } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';

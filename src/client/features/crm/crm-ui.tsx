@@ -22,7 +22,7 @@ import {
   type LeadStatus,
   OPPORTUNITY_STAGE_LABELS,
   type OpportunityStage,
-} from '../../../shared/crm';
+} from '../../../shared/crm-vocabulary';
 import { errorMessage } from '../../lib/api';
 import { SelectField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';
@@ -90,7 +90,6 @@ export function ActivityTypeLabel({ type }: { type: ActivityType }) {
 export const cut50 = (text: string | null | undefined) => (!text ? '' : text.length > 50 ? `${text.slice(0, 50)}…` : text);
 
 /** "23/11/2026" of an ISO instant, in São Paulo. */
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
 
 const TABS = [
   { value: '/crm', label: 'Painel' },

@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { OPPORTUNITY_STAGE_LABELS, type OpenStage, type Opportunity } from '../../../shared/crm';
+import type { Opportunity } from '../../../shared/crm';
+import { OPPORTUNITY_STAGE_LABELS, type OpenStage } from '../../../shared/crm-vocabulary';
 import { errorMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../ui/notify';
 

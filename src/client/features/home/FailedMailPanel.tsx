@@ -1,10 +1,9 @@
 import { Alert, List, Stack, Text } from '@mantine/core';
 import { IconMailExclamation, IconMailForward } from '@tabler/icons-react';
 import { MAIL_KIND_LABELS } from '../../../shared/mail';
+import { formatDateTime } from '../../../shared/time';
 import { useCan } from '../../lib/use-can';
 import { useFailedMail } from './home-api';
-
-const sentAt = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
 /** For the admin: e-mail that could not be delivered (with the SMTP server's answer), or that e-mail only goes to files. */
 export function FailedMailPanel() {
@@ -29,7 +28,7 @@ export function FailedMailPanel() {
                   {MAIL_KIND_LABELS[mail.kind] ?? mail.kind} para {mail.recipient}
                 </Text>{' '}
                 <Text size="sm" span>
-                  · {sentAt.format(new Date(mail.created_at))} · {mail.attempts} {mail.attempts === 1 ? 'tentativa' : 'tentativas'}
+                  · {formatDateTime(mail.created_at)} · {mail.attempts} {mail.attempts === 1 ? 'tentativa' : 'tentativas'}
                 </Text>
                 <Text size="xs" c="red.9" style={{ overflowWrap: 'anywhere' }}>
                   Resposta do servidor: {mail.last_error ?? 'sem resposta'}

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -18,7 +16,6 @@ import {
 } from '@mantine/core';
 import { IconBook2, IconBottle, IconExternalLink, IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import type { CatalogWine } from '../../../shared/catalog';
 import { publicMenuPath } from '../../../shared/public-menu';
@@ -32,12 +29,13 @@ import {
 } from '../../../shared/wine-menus';
 import { WINE_CATEGORIES } from '../../../shared/wine-vocabulary';
 import { errorMessage } from '../../lib/api';
-import { setServerFieldErrors } from '../../lib/form-errors';
+import { useServerForm } from '../../lib/use-server-form';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { mutationToasts, notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoadError } from '../../ui/PageStates';
+import { SaveErrorAlert } from '../../ui/SaveErrorAlert';
 import { CatalogImportModal } from './CatalogImportModal';
 import { MoveWineModal } from './MoveWineModal';
 import { useDeleteMenuWine, useMenu, useReorderWines, useSaveMenuWine, useToggleAvailability, useUpdateMenu } from './menus-api';
@@ -144,14 +142,7 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
           Excluir <b>{wine.name}</b> desta carta?
         </Text>
       ),
-      onConfirm: () =>
-        deleteWine.mutate(wine.id, {
-          onSuccess: () => notifySuccess('Vinho excluído da carta.'),
-          onError: (err) => {
-            console.error(err);
-            notifyError(errorMessage(err, 'Não foi possível excluir o vinho.'));
-          },
-        }),
+      onConfirm: () => deleteWine.mutate(wine.id, mutationToasts('Vinho excluído da carta.', 'Não foi possível excluir o vinho.')),
     });
 
   const onToggle = (wine: MenuWine, available: boolean) =>
@@ -368,39 +359,27 @@ function slugId(text: string) {
 /** Name and description of the menu, edited in place. */
 function MenuDetailsCard({ menu, publicPath }: { menu: WineMenu; publicPath: string }) {
   const update = useUpdateMenu(menu.id);
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<WineMenuInput, unknown, WineMenuData>({
-    resolver: zodResolver(wineMenuInputSchema),
-    values: { name: menu.name, description: menu.description ?? '', establishment_id: menu.establishment_id },
-    resetOptions: { keepDirtyValues: true },
-  });
-  const errors = form.formState.errors;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
+  const serverForm = useServerForm<WineMenuInput, WineMenuData>({
+    schema: wineMenuInputSchema,
+    defaults: { name: menu.name, description: menu.description ?? '', establishment_id: menu.establishment_id },
+    failMessage: 'Não foi possível salvar a carta.',
+    submit: async (values) => {
       await update.mutateAsync({ ...values, slug: menu.slug });
       notifySuccess('Dados da carta salvos.');
-      form.reset(values);
-    } catch (err) {
-      console.error(err);
-      setServerFieldErrors(err, form.setError);
-      setError(errorMessage(err, 'Não foi possível salvar a carta.'));
-    }
+      serverForm.form.reset(values);
+    },
   });
+  const { form, onSubmit, error, formRef } = serverForm;
+  const errors = form.formState.errors;
 
   return (
     <Paper withBorder shadow="xs" p="lg">
-      <form onSubmit={onSubmit} noValidate>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           <Title order={2} fz="lg">
             Dados da carta
           </Title>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          )}
+          <SaveErrorAlert error={error} />
           <TextInput label="Nome da carta" withAsterisk {...form.register('name')} error={errors.name?.message} />
           <Textarea
             label="Descrição"

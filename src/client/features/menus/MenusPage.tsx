@@ -7,7 +7,7 @@ import { useCan } from '../../lib/use-can';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { MenuRows } from '../../ui/MenuRows';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { mutationToasts } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { useDeleteMenu, useEstablishmentList, useMenuList } from './menus-api';
 
@@ -35,14 +35,7 @@ export function MenusPage() {
         </Text>
       ),
       confirmLabel: 'Excluir carta',
-      onConfirm: () =>
-        remove.mutate(m.id, {
-          onSuccess: () => notifySuccess('Carta excluída.'),
-          onError: (err) => {
-            console.error(err);
-            notifyError(errorMessage(err, 'Não foi possível excluir a carta.'));
-          },
-        }),
+      onConfirm: () => remove.mutate(m.id, mutationToasts('Carta excluída.', 'Não foi possível excluir a carta.')),
     });
 
   return (

@@ -13,6 +13,7 @@ import {
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { establishmentListQuery, menuListQuery } from '../../lib/shared-queries';
+import { listFromHeader, usePageList } from '../../lib/use-page-list';
 
 const menuKey = queryKeys.menus.detail;
 
@@ -157,13 +158,13 @@ export const CATALOG_SEARCH_LIMIT = 20;
 
 /** Catalogue search for "Importar do catálogo". */
 export const useCatalogSearch = (q: string, enabled: boolean) =>
-  useQuery({
-    queryKey: queryKeys.catalog.search(q),
-    queryFn: () =>
-      api.list(
+  usePageList(
+    queryKeys.catalog.search(q),
+    () =>
+      listFromHeader(
         `/catalog/wines?${new URLSearchParams({ ...(q ? { q } : {}), limit: String(CATALOG_SEARCH_LIMIT) })}`,
-        catalogWineSchema.array(),
+        catalogWineSchema,
+        CATALOG_SEARCH_LIMIT,
       ),
-    enabled,
-    placeholderData: (prev) => prev,
-  });
+    { enabled },
+  );

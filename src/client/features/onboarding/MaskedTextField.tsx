@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { Controller, useFormContext } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import type { Mask } from './masks';
 
 type Props = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string; mask: Mask };
@@ -9,29 +9,23 @@ type Props = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'er
  * where it is and the text is tidied when the field is left.
  */
 export function MaskedTextField({ name, mask, ...props }: Props) {
-  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextInput
-          {...props}
-          ref={field.ref}
-          name={field.name}
-          value={field.value ?? ''}
-          error={fieldState.error?.message}
-          onChange={(e) => {
-            const input = e.currentTarget;
-            const atEnd = input.selectionStart === input.value.length;
-            field.onChange(atEnd ? mask(input.value) : input.value);
-          }}
-          onBlur={() => {
-            field.onChange(mask(field.value ?? ''));
-            field.onBlur();
-          }}
-        />
-      )}
+    <TextInput
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      value={field.value ?? ''}
+      error={fieldState.error?.message}
+      onChange={(e) => {
+        const input = e.currentTarget;
+        const atEnd = input.selectionStart === input.value.length;
+        field.onChange(atEnd ? mask(input.value) : input.value);
+      }}
+      onBlur={() => {
+        field.onChange(mask(field.value ?? ''));
+        field.onBlur();
+      }}
     />
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatPhone, maskCep, maskCnpj } from '../../../shared/field-rules';
 import type { ReviewDetail } from '../../../shared/onboarding';
+import { formatDateTime } from '../../../shared/time';
 import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
 import { PageHeader } from '../../ui/PageHeader';
@@ -13,8 +14,7 @@ import { ReviewStatusBadge } from './ReviewStatusBadge';
 import { useReview } from './reviews-api';
 import { useReviewDecisions } from './use-review-decisions';
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
-const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /** /onboarding/cadastros/{id}: every field, the three checks, the menu, and Aprovar / Rejeitar. */
 export function ReviewDetailPage() {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { maskCnpj } from '../../../shared/field-rules';
 import { ONBOARDING_STATUS_LABELS, ONBOARDING_STATUSES } from '../../../shared/onboarding';
+import { formatDateTime } from '../../../shared/time';
 import { errorMessage } from '../../lib/api';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
@@ -15,7 +16,6 @@ const STATUS_OPTIONS = [
   { value: '', label: 'Todos' },
   ...ONBOARDING_STATUSES.map((s) => ({ value: s, label: ONBOARDING_STATUS_LABELS[s] })),
 ];
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
 /** /onboarding/cadastros: the restaurants' sign-ups, the ones waiting for a decision first (status Enviado). */
 export function ReviewsPage() {
@@ -72,7 +72,7 @@ export function ReviewsPage() {
                   </Text>
                   <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {p.contact_name} · {p.contact_email} · {p.submitted_at ? 'enviado' : 'iniciado'} em{' '}
-                    {dateTime.format(new Date(p.submitted_at ?? p.created_at))}
+                    {formatDateTime(p.submitted_at ?? p.created_at)}
                   </Text>
                 </div>
                 <ReviewStatusBadge status={p.status} />

@@ -13,13 +13,14 @@ import {
   type OrderStatus,
   orderMovesFor,
 } from '../../../shared/orders';
+import { formatDate, formatDateTime } from '../../../shared/time';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { principalOf } from '../../lib/use-can';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoadError, PageLoader } from '../../ui/PageStates';
-import { formatDateTime, formatDay, OrderStatusBadge, SupplierName } from './order-format';
+import { OrderStatusBadge, SupplierName } from './order-format';
 import { useMoveOrder, useOrder } from './orders-api';
 
 const STATUS_ICONS: Record<OrderStatus, ReactNode> = {
@@ -209,7 +210,7 @@ function OrderView({ order }: { order: OrderDetail }) {
               ))}
             </Timeline>
             <Text size="xs" c="dimmed" mt="md">
-              Pedido feito em {formatDay(order.order_date)}.
+              Pedido feito em {formatDate(order.order_date)}.
             </Text>
           </Paper>
         </Grid.Col>

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatBRL } from '../../../shared/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order } from '../../../shared/orders';
+import { formatDate } from '../../../shared/time';
 import { establishmentListQuery, supplierOptionsQuery } from '../../lib/shared-queries';
 import { useCan } from '../../lib/use-can';
 import { useUrlPage } from '../../lib/use-url-page';
@@ -12,8 +13,8 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ListPagination } from '../../ui/ListPagination';
 import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
-import { formatDay, OrderStatusBadge, SupplierName } from './order-format';
-import { ORDER_FILTER_KEYS, ORDERS_PAGE_SIZE, type OrderFilters, useOrderList } from './orders-api';
+import { OrderStatusBadge, SupplierName } from './order-format';
+import { ORDER_FILTER_KEYS, type OrderFilters, useOrderList } from './orders-api';
 
 const filtersFrom = (params: URLSearchParams) =>
   Object.fromEntries(ORDER_FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as unknown as OrderFilters;
@@ -45,8 +46,8 @@ export function OrdersPage() {
   const filtered = ORDER_FILTER_KEYS.some((k) => filters[k]);
 
   const orders = list.data?.items ?? [];
-  const total = list.data?.total ?? orders.length;
-  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const total = list.data?.total ?? 0;
+  const pages = list.data?.pages ?? 1;
   const numberLink = (o: Order) => (
     <Anchor component={Link} to={`/pedidos/${o.id}`} fw={700} ff="monospace" aria-label={`Pedido ${o.number}`}>
       #{o.number}
@@ -151,7 +152,7 @@ export function OrdersPage() {
                 {orders.map((o) => (
                   <Table.Tr key={o.id}>
                     <Table.Td>{numberLink(o)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(o.order_date)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(o.order_date)}</Table.Td>
                     <Table.Td>{o.establishment_name}</Table.Td>
                     <Table.Td>
                       <SupplierName company={o.supplier_company_name} contact={o.supplier_name} />
@@ -183,7 +184,7 @@ export function OrdersPage() {
                 </Text>
                 <Group justify="space-between" mt={4}>
                   <Text size="xs" c="dimmed">
-                    {formatDay(o.order_date)} · {itemsLabel(o.item_count)}
+                    {formatDate(o.order_date)} · {itemsLabel(o.item_count)}
                   </Text>
                   <Text size="sm" fw={600}>
                     {formatBRL(o.total_amount)}

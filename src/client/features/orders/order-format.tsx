@@ -30,18 +30,3 @@ export function SupplierName({ company, contact }: { company: string; contact: s
     </>
   );
 }
-
-const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** An instant as its São Paulo day: "23/11/2026". */
-export const formatDay = (iso: string) => dateFormat.format(new Date(iso));
-/** An instant in São Paulo: "23/11/2026, 14:05". */
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));

@@ -3,6 +3,7 @@ import { catalogWineSchema } from '../../../shared/catalog';
 import { type OrderCreate, type OrderStatus, orderDetailSchema, orderSchema } from '../../../shared/orders';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { listFromHeader, usePageList } from '../../lib/use-page-list';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -17,14 +18,10 @@ export interface OrderFilters {
 export const ORDER_FILTER_KEYS = ['status', 'supplier_id', 'establishment_id', 'from', 'to'] as const;
 
 export function useOrderList(filters: OrderFilters, page: number) {
-  return useQuery({
-    queryKey: queryKeys.orders.list({ ...filters }, page),
-    queryFn: () => {
-      const params = new URLSearchParams({ limit: String(ORDERS_PAGE_SIZE), page: String(page) });
-      for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
-      return api.list(`/orders?${params}`, orderSchema.array());
-    },
-    placeholderData: keepPreviousData,
+  return usePageList(queryKeys.orders.list({ ...filters }, page), () => {
+    const params = new URLSearchParams({ limit: String(ORDERS_PAGE_SIZE), page: String(page) });
+    for (const [k, v] of Object.entries(filters)) if (v) params.set(k, v);
+    return listFromHeader(`/orders?${params}`, orderSchema, ORDERS_PAGE_SIZE);
   });
 }
 

@@ -1,7 +1,8 @@
-import { Alert, Badge, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { formatMegabytes, IMPORT_FIELD_LABELS, IMPORT_STATUS_LABELS, type ImportField } from '../../../shared/product-import';
+import { Alert, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { formatMegabytes, IMPORT_FIELD_LABELS, type ImportField } from '../../../shared/product-import';
+import { formatDateTime } from '../../../shared/time';
 import { ImportCounts, MessageList } from './ImportCounts';
-import { formatDateTime, STATUS_COLORS } from './ImportHistoryPage';
+import { ImportStatusBadge } from './ImportStatusBadge';
 import { useImportDetails } from './import-api';
 import { FailedRowsButton } from './ResultStep';
 
@@ -29,9 +30,7 @@ export function ImportDetailsModal({ importId, onClose }: { importId: string | n
                 {data.finished_at && ` · terminado em ${formatDateTime(data.finished_at)}`}
               </Text>
             </div>
-            <Badge color={STATUS_COLORS[data.status]} variant="light" size="lg">
-              {IMPORT_STATUS_LABELS[data.status]}
-            </Badge>
+            <ImportStatusBadge status={data.status} size="lg" />
           </Group>
           {data.failure_reason && (
             <Alert color="red" variant="light" title="Motivo da falha">

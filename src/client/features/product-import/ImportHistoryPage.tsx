@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport, IconInfoCircle, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { IMPORT_STATUS_LABELS, type ImportSummary } from '../../../shared/product-import';
+import type { ImportSummary } from '../../../shared/product-import';
+import { formatDateTime } from '../../../shared/time';
 import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
 import { CardTable } from '../../ui/CardTable';
@@ -11,17 +12,10 @@ import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { ImportDetailsModal } from './ImportDetailsModal';
+import { ImportStatusBadge } from './ImportStatusBadge';
 import { useDeleteImport, useImportHistory, useRetryImport } from './import-api';
 
-export const STATUS_COLORS: Record<ImportSummary['status'], string> = {
-  pending: 'dark',
-  processing: 'blue',
-  completed: 'green',
-  failed: 'red',
-};
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 const number = new Intl.NumberFormat('pt-BR');
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 
 /** /produtos/historico — every import the user may see, newest first. */
 export function ImportHistoryPage() {
@@ -73,7 +67,7 @@ export function ImportHistoryPage() {
             <Skeleton key={i} h={48} radius="md" />
           ))}
         </Stack>
-      ) : history.data.imports.length === 0 ? (
+      ) : history.data.items.length === 0 ? (
         <EmptyState title="Nenhuma importação ainda">As planilhas enviadas em Importar produtos aparecem aqui.</EmptyState>
       ) : (
         <Paper withBorder radius="md">
@@ -94,7 +88,7 @@ export function ImportHistoryPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {history.data.imports.map((item) => (
+              {history.data.items.map((item) => (
                 <Table.Tr key={item.id}>
                   <Table.Td maw={260}>
                     <Text fw={600} size="sm" truncate title={item.file_name}>
@@ -102,9 +96,7 @@ export function ImportHistoryPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td data-label="Status">
-                    <Badge color={STATUS_COLORS[item.status]} variant="light">
-                      {IMPORT_STATUS_LABELS[item.status]}
-                    </Badge>
+                    <ImportStatusBadge status={item.status} />
                   </Table.Td>
                   <Table.Td data-label="Linhas" ta="right">
                     {number.format(item.total_rows)}
@@ -166,9 +158,9 @@ export function ImportHistoryPage() {
           </CardTable>
         </Paper>
       )}
-      {history.data && history.data.total_pages > 1 && (
+      {history.data && history.data.pages > 1 && (
         <Group justify="center" mt="md">
-          <Pagination total={history.data.total_pages} value={page} onChange={setPage} getControlProps={controlLabels} />
+          <Pagination total={history.data.pages} value={page} onChange={setPage} getControlProps={controlLabels} />
         </Group>
       )}
       <ImportDetailsModal importId={detailsId} onClose={() => setDetailsId(null)} />

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ExecuteImport,
   importHistorySchema,
@@ -8,6 +8,7 @@ import {
 } from '../../../shared/product-import';
 import { api, apiGetBlob } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { listFromBody, usePageList } from '../../lib/use-page-list';
 
 /** SPEC §9: progress is polled every 2 seconds until the import is completed or failed. */
 export const POLL_MS = 2000;
@@ -55,14 +56,15 @@ export const useImportStatus = (id: string | null) =>
   });
 
 export const useImportHistory = (page: number) =>
-  useQuery({
-    queryKey: queryKeys.imports.historyPage(page),
-    queryFn: () => api.get(`/product-import/history?page=${page}&limit=${HISTORY_PAGE_SIZE}`, importHistorySchema),
-    placeholderData: keepPreviousData,
-    // Imports in progress move on their own: the list follows them.
-    refetchInterval: (query) =>
-      query.state.data?.imports.some((i) => i.status === 'pending' || i.status === 'processing') ? POLL_MS : false,
-  });
+  usePageList(
+    queryKeys.imports.historyPage(page),
+    () => listFromBody(`/product-import/history?page=${page}&limit=${HISTORY_PAGE_SIZE}`, importHistorySchema, (body) => body.imports),
+    {
+      // Imports in progress move on their own: the list follows them.
+      refetchInterval: (query) =>
+        query.state.data?.items.some((i) => i.status === 'pending' || i.status === 'processing') ? POLL_MS : false,
+    },
+  );
 
 export const useImportDetails = (id: string | null) =>
   useQuery({

@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router';
 import { scopeFor } from '../../../shared/access-policy';
 import { formatBRL } from '../../../shared/money';
 import { PRODUCT_SCREEN_TEXTS, type Product, type ProductCategory } from '../../../shared/products';
-import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { principalOf, useCan } from '../../lib/use-can';
 import { useSettledFilter } from '../../lib/use-settled-filter';
@@ -13,7 +12,7 @@ import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
 import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { mutationToasts, notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
 import { CategoryFormModal, parentOptions } from './CategoryFormModal';
@@ -103,19 +102,12 @@ export function ProductsPage() {
       title: 'Excluir produto',
       message: 'Tem certeza que deseja excluir este produto?',
       name: product.name,
-      onConfirm: () =>
-        remove.mutate(product.id, {
-          onSuccess: () => notifySuccess('Produto excluído.'),
-          onError: (err) => {
-            console.error(err);
-            notifyError(errorMessage(err, PRODUCT_SCREEN_TEXTS.deleteFailed), PRODUCT_SCREEN_TEXTS.deleteFailed);
-          },
-        }),
+      onConfirm: () => remove.mutate(product.id, mutationToasts('Produto excluído.', PRODUCT_SCREEN_TEXTS.deleteFailed, { titled: true })),
     });
 
-  const products = list.data?.products ?? [];
+  const products = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const pages = list.data?.total_pages ?? 1;
+  const pages = list.data?.pages ?? 1;
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   PRODUCTS_PAGE_SIZE,
@@ -11,6 +11,7 @@ import {
 } from '../../../shared/products';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { listFromBody, usePageList } from '../../lib/use-page-list';
 
 export interface ProductFilters {
   search: string;
@@ -21,15 +22,11 @@ export const EMPTY_FILTERS: ProductFilters = { search: '', category_id: '' };
 export const hasFilters = (f: ProductFilters) => f.search.trim() !== '' || f.category_id !== '';
 
 export function useProducts(filters: ProductFilters, page: number) {
-  return useQuery({
-    queryKey: queryKeys.products.list({ ...filters }, page),
-    queryFn: () => {
-      const params = new URLSearchParams({ page: String(page), limit: String(PRODUCTS_PAGE_SIZE) });
-      if (filters.search.trim()) params.set('search', filters.search.trim());
-      if (filters.category_id) params.set('category_id', filters.category_id);
-      return api.get(`/products?${params}`, productListSchema);
-    },
-    placeholderData: keepPreviousData,
+  return usePageList(queryKeys.products.list({ ...filters }, page), () => {
+    const params = new URLSearchParams({ page: String(page), limit: String(PRODUCTS_PAGE_SIZE) });
+    if (filters.search.trim()) params.set('search', filters.search.trim());
+    if (filters.category_id) params.set('category_id', filters.category_id);
+    return listFromBody(`/products?${params}`, productListSchema, (body) => body.products);
   });
 }
 

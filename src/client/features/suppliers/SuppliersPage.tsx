@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatIsoDate, formatPercent, formatPhone } from '../../../shared/field-rules';
 import { contractState, type Supplier } from '../../../shared/suppliers';
-import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
 import { useSettledFilter } from '../../lib/use-settled-filter';
 import { useUrlPage } from '../../lib/use-url-page';
@@ -12,10 +11,10 @@ import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListPagination } from '../../ui/ListPagination';
 import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
-import { notifyError, notifySuccess } from '../../ui/notify';
+import { mutationToasts } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
-import { SUPPLIERS_PAGE_SIZE, useDeleteSupplier, useSupplierList } from './suppliers-api';
+import { useDeleteSupplier, useSupplierList } from './suppliers-api';
 
 function ContractCell({ supplier }: { supplier: Supplier }) {
   const { contract_start_date: start, contract_end_date: end } = supplier;
@@ -66,19 +65,12 @@ export function SuppliersPage() {
           Excluir <b>{s.name}</b> ({s.company_name})? Fornecedores com pedidos ou produtos não podem ser excluídos.
         </Text>
       ),
-      onConfirm: () =>
-        remove.mutate(s.id, {
-          onSuccess: () => notifySuccess('Fornecedor excluído.'),
-          onError: (err) => {
-            console.error(err);
-            notifyError(errorMessage(err, 'Não foi possível excluir o fornecedor.'));
-          },
-        }),
+      onConfirm: () => remove.mutate(s.id, mutationToasts('Fornecedor excluído.', 'Não foi possível excluir o fornecedor.')),
     });
 
   const suppliers = list.data?.items ?? [];
-  const total = list.data?.total ?? suppliers.length;
-  const pages = Math.max(1, Math.ceil(total / SUPPLIERS_PAGE_SIZE));
+  const total = list.data?.total ?? 0;
+  const pages = list.data?.pages ?? 1;
   const newButton = canCreate && (
     <Button component={Link} to="/fornecedores/novo" leftSection={<IconPlus size={18} />}>
       Novo fornecedor

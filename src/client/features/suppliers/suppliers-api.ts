@@ -1,19 +1,16 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type SupplierInput, supplierSchema } from '../../../shared/suppliers';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { listFromHeader, usePageList } from '../../lib/use-page-list';
 
 export const SUPPLIERS_PAGE_SIZE = 20;
 
 export function useSupplierList(search: string, page: number) {
-  return useQuery({
-    queryKey: queryKeys.suppliers.list(search, page),
-    queryFn: () => {
-      const params = new URLSearchParams({ limit: String(SUPPLIERS_PAGE_SIZE), page: String(page) });
-      if (search.trim()) params.set('search', search.trim());
-      return api.list(`/suppliers?${params}`, supplierSchema.array());
-    },
-    placeholderData: keepPreviousData,
+  return usePageList(queryKeys.suppliers.list(search, page), () => {
+    const params = new URLSearchParams({ limit: String(SUPPLIERS_PAGE_SIZE), page: String(page) });
+    if (search.trim()) params.set('search', search.trim());
+    return listFromHeader(`/suppliers?${params}`, supplierSchema, SUPPLIERS_PAGE_SIZE);
   });
 }
 

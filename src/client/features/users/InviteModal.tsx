@@ -1,19 +1,15 @@
-import { MultiSelect, Select } from '@mantine/core';
-import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Invitation, InvitationCreate } from '../../../shared/invitations';
 import { invitationCreateSchema } from '../../../shared/invitations';
-import { ESTABLISHMENT_ROLES, ROLE_LABELS, type Role } from '../../../shared/roles';
+import type { Role } from '../../../shared/roles';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormModal } from '../../ui/FormModal';
 import { TextField } from '../../ui/text-fields';
+import { RoleFields, type RoleValues } from './RoleFields';
 import { type EstablishmentOption, type SupplierOption, useCreateInvitation } from './users-api';
 
-interface FormValues {
+interface FormValues extends RoleValues {
   email: string;
-  role: Role;
-  establishment_ids: string[];
-  supplier_id: string | null;
 }
 
 interface Props {
@@ -41,68 +37,17 @@ export function InviteModal({ roles, establishments, suppliers, onClose, onInvit
     failMessage: 'Não foi possível enviar o convite.',
     submit: async (values) => onInvited(await create.mutateAsync(values)),
   });
-  const { form } = serverForm;
-  const role = form.watch('role');
 
   return (
     <FormModal serverForm={serverForm} onClose={onClose} title="Convidar usuário" submitLabel="Enviar convite" size="md">
       <TextField label="E-mail" type="email" withAsterisk name="email" description="A pessoa recebe um link para criar a própria senha." />
-      <Controller
-        control={form.control}
-        name="role"
-        render={({ field, fieldState }) => (
-          <Select
-            label="Perfil"
-            withAsterisk
-            allowDeselect={false}
-            data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-            value={field.value}
-            onChange={(v) => field.onChange(v)}
-            ref={field.ref}
-            error={fieldState.error?.message}
-          />
-        )}
+      <RoleFields
+        roles={roles}
+        establishments={establishments}
+        suppliers={suppliers}
+        establishmentsDescription="Onde a pessoa vai trabalhar: ela só vê e altera os dados destes."
+        markRequired
       />
-      {ESTABLISHMENT_ROLES.includes(role) && (
-        <Controller
-          control={form.control}
-          name="establishment_ids"
-          render={({ field, fieldState }) => (
-            <MultiSelect
-              label="Estabelecimentos"
-              withAsterisk
-              description="Onde a pessoa vai trabalhar: ela só vê e altera os dados destes."
-              placeholder={establishments.length ? 'Escolha um ou mais' : 'Nenhum estabelecimento cadastrado'}
-              data={establishments.map((e) => ({ value: e.id, label: e.name }))}
-              value={field.value}
-              onChange={field.onChange}
-              searchable
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      )}
-      {role === 'supplier' && (
-        <Controller
-          control={form.control}
-          name="supplier_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Fornecedor"
-              withAsterisk
-              placeholder={suppliers.length ? 'Escolha o fornecedor' : 'Nenhum fornecedor cadastrado'}
-              data={suppliers.map((s) => ({ value: s.id, label: `${s.name} (${s.company_name})` }))}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              searchable
-              clearable
-              nothingFoundMessage="Nenhum fornecedor"
-              ref={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      )}
     </FormModal>
   );
 }

@@ -1,11 +1,10 @@
-import { MultiSelect, Select } from '@mantine/core';
-import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
-import { ESTABLISHMENT_ROLES, ROLE_LABELS, ROLES, type Role } from '../../../shared/roles';
+import { ROLES, type Role } from '../../../shared/roles';
 import { type User, type UserUpdate, userCreateSchema, userUpdateSchema } from '../../../shared/users';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormModal } from '../../ui/FormModal';
 import { PasswordField, TextField } from '../../ui/text-fields';
+import { RoleFields } from './RoleFields';
 import { type EstablishmentOption, type SupplierOption, useSaveUser } from './users-api';
 
 interface FormValues {
@@ -50,8 +49,6 @@ function UserFormDialog({ user, establishments, suppliers, onClose, onSaved }: P
       onSaved(isEdit ? 'Usuário atualizado.' : 'Usuário criado.');
     },
   });
-  const { form } = serverForm;
-  const role = form.watch('role');
 
   return (
     <FormModal serverForm={serverForm} onClose={onClose} title={isEdit ? 'Editar usuário' : 'Novo usuário'} size="md">
@@ -63,61 +60,13 @@ function UserFormDialog({ user, establishments, suppliers, onClose, onSaved }: P
         autoComplete="new-password"
         name="password"
       />
-      <Controller
-        control={form.control}
-        name="role"
-        render={({ field, fieldState }) => (
-          <Select
-            label="Perfil"
-            withAsterisk
-            allowDeselect={false}
-            data={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-            value={field.value}
-            onChange={(v) => field.onChange(v)}
-            ref={field.ref}
-            error={fieldState.error?.message}
-          />
-        )}
+      <RoleFields
+        roles={ROLES}
+        establishments={establishments}
+        suppliers={suppliers}
+        establishmentsDescription="Onde este usuário trabalha: ele só vê e altera os dados destes."
+        supplierDescription="O fornecedor que este usuário representa: ele vê e atende só os pedidos deste."
       />
-      {ESTABLISHMENT_ROLES.includes(role) && (
-        <Controller
-          control={form.control}
-          name="establishment_ids"
-          render={({ field, fieldState }) => (
-            <MultiSelect
-              label="Estabelecimentos"
-              description="Onde este usuário trabalha: ele só vê e altera os dados destes."
-              placeholder={establishments.length ? 'Escolha um ou mais' : 'Nenhum estabelecimento cadastrado'}
-              data={establishments.map((e) => ({ value: e.id, label: e.name }))}
-              value={field.value}
-              onChange={field.onChange}
-              searchable
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      )}
-      {role === 'supplier' && (
-        <Controller
-          control={form.control}
-          name="supplier_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Fornecedor"
-              description="O fornecedor que este usuário representa: ele vê e atende só os pedidos deste."
-              placeholder={suppliers.length ? 'Escolha o fornecedor' : 'Nenhum fornecedor cadastrado'}
-              data={suppliers.map((s) => ({ value: s.id, label: `${s.name} (${s.company_name})` }))}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              searchable
-              clearable
-              nothingFoundMessage="Nenhum fornecedor"
-              ref={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      )}
     </FormModal>
   );
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { ACTIVITY_STATUSES, ACTIVITY_TYPES, LEAD_SOURCES, LEAD_STATUSES, OPPORTUNITY_STAGES } from '../../../shared/crm.js';
+import { ACTIVITY_STATUSES, ACTIVITY_TYPES, LEAD_SOURCES, LEAD_STATUSES, OPPORTUNITY_STAGES } from '../../../shared/crm-vocabulary.js';
 import { foldSqlText } from '../fold-sql.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { users } from './users.js';

@@ -1,4 +1,5 @@
 import type { AlertPriority } from '../../../shared/analytics.js';
+import { formatCalendarDay } from '../../../shared/time.js';
 import type { EndingContract } from './repository.js';
 
 export interface Alert {
@@ -13,7 +14,6 @@ export const REVENUE_DROP_PERCENT = 30;
 /** Contracts ending within this many days (medium). */
 export const CONTRACT_ALERT_DAYS = 30;
 
-const formatDay = (day: string) => day.split('-').reverse().join('/');
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export interface AlertFacts {
@@ -44,7 +44,7 @@ export function buildAlerts(f: AlertFacts): Alert[] {
   }
   for (const c of f.contracts) {
     const when = c.daysLeft === 0 ? 'hoje' : c.daysLeft === 1 ? 'amanhã' : `em ${c.daysLeft} dias`;
-    alerts.push({ priority: 'medium', message: `O contrato com ${c.name} termina ${when} (${formatDay(c.endDate)}).` });
+    alerts.push({ priority: 'medium', message: `O contrato com ${c.name} termina ${when} (${formatCalendarDay(c.endDate)}).` });
   }
   if (f.totalOrders === 0) {
     alerts.push({ priority: 'low', message: `Nenhum pedido nos últimos ${f.days} dias.` });

@@ -1,11 +1,11 @@
 import { and, count, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../../shared/access-policy.js';
-import { ANALYTICS_TIME_ZONE } from '../../../shared/analytics.js';
+import { TIME_ZONE } from '../../../shared/time.js';
 import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
 import { analyticsSupplierDaily, establishments, orderItems, orders, suppliers } from '../../db/schema/index.js';
 
-const TZ = sql.raw(`'${ANALYTICS_TIME_ZONE}'`);
+const TZ = sql.raw(`'${TIME_ZONE}'`);
 type ReadScope = Exclude<Scope, { kind: 'none' }>;
 
 const rowsOf = async <Row>(db: Executor, query: SQL): Promise<Row[]> => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;

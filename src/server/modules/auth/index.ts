@@ -2,7 +2,6 @@
 
 export { registerPasswordResetJobs } from './password-reset.js';
 export { passwordRoutes } from './password-routes.js';
-export { hashPassword } from './passwords.js';
 export { authRoutes } from './routes.js';
 export { type AuthService, createAuthService, ensureInitialAdmin } from './service.js';
 export { endSessionsOf, startSession } from './sessions.js';

@@ -2,10 +2,10 @@ import { passwordProblem } from '../../../shared/password-rule.js';
 import { type ChangePasswordRequest, PASSWORD_TEXTS } from '../../../shared/passwords.js';
 import { appError, badRequest } from '../../core/app-error.js';
 import type { Caller } from '../../core/caller.js';
+import { hashPassword, verifyPassword } from '../../core/passwords.js';
 import type { Db } from '../../db/client.js';
-import { userRows as users } from '../users/index.js';
+import { findUserById, setUserPassword } from '../users/index.js';
 import { claimAttempt, clearFailures, trimExpiredFailures } from './login-throttle.js';
-import { hashPassword, verifyPassword } from './passwords.js';
 import { retireResetTokensOf } from './reset-tokens.js';
 import { endSessionsOf } from './sessions.js';
 
@@ -22,7 +22,7 @@ export function assertPasswordRule(password: string, email: string): void {
  */
 export async function changePassword(db: Db, caller: Caller, input: ChangePasswordRequest, ip: string): Promise<void> {
   if (!(await claimAttempt(db, caller.email, ip))) throw appError('too_many_attempts');
-  const user = await users.findById(db, caller.id);
+  const user = await findUserById(db, caller.id);
   if (!user?.passwordHash || !(await verifyPassword(user.passwordHash, input.current_password))) {
     await trimExpiredFailures(db);
     throw appError('wrong_password', PASSWORD_TEXTS.wrongCurrent, { current_password: PASSWORD_TEXTS.wrongCurrent });
@@ -34,7 +34,7 @@ export async function changePassword(db: Db, caller: Caller, input: ChangePasswo
   }
   const passwordHash = await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
-    await users.setPasswordHash(tx, user.id, passwordHash);
+    await setUserPassword(tx, user.id, passwordHash);
     await endSessionsOf(tx, user.id, caller.sessionId);
     await retireResetTokensOf(tx, user.id);
   });

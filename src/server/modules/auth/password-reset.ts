@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ResetPasswordRequest } from '../../../shared/passwords.js';
 import { appError } from '../../core/app-error.js';
 import { hashOneTimeToken, newOneTimeToken } from '../../core/one-time-token.js';
+import { hashPassword } from '../../core/passwords.js';
 import type { Db } from '../../db/client.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import type { Mailer } from '../mail/index.js';
-import { userRows as users } from '../users/index.js';
+import { findUserByEmail, setUserPassword } from '../users/index.js';
 import { clearFailuresOfEmail } from './login-throttle.js';
 import { assertPasswordRule } from './password-change.js';
-import { hashPassword } from './passwords.js';
 import { claimResetToken, findLiveResetToken, insertResetToken, retireResetTokensOf, trimExpiredResetTokens } from './reset-tokens.js';
 import { endSessionsOf } from './sessions.js';
 
@@ -37,7 +37,7 @@ export async function requestPasswordReset(jobs: JobRunner, email: string): Prom
 }
 
 async function sendResetLink({ db, mailer, log }: { db: Db; mailer: Mailer; log: FastifyBaseLogger }, email: string): Promise<void> {
-  const user = await users.findByEmail(db, email);
+  const user = await findUserByEmail(db, email);
   // A record-only user (no password: a sample CRM owner) or a deactivated one cannot be given a way in by e-mail.
   if (!user?.passwordHash || user.deactivatedAt) {
     log.info('password reset asked for an e-mail without an active account: nothing sent');
@@ -75,7 +75,7 @@ export async function resetPassword(db: Db, input: ResetPasswordRequest): Promis
   const passwordHash = await hashPassword(input.new_password);
   await db.transaction(async (tx) => {
     if (!(await claimResetToken(tx, link.id))) throw invalidLink();
-    await users.setPasswordHash(tx, link.userId, passwordHash);
+    await setUserPassword(tx, link.userId, passwordHash);
     await retireResetTokensOf(tx, link.userId);
     await endSessionsOf(tx, link.userId);
     await clearFailuresOfEmail(tx, link.email);

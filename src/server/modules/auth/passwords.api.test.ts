@@ -1,27 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newOneTimeToken } from '../../core/one-time-token.js';
 import { loginFailures, mailMessages, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { createUser, DEFAULT_PASSWORD, type TestUser, uniqueEmail } from '../../test-support/factories.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test-support/smtp-server.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { mailingTestAppPerFile } from '../../test-support/file-app.js';
 import { RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_EMAIL } from './password-routes.js';
 import { insertResetToken } from './reset-tokens.js';
 
 const NEW_PASSWORD = 'taça-de-tinto-2024';
 const INVALID_LINK = 'Link inválido ou expirado';
 
-let smtp: TestSmtpServer;
-let t: TestApp;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ smtpUrl: smtp.url });
-  await t.app.jobs.start();
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+const { t, smtp } = mailingTestAppPerFile();
 
 let ipCounter = 0;
 /** Each test its own client address, so the per-address limits of one test do not reach another. */

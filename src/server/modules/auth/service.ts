@@ -2,29 +2,29 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { LOGIN_FAILED_MESSAGE, type LoginRequest, type SessionUser } from '../../../shared/auth.js';
 import type { ChangePasswordRequest, ResetPasswordRequest } from '../../../shared/passwords.js';
-import { AppError } from '../../core/app-error.js';
+import { appError } from '../../core/app-error.js';
 import type { Caller } from '../../core/caller.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../core/passwords.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import type { Mailer } from '../mail/index.js';
-import { userRows as users } from '../users/index.js';
+import { addUser, countUsers, findUserByEmail, findUserBySession } from '../users/index.js';
 import { claimAttempt, clearFailures, trimExpiredFailures } from './login-throttle.js';
 import { changePassword } from './password-change.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { endSession, startSession, trimExpiredSessions } from './sessions.js';
 import type { TokenSigner, VerifiedToken } from './tokens.js';
 
 export async function login(db: Db, tokens: TokenSigner, input: LoginRequest, ip: string): Promise<string> {
   if (!(await claimAttempt(db, input.email, ip))) {
-    throw new AppError('too_many_attempts', 429, 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.');
+    throw appError('too_many_attempts', 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.');
   }
-  const user = await users.findByEmail(db, input.email);
+  const user = await findUserByEmail(db, input.email);
   // Always one verification, so the time taken does not tell which e-mails have a login.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user?.passwordHash || !valid || user.deactivatedAt) {
     await trimExpiredFailures(db);
-    throw new AppError('invalid_credentials', 401, LOGIN_FAILED_MESSAGE);
+    throw appError('invalid_credentials', LOGIN_FAILED_MESSAGE);
   }
   await clearFailures(db, input.email, ip);
   await trimExpiredSessions(db);
@@ -33,7 +33,7 @@ export async function login(db: Db, tokens: TokenSigner, input: LoginRequest, ip
 
 /** The caller of a token whose session still exists: one query, on every authenticated request. */
 export async function loadCaller(db: Db, token: VerifiedToken): Promise<Caller | null> {
-  const user = await users.findBySession(db, token.userId, token.sessionId);
+  const user = await findUserBySession(db, token.userId, token.sessionId);
   if (!user) return null;
   return {
     id: user.id,
@@ -63,15 +63,15 @@ export const sessionUserOf = (caller: Caller): SessionUser => ({
  */
 export async function ensureInitialAdmin(db: Db, log: FastifyBaseLogger, admin: { email?: string; password?: string }): Promise<void> {
   if (admin.email && admin.password) {
-    if (await users.findByEmail(db, admin.email)) return;
-    await users.insertUser(db, { email: admin.email, passwordHash: await hashPassword(admin.password), role: 'admin', supplierId: null });
+    if (await findUserByEmail(db, admin.email)) return;
+    await addUser(db, { email: admin.email, passwordHash: await hashPassword(admin.password), role: 'admin', supplierId: null });
     log.info({ email: admin.email }, 'admin user created from ADMIN_EMAIL');
     return;
   }
-  if ((await users.countUsers(db)) > 0) return;
+  if ((await countUsers(db)) > 0) return;
   const email = 'admin@adega.local';
   const password = randomBytes(12).toString('base64url');
-  await users.insertUser(db, { email, passwordHash: await hashPassword(password), role: 'admin', supplierId: null });
+  await addUser(db, { email, passwordHash: await hashPassword(password), role: 'admin', supplierId: null });
   // Deliberately printed once, outside the structured log, so it is not confused with a leaked secret.
   process.stdout.write(
     `\n  Primeiro acesso ao Adega\n  E-mail: ${email}\n  Senha:  ${password}\n  (troque a senha em Minha conta, /conta; esta mensagem não aparece de novo)\n\n`,

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { catalogChanges, catalogRevision, catalogWines } from '../../db/schema/index.js';
-import { createUser, type TestUser } from '../../test-support/factories.js';
+import { createUser, type TestUser, uniqueTag } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { CatalogSearch } from './catalog-search.js';
 import { catalogSearchText } from './search-text.js';
@@ -17,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tag = () => `t${randomUUID().slice(0, 8)}`;
 const wine = (name: string) => ({ name, searchText: catalogSearchText({ name }) });
 const names = (rows: { name: string }[]) => rows.map((w) => w.name);
 const revision = async () => (await t.db.select().from(catalogRevision))[0]?.revision;
@@ -30,7 +28,7 @@ describe('catalogue search index: changes applied as they come (decision 0036)',
     const search = new CatalogSearch(t.db);
     await search.whenLoaded();
     expect(search.indexed).toBe(true);
-    const s = tag();
+    const s = uniqueTag();
     const find = async (q = s) => names((await search.search({ q, limit: 100, offset: 0 })).rows);
     const [b, m] = await t.db
       .insert(catalogWines)
@@ -52,7 +50,7 @@ describe('catalogue search index: changes applied as they come (decision 0036)',
   it('a statement that changes no row, or no searchable column, changes neither the revision nor the log', async () => {
     const [row] = await t.db
       .insert(catalogWines)
-      .values(wine(`Sem Mudança ${tag()}`))
+      .values(wine(`Sem Mudança ${uniqueTag()}`))
       .returning();
     const before = { revision: await revision(), changes: await changeCount() };
     await t.db.execute(sql`update catalog_wines set name = name where false`);
@@ -72,7 +70,7 @@ describe('catalogue search index: changes applied as they come (decision 0036)',
   });
 
   it('a process that just started answers at once, in SQL, while its index loads; then from the index', async () => {
-    const s = tag();
+    const s = uniqueTag();
     await t.db.insert(catalogWines).values([wine(`A ${s} Tinto`), wine(`C ${s} Branco`), wine(`B ${s} Tinto`)]);
     const gate: { open?: () => void } = {};
     const held = new Promise<void>((resolve) => {
@@ -92,7 +90,7 @@ describe('catalogue search index: changes applied as they come (decision 0036)',
   it('many wines written at once (more than a search applies) are found, the index read again in the background', async () => {
     const search = new CatalogSearch(t.db);
     await search.whenLoaded();
-    const s = tag();
+    const s = uniqueTag();
     await t.db.insert(catalogWines).values(Array.from({ length: 2_100 }, (_, i) => wine(`${s} ${String(i).padStart(4, '0')}`)));
     const page = await search.search({ q: s, limit: 3, offset: 2_097 });
     expect({ names: names(page.rows), total: page.total }).toEqual({ names: [`${s} 2097`, `${s} 2098`, `${s} 2099`], total: 2_100 });
@@ -122,7 +120,7 @@ describe('catalogue search index: changes applied as they come (decision 0036)',
   });
 
   it('through the API: a write is found by the next search', async () => {
-    const s = tag();
+    const s = uniqueTag();
     expect(await viaApi(s)).toEqual([]);
     await t.app.catalog.searchIndexLoaded();
     const created = await t.call(admin, 'POST', '/api/catalog/wines', { name: `Vinho ${s}` });
@@ -136,7 +134,7 @@ describe.runIf(process.env.ADEGA_TEST_DB === 'postgres')('a second app process o
     const secondDatabase = await openDatabase({ databaseUrl: t.databaseUrl as string });
     const second = await buildApp(t.config, { database: secondDatabase, logger: false });
     try {
-      const s = tag();
+      const s = uniqueTag();
       const search = async (q: string) =>
         names(
           (

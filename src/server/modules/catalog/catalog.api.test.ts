@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '../../../shared/field-rules.js';
 import type { Role } from '../../../shared/roles.js';
 import { foldText } from '../../../shared/text-search.js';
 import { catalogWines } from '../../db/schema/index.js';
-import { createCatalogWineRow, createUser, type TestUser } from '../../test-support/factories.js';
+import { createCatalogWineRow, createUser, type TestUser, uniqueTag } from '../../test-support/factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { catalogSearchText } from './search-text.js';
 
@@ -17,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tag = () => `t${randomUUID().slice(0, 8)}`;
 const list = (query: string, role: Role = 'admin') => t.as(users[role].token, { method: 'GET', url: `/api/catalog/wines?${query}` });
 const names = (res: { json(): unknown }) => (res.json() as { name: string }[]).map((w) => w.name);
 const filterNames = async (s: string, query: string) => names(await list(`q=${s}&${query}&limit=100`));
@@ -54,7 +52,7 @@ const fullWine = (suffix: string) => ({
 
 describe('POST /api/catalog/wines', () => {
   it('creates a wine with every field (201) and stores the folded search text', async () => {
-    const s = tag();
+    const s = uniqueTag();
     const res = await create(fullWine(s));
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -132,14 +130,14 @@ describe('POST /api/catalog/wines', () => {
   });
 
   it('stores text in NFC so decomposed accents are still found', async () => {
-    const s = tag();
+    const s = uniqueTag();
     const res = await create({ name: `Rose\u0301 ${s}`, country: 'França'.normalize('NFD') });
     expect(res.json()).toMatchObject({ name: `Rosé ${s}`, country: 'França' });
     expect(names(await list(`q=rose+${s}&country=franca`))).toEqual([`Rosé ${s}`]);
   });
 
   it('answers 409 with a pt-BR detail when the SKU is taken, on create and on update', async () => {
-    const sku = `DUP-${tag()}`;
+    const sku = `DUP-${uniqueTag()}`;
     expect((await create({ name: 'Primeiro', sku_code: sku })).statusCode).toBe(201);
     const dup = await create({ name: 'Segundo', sku_code: sku });
     expect(dup.statusCode).toBe(409);
@@ -197,7 +195,7 @@ describe('GET/PUT/DELETE /api/catalog/wines/:id', () => {
 
 describe('GET /api/catalog/wines search and filters', () => {
   it('sees every write at once, through the API or straight into the table (the search index follows the revision)', async () => {
-    const s = tag();
+    const s = uniqueTag();
     expect(names(await list(`q=${s}`))).toEqual([]);
     const created = await create({ name: `Vinho ${s} Um` });
     expect(names(await list(`q=${s}`))).toEqual([`Vinho ${s} Um`]);
@@ -214,7 +212,7 @@ describe('GET /api/catalog/wines search and filters', () => {
   });
 
   it("finds 'Rosé' with 'rose' and 'Casa Valduga' with 'VALDUGA', case- and accent-insensitively", async () => {
-    const s = tag();
+    const s = uniqueTag();
     await createCatalogWineRow(t.db, { name: `Rosé de Provence ${s}`, producer: 'Château Minuty' });
     await createCatalogWineRow(t.db, { name: `Gran Reserva ${s}`, producer: 'Casa Valduga' });
     await createCatalogWineRow(t.db, { name: `Outro ${s}`, producer: 'Miolo' });
@@ -224,7 +222,7 @@ describe('GET /api/catalog/wines search and filters', () => {
   });
 
   it('matches name, producer, region and grape; every word must match', async () => {
-    const s = tag();
+    const s = uniqueTag();
     await createCatalogWineRow(t.db, { name: `Alpha ${s}`, region: 'Mendoza', grapeVariety: 'Malbec' });
     await createCatalogWineRow(t.db, { name: `Beta ${s}`, region: 'Maipo', grapeVariety: 'Carménère' });
     expect(names(await list(`q=mendoza+${s}`))).toEqual([`Alpha ${s}`]);
@@ -234,7 +232,7 @@ describe('GET /api/catalog/wines search and filters', () => {
   });
 
   it("matches the style too: 'espumante' finds the sparkling wines, written through the API or stored directly", async () => {
-    const s = tag();
+    const s = uniqueTag();
     const created = await create({ name: `Cave Geisse Brut ${s}`, wine_style: 'Espumante' });
     expect(created.statusCode).toBe(201);
     await createCatalogWineRow(t.db, { name: `Chandon Réserve ${s}`, wineStyle: 'Espumante Rosé' });
@@ -245,7 +243,7 @@ describe('GET /api/catalog/wines search and filters', () => {
   });
 
   it('sorts by name ignoring case and accents, on the plain and the many-matches path alike', async () => {
-    const s = tag();
+    const s = uniqueTag();
     const sorted = ['abacaxi', 'Ástor', 'baco', 'Écrin', 'eden', 'Zebra', 'zênite'].map((w) => `${s} ${w}`);
     for (const name of [...sorted].reverse()) await createCatalogWineRow(t.db, { name });
     expect(names(await list(`q=${s}`))).toEqual(sorted);
@@ -253,7 +251,7 @@ describe('GET /api/catalog/wines search and filters', () => {
   });
 
   it('treats % and _ in q literally', async () => {
-    const s = tag();
+    const s = uniqueTag();
     await createCatalogWineRow(t.db, { name: `Cem_Por_Cento 100% ${s}` });
     await createCatalogWineRow(t.db, { name: `CemXPorXCento 100 ${s}` });
     expect(names(await list(`q=${encodeURIComponent(`100% ${s}`)}`))).toEqual([`Cem_Por_Cento 100% ${s}`]);
@@ -261,7 +259,7 @@ describe('GET /api/catalog/wines search and filters', () => {
   });
 
   it('filters by country, grape and style, accent- and case-insensitively (grape anywhere in the blend)', async () => {
-    const s = tag();
+    const s = uniqueTag();
     await createCatalogWineRow(t.db, {
       name: `Bordeaux ${s}`,
       country: 'França',
@@ -278,7 +276,7 @@ describe('GET /api/catalog/wines search and filters', () => {
   });
 
   it('filters fold exactly like q: ß, æ and œ spelled out, any accent, whitespace runs', async () => {
-    const s = tag();
+    const s = uniqueTag();
     await createCatalogWineRow(t.db, { name: `Pfalz ${s}`, country: 'Alemanha', grapeVariety: 'Weißburgunder', wineStyle: 'Branco' });
     await createCatalogWineRow(t.db, { name: `Cuvée ${s}`, country: 'Dinamarca', grapeVariety: 'Ævelin', wineStyle: 'Œil de Perdrix' });
     await createCatalogWineRow(t.db, { name: `Graševina ${s}`, country: 'Croácia', grapeVariety: 'Graševina', wineStyle: 'Branco' });
@@ -303,7 +301,7 @@ describe('GET /api/catalog/wines search and filters', () => {
   });
 
   it('filters agree with foldText() on every value, whatever its letters', async () => {
-    const s = tag();
+    const s = uniqueTag();
     const values = [
       'França',
       'Straße',
@@ -356,7 +354,7 @@ describe('GET /api/catalog/wines search and filters', () => {
   });
 
   it('answers a plain array ordered by name with the total in X-Total-Count; limit defaults to 50 and is capped at 100', async () => {
-    const s = tag();
+    const s = uniqueTag();
     await insertNumbered(`Lote ${s}`, 120, 3);
     const first = await list(`q=lote+${s}`, 'supplier');
     expect(first.statusCode).toBe(200);
@@ -374,7 +372,7 @@ describe('GET /api/catalog/wines search and filters', () => {
   });
 
   it('caps the count at 1,000 matches (X-Total-Count-Capped), exact again when paging past it', async () => {
-    const s = tag();
+    const s = uniqueTag();
     await insertNumbered(`Safra ${s}`, 1010, 4);
     const first = await list(`q=safra+${s}`);
     expect(names(first).slice(0, 2)).toEqual([`Safra ${s} 0000`, `Safra ${s} 0001`]);
@@ -389,7 +387,7 @@ describe('GET /api/catalog/wines search and filters', () => {
   });
 
   it('finds the first page of a broad search whose matches sort after thousands of other wines', async () => {
-    const s = tag();
+    const s = uniqueTag();
     const rows = (prefix: string, count: number) =>
       Array.from({ length: count }, (_, i) => {
         const name = `${prefix} ${s} ${String(i).padStart(4, '0')}`;

@@ -34,9 +34,9 @@ export interface SearchIndexChange {
   row?: SearchIndexRow;
 }
 
-/** The kept lists of recent parts hold at most this many rows per wine (4 bytes each): 4 MB at 500,000 wines. */
+/** The kept lists of recent parts hold at most this many rows per wine (4 bytes each): memory grows with the catalogue. */
 const RECENT_ROWS_PER_WINE = 2;
-/** Marks of the other words of recent searches kept (a byte per vocabulary word each: 4 MB at 500,000 wines). */
+/** Marks of the other words of recent searches kept (a byte per vocabulary word each). */
 const RECENT_MARKS = 8;
 
 /** The distinct values of a filtered column, each row holding its value's number (0: none). */
@@ -91,9 +91,8 @@ const ROWS_PER_SLICE = 5_000;
 /**
  * Collects rows in name order, a slice at a time (the loader awaits between slices), and turns them into an index.
  * Memory per row: its id (16 bytes), the numbers of its text's words in order (the text is spelled again from them
- * when needed), three dictionary numbers, its name's word count, and its place in each word's list of rows: about
- * 180 bytes, 36 MB at 200,000 generated wines (the en dash of some regions made every JavaScript string holding one
- * two bytes a letter: the texts themselves took twice as much).
+ * when needed), three dictionary numbers, its name's word count, and its place in each word's list of rows; never the
+ * texts as JavaScript strings, which one non-Latin-1 letter (an en dash) makes two bytes a letter (figures: decision 0075).
  */
 export class SearchIndexBuilder {
   private ids = new Uint8Array(16 * 1024);

@@ -12,7 +12,7 @@ import {
   figuresQuerySchema,
   reorderSuggestionSchema,
 } from '../../../shared/cellar.js';
-import { idParamsSchema } from '../../../shared/users.js';
+import { idParamsSchema } from '../../../shared/id-params.js';
 import { callerOf } from '../../http/authenticate.js';
 import type { CellarService } from './service.js';
 

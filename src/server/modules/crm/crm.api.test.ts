@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { CRM_MESSAGES } from '../../../shared/crm.js';
+import { CRM_MESSAGES } from '../../../shared/crm-vocabulary.js';
 import { activities, leads, opportunities } from '../../db/schema/index.js';
-import { createUser, type TestUser } from '../../test-support/factories.js';
+import { createUser, type TestUser, uniqueTag } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 
 const t = testAppPerFile();
@@ -10,23 +10,26 @@ const admin = testUserPerFile(t, 'admin');
 
 const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.call(user, method, url, payload);
-const uid = () => Math.random().toString(36).slice(2, 8);
 const leadRow = async (id: string) => (await t.db.select().from(leads).where(eq(leads.id, id)))[0];
 const oppRow = async (id: string) => (await t.db.select().from(opportunities).where(eq(opportunities.id, id)))[0];
 const actRow = async (id: string) => (await t.db.select().from(activities).where(eq(activities.id, id)))[0];
 
 async function newLead(payload: object = {}) {
-  const res = await call(admin, 'POST', '/api/crm/leads', { name: `Lead ${uid()}`, email: `lead-${uid()}@bistro.com.br`, ...payload });
+  const res = await call(admin, 'POST', '/api/crm/leads', {
+    name: `Lead ${uniqueTag()}`,
+    email: `lead-${uniqueTag()}@bistro.com.br`,
+    ...payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
 async function newOpportunity(leadId: string, payload: object = {}) {
-  const res = await call(admin, 'POST', '/api/crm/opportunities', { lead_id: leadId, title: `Oportunidade ${uid()}`, ...payload });
+  const res = await call(admin, 'POST', '/api/crm/opportunities', { lead_id: leadId, title: `Oportunidade ${uniqueTag()}`, ...payload });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
 async function newActivity(payload: object = {}) {
-  const res = await call(admin, 'POST', '/api/crm/activities', { title: `Atividade ${uid()}`, ...payload });
+  const res = await call(admin, 'POST', '/api/crm/activities', { title: `Atividade ${uniqueTag()}`, ...payload });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -78,7 +81,7 @@ describe('leads', () => {
   });
 
   it('filters by status and source and searches name, e-mail or company ignoring accents and case', async () => {
-    const tag = uid();
+    const tag = uniqueTag();
     const a = await newLead({ name: `Cantina São João ${tag}`, status: 'contacted', source: 'event' });
     const b = await newLead({ company: `Adega Pérola ${tag}`, status: 'qualified', source: 'event' });
     const c = await newLead({ email: `sommelier-${tag}@vinhos.com.br`, status: 'contacted', source: 'website' });
@@ -144,7 +147,7 @@ describe('leads', () => {
   });
 
   it('converts with the terms the person gave (value, probability, close date), and Ganhar then records that value', async () => {
-    const lead = await newLead({ company: `Cantina ${uid()}`, status: 'qualified' });
+    const lead = await newLead({ company: `Cantina ${uniqueTag()}`, status: 'qualified' });
     const res = await call(admin, 'POST', `/api/crm/leads/${lead.id}/convert`, {
       value: '12.500,90',
       probability: '60',
@@ -239,7 +242,7 @@ describe('opportunities', () => {
   });
 
   it('filters by stage, lead and a search on title or description', async () => {
-    const tag = uid();
+    const tag = uniqueTag();
     const lead = await newLead();
     const a = await newOpportunity(lead.id, { title: `Degustação ${tag}` });
     const b = await newOpportunity(lead.id, { title: 'Outra', description: `Carta de inverno ${tag}`, stage: 'negotiation' });
@@ -347,7 +350,7 @@ describe('activities', () => {
   });
 
   it('filters by type, status, lead, opportunity and search; edits; deletes', async () => {
-    const tag = uid();
+    const tag = uniqueTag();
     const lead = await newLead();
     const opp = await newOpportunity(lead.id);
     const a = await newActivity({ title: `Ligação ${tag}`, type: 'call', lead_id: lead.id, scheduled_at: '2025-01-01T10:00:00Z' });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CRM_MESSAGES, defaultDashboardRange } from '../../../shared/crm.js';
+import { defaultDashboardRange } from '../../../shared/crm.js';
+import { CRM_MESSAGES } from '../../../shared/crm-vocabulary.js';
 import { activities, leads, opportunities, users } from '../../db/schema/index.js';
 import { createUser, type TestUser } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';

@@ -1,15 +1,8 @@
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  CRM_MESSAGES,
-  CRM_TIME_ZONE,
-  type CrmDashboard,
-  type CrmDashboardQuery,
-  defaultDashboardRange,
-  LEAD_SOURCES,
-  OPEN_STAGES,
-  OPPORTUNITY_STAGES,
-} from '../../../shared/crm.js';
+import { type CrmDashboard, type CrmDashboardQuery, defaultDashboardRange } from '../../../shared/crm.js';
+import { CRM_MESSAGES, LEAD_SOURCES, OPEN_STAGES, OPPORTUNITY_STAGES } from '../../../shared/crm-vocabulary.js';
+import { TIME_ZONE } from '../../../shared/time.js';
 import type { Db } from '../../db/client.js';
 import { activities, leads, opportunities, users } from '../../db/schema/index.js';
 
@@ -33,8 +26,8 @@ export async function crmDashboard(db: Db, q: CrmDashboardQuery): Promise<CrmDas
   const range = defaultDashboardRange();
   const start = q.start_date ?? (q.end_date && q.end_date < range.start_date ? q.end_date : range.start_date);
   const end = q.end_date ?? (q.start_date && q.start_date > range.end_date ? q.start_date : range.end_date);
-  const from = sql`(${start}::date)::timestamp at time zone ${CRM_TIME_ZONE}`;
-  const to = sql`(${end}::date + 1)::timestamp at time zone ${CRM_TIME_ZONE}`;
+  const from = sql`(${start}::date)::timestamp at time zone ${TIME_ZONE}`;
+  const to = sql`(${end}::date + 1)::timestamp at time zone ${TIME_ZONE}`;
   const inRange = (column: AnyPgColumn) => and(gte(column, from), lt(column, to));
 
   const [leadTotals] = await db

@@ -1,19 +1,18 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { leads, users } from '../../db/schema/index.js';
-import { createUser } from '../../test-support/factories.js';
+import { createUser, uniqueTag } from '../../test-support/factories.js';
 import { testAppPerFile } from '../../test-support/file-app.js';
 import { setLeadStatus, upsertWebsiteLead } from './index.js';
 
 const t = testAppPerFile();
-const uid = () => Math.random().toString(36).slice(2, 8);
 const leadRow = async (id: string) => (await t.db.select().from(leads).where(eq(leads.id, id)))[0];
 /** A CNPJ with valid check digits that no other test uses. */
 const CNPJ = '11.222.333/0001-81';
 
 describe('upsertWebsiteLead (for the onboarding wizard, inside its transaction)', () => {
   it('creates a website lead, status new, no owner, CNPJ and phone normalized', async () => {
-    const email = `Dono-${uid()}@Bistro.com.br`;
+    const email = `Dono-${uniqueTag()}@Bistro.com.br`;
     const id = await t.db.transaction((tx) =>
       upsertWebsiteLead(tx, {
         name: ' Ana Lima ',
@@ -38,7 +37,7 @@ describe('upsertWebsiteLead (for the onboarding wizard, inside its transaction)'
   });
 
   it('finds the existing lead by CNPJ, else by e-mail, and updates it without touching status, source or owner', async () => {
-    const email = `contato-${uid()}@vinhos.com.br`;
+    const email = `contato-${uniqueTag()}@vinhos.com.br`;
     const [manual] = await t.db
       .insert(leads)
       .values({ name: 'Velho', email, source: 'referral', status: 'contacted', leadScore: 60 })
@@ -57,7 +56,7 @@ describe('upsertWebsiteLead (for the onboarding wizard, inside its transaction)'
       leadScore: 60,
     });
     // Same CNPJ, another e-mail: still the same lead, now with the new e-mail.
-    const other = `outro-${uid()}@vinhos.com.br`;
+    const other = `outro-${uniqueTag()}@vinhos.com.br`;
     const byCnpj = await t.db.transaction((tx) => upsertWebsiteLead(tx, { name: 'Novo Nome', email: other, cnpj: '45723174000110' }));
     expect(byCnpj).toBe(manual.id);
     expect((await leadRow(manual.id))?.email).toBe(other);
@@ -65,7 +64,7 @@ describe('upsertWebsiteLead (for the onboarding wizard, inside its transaction)'
   });
 
   it('rolls back with the caller’s transaction', async () => {
-    const email = `rollback-${uid()}@x.com.br`;
+    const email = `rollback-${uniqueTag()}@x.com.br`;
     await expect(
       t.db.transaction(async (tx) => {
         await upsertWebsiteLead(tx, { name: 'X', email });
@@ -78,7 +77,7 @@ describe('upsertWebsiteLead (for the onboarding wizard, inside its transaction)'
 
 describe('setLeadStatus', () => {
   it('moves a lead (submitted -> qualified, approved -> converted) and never moves a converted one back', async () => {
-    const id = await t.db.transaction((tx) => upsertWebsiteLead(tx, { name: 'Y', email: `y-${uid()}@x.com.br` }));
+    const id = await t.db.transaction((tx) => upsertWebsiteLead(tx, { name: 'Y', email: `y-${uniqueTag()}@x.com.br` }));
     expect(await t.db.transaction((tx) => setLeadStatus(tx, id, 'qualified'))).toBe('qualified');
     expect((await leadRow(id))?.status).toBe('qualified');
     expect(await t.db.transaction((tx) => setLeadStatus(tx, id, 'converted'))).toBe('converted');

@@ -1,4 +1,4 @@
-import type { LeadStatus } from '../../../shared/crm.js';
+import type { LeadStatus } from '../../../shared/crm-vocabulary.js';
 import { normalizePhone, stripCnpj } from '../../../shared/field-rules.js';
 import type { Executor } from '../../db/client.js';
 import * as repo from './repository.js';

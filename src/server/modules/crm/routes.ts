@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ActionOf } from '../../../shared/access-policy.js';
 import {
   activityInputSchema,
   activityListQuerySchema,
   activitySchema,
-  CRM_HAS_MORE_HEADER,
   convertResultSchema,
   crmDashboardQuerySchema,
   crmDashboardSchema,
@@ -21,13 +19,13 @@ import {
   opportunitySchema,
   opportunityStageSchema,
 } from '../../../shared/crm.js';
-import { idParamsSchema as params } from '../../../shared/users.js';
+import { CRM_HAS_MORE_HEADER } from '../../../shared/crm-vocabulary.js';
+import { idParamsSchema as params } from '../../../shared/id-params.js';
 import { callerOf } from '../../http/authenticate.js';
+import { may } from '../../http/route-policy.js';
 import type { CrmService, ListResult } from './service.js';
 
 const crmSeedResultSchema = z.object({ created: z.boolean(), leads: z.number(), opportunities: z.number(), activities: z.number() });
-
-const may = (action: ActionOf<'crm'>) => ({ policy: { area: 'crm', action } }) as const;
 
 /** A bounded list: the rows, and X-Has-More when more match (a narrower search finds them). */
 function sendList<T>(reply: FastifyReply, { items, hasMore }: ListResult<T>) {
@@ -42,22 +40,22 @@ export function crmRoutes(service: CrmService) {
     // Leads
     r.get(
       '/api/crm/leads',
-      { config: may('read'), schema: { querystring: leadListQuerySchema, response: { 200: z.array(leadSchema) } } },
+      { config: may('crm', 'read'), schema: { querystring: leadListQuerySchema, response: { 200: z.array(leadSchema) } } },
       async (request, reply) => sendList(reply, await service.listLeads(callerOf(request), request.query)),
     );
     r.post(
       '/api/crm/leads',
-      { config: may('create'), schema: { body: leadInputSchema, response: { 201: leadSchema } } },
+      { config: may('crm', 'create'), schema: { body: leadInputSchema, response: { 201: leadSchema } } },
       async (request, reply) => reply.status(201).send(await service.createLead(callerOf(request), request.body)),
     );
     r.put(
       '/api/crm/leads/:id',
-      { config: may('update'), schema: { params, body: leadInputSchema, response: { 200: leadSchema } } },
+      { config: may('crm', 'update'), schema: { params, body: leadInputSchema, response: { 200: leadSchema } } },
       async (request) => service.updateLead(callerOf(request), request.params.id, request.body),
     );
     r.delete(
       '/api/crm/leads/:id',
-      { config: may('delete'), schema: { params, querystring: leadDeleteQuerySchema } },
+      { config: may('crm', 'delete'), schema: { params, querystring: leadDeleteQuerySchema } },
       async (request, reply) => {
         await service.deleteLead(callerOf(request), request.params.id, request.query.cascade);
         return reply.status(204).send();
@@ -65,37 +63,37 @@ export function crmRoutes(service: CrmService) {
     );
     r.post(
       '/api/crm/leads/:id/convert',
-      { config: may('convert'), schema: { params, body: leadConvertSchema, response: { 200: convertResultSchema } } },
+      { config: may('crm', 'convert'), schema: { params, body: leadConvertSchema, response: { 200: convertResultSchema } } },
       async (request) => service.convertLead(callerOf(request), request.params.id, request.body),
     );
 
     // Opportunities
     r.get(
       '/api/crm/opportunities',
-      { config: may('read'), schema: { querystring: opportunityListQuerySchema, response: { 200: z.array(opportunitySchema) } } },
+      { config: may('crm', 'read'), schema: { querystring: opportunityListQuerySchema, response: { 200: z.array(opportunitySchema) } } },
       async (request, reply) => sendList(reply, await service.listOpportunities(callerOf(request), request.query)),
     );
     r.post(
       '/api/crm/opportunities',
-      { config: may('create'), schema: { body: opportunityInputSchema, response: { 201: opportunitySchema } } },
+      { config: may('crm', 'create'), schema: { body: opportunityInputSchema, response: { 201: opportunitySchema } } },
       async (request, reply) => reply.status(201).send(await service.createOpportunity(callerOf(request), request.body)),
     );
     r.put(
       '/api/crm/opportunities/:id',
-      { config: may('update'), schema: { params, body: opportunityInputSchema, response: { 200: opportunitySchema } } },
+      { config: may('crm', 'update'), schema: { params, body: opportunityInputSchema, response: { 200: opportunitySchema } } },
       async (request) => service.updateOpportunity(callerOf(request), request.params.id, request.body),
     );
     r.post(
       '/api/crm/opportunities/:id/stage',
-      { config: may('update'), schema: { params, body: opportunityStageSchema, response: { 200: opportunitySchema } } },
+      { config: may('crm', 'update'), schema: { params, body: opportunityStageSchema, response: { 200: opportunitySchema } } },
       async (request) => service.moveOpportunity(callerOf(request), request.params.id, request.body.stage),
     );
     r.post(
       '/api/crm/opportunities/:id/close',
-      { config: may('close'), schema: { params, body: opportunityCloseSchema, response: { 200: opportunitySchema } } },
+      { config: may('crm', 'close'), schema: { params, body: opportunityCloseSchema, response: { 200: opportunitySchema } } },
       async (request) => service.closeOpportunity(callerOf(request), request.params.id, request.body),
     );
-    r.delete('/api/crm/opportunities/:id', { config: may('delete'), schema: { params } }, async (request, reply) => {
+    r.delete('/api/crm/opportunities/:id', { config: may('crm', 'delete'), schema: { params } }, async (request, reply) => {
       await service.deleteOpportunity(callerOf(request), request.params.id);
       return reply.status(204).send();
     });
@@ -103,25 +101,25 @@ export function crmRoutes(service: CrmService) {
     // Activities
     r.get(
       '/api/crm/activities',
-      { config: may('read'), schema: { querystring: activityListQuerySchema, response: { 200: z.array(activitySchema) } } },
+      { config: may('crm', 'read'), schema: { querystring: activityListQuerySchema, response: { 200: z.array(activitySchema) } } },
       async (request, reply) => sendList(reply, await service.listActivities(callerOf(request), request.query)),
     );
     r.post(
       '/api/crm/activities',
-      { config: may('create'), schema: { body: activityInputSchema, response: { 201: activitySchema } } },
+      { config: may('crm', 'create'), schema: { body: activityInputSchema, response: { 201: activitySchema } } },
       async (request, reply) => reply.status(201).send(await service.createActivity(callerOf(request), request.body)),
     );
     r.put(
       '/api/crm/activities/:id',
-      { config: may('update'), schema: { params, body: activityInputSchema, response: { 200: activitySchema } } },
+      { config: may('crm', 'update'), schema: { params, body: activityInputSchema, response: { 200: activitySchema } } },
       async (request) => service.updateActivity(callerOf(request), request.params.id, request.body),
     );
     r.post(
       '/api/crm/activities/:id/complete',
-      { config: may('complete'), schema: { params, response: { 200: activitySchema } } },
+      { config: may('crm', 'complete'), schema: { params, response: { 200: activitySchema } } },
       async (request) => service.completeActivity(callerOf(request), request.params.id),
     );
-    r.delete('/api/crm/activities/:id', { config: may('delete'), schema: { params } }, async (request, reply) => {
+    r.delete('/api/crm/activities/:id', { config: may('crm', 'delete'), schema: { params } }, async (request, reply) => {
       await service.deleteActivity(callerOf(request), request.params.id);
       return reply.status(204).send();
     });
@@ -130,7 +128,7 @@ export function crmRoutes(service: CrmService) {
     r.post(
       '/api/seed/crm',
       {
-        config: may('create'),
+        config: may('crm', 'create'),
         schema: { response: { 200: crmSeedResultSchema, 201: crmSeedResultSchema } },
       },
       async (request, reply) => {
@@ -142,7 +140,7 @@ export function crmRoutes(service: CrmService) {
     // Dashboard
     r.get(
       '/api/crm/dashboard',
-      { config: may('read'), schema: { querystring: crmDashboardQuerySchema, response: { 200: crmDashboardSchema } } },
+      { config: may('crm', 'read'), schema: { querystring: crmDashboardQuerySchema, response: { 200: crmDashboardSchema } } },
       async (request) => service.dashboard(callerOf(request), request.query),
     );
   };

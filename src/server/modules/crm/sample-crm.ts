@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ACTIVITY_TYPES, LEAD_SOURCES, LEAD_STATUSES, OPPORTUNITY_STAGES } from '../../../shared/crm.js';
+import { ACTIVITY_TYPES, LEAD_SOURCES, LEAD_STATUSES, OPPORTUNITY_STAGES } from '../../../shared/crm-vocabulary.js';
 import { slugify } from '../../../shared/slug.js';
 import type { Db, Executor } from '../../db/client.js';
 import { activities, leads, opportunities, users } from '../../db/schema/index.js';

@@ -4,24 +4,20 @@ import {
   type ActivityInput,
   type ActivityListQuery,
   activitySchema,
-  CRM_DEFAULT_LIMIT,
-  CRM_MESSAGES,
   type CrmDashboard,
   type CrmDashboardQuery,
-  isActivityDone,
-  isClosedStage,
   type Lead,
   type LeadConvert,
   type LeadInput,
   type LeadListQuery,
   leadSchema,
-  type OpenStage,
   type Opportunity,
   type OpportunityClose,
   type OpportunityInput,
   type OpportunityListQuery,
   opportunitySchema,
 } from '../../../shared/crm.js';
+import { CRM_DEFAULT_LIMIT, CRM_MESSAGES, isActivityDone, isClosedStage, type OpenStage } from '../../../shared/crm-vocabulary.js';
 import { badRequest, conflict, notFound } from '../../core/app-error.js';
 import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';

@@ -1,15 +1,15 @@
 /** The establishments module's only door: other modules and the app import from here. */
-import * as repo from './repository.js';
-
 export { establishmentRoutes } from './routes.js';
 export {
+  addEstablishment,
   chooseSlug,
   createEstablishmentService,
+  type EstablishmentRow,
   type EstablishmentService,
+  type EstablishmentValues,
+  findEstablishmentBySlug,
   findVisibleEstablishment,
   isReservedEstablishmentSlug,
+  linkUserToEstablishment,
   type OnPublicChange,
 } from './service.js';
-
-/** Row writes another module may run inside its own transaction (the sample data creates one establishment). */
-export const establishmentRows = { findBySlug: repo.findBySlug, insert: repo.insert, linkUser: repo.linkUser };

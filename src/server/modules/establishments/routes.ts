@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { establishmentInputSchema, establishmentListSchema, establishmentSchema } from '../../../shared/establishments.js';
-import { idParamsSchema } from '../../../shared/users.js';
+import { idParamsSchema } from '../../../shared/id-params.js';
 import { callerOf } from '../../http/authenticate.js';
 import type { EstablishmentService } from './service.js';
 

@@ -155,6 +155,14 @@ async function mustFind(db: Executor, id: string): Promise<repo.EstablishmentWit
   return row;
 }
 
+// ── For other modules: onboarding's approval and the sample data, each in its own transaction. ──
+
+export type { EstablishmentRow, EstablishmentValues } from './repository.js';
+export const findEstablishmentBySlug = (db: Executor, slug: string) => repo.findBySlug(db, slug);
+export const addEstablishment = (db: Executor, values: repo.EstablishmentValues) => repo.insert(db, values);
+export const linkUserToEstablishment = (db: Executor, userId: string, establishmentId: string) =>
+  repo.linkUser(db, userId, establishmentId);
+
 export interface EstablishmentServiceDeps extends EstablishmentDeps {
   db: Db;
 }

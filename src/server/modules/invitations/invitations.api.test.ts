@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVITATION_TEXTS } from '../../../shared/invitations.js';
 import { invitations, users } from '../../db/schema/index.js';
 import {
@@ -10,20 +10,9 @@ import {
   establishmentLinks,
   uniqueEmail,
 } from '../../test-support/factories.js';
-import { startTestSmtpServer } from '../../test-support/smtp-server.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { mailingTestAppPerFile } from '../../test-support/file-app.js';
 
-let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
-let t: TestApp;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ smtpUrl: smtp.url });
-  await t.app.jobs.start();
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.stop();
-});
+const { t, smtp } = mailingTestAppPerFile();
 
 const INVALID_LINK = { code: 'invalid_link', detail: 'Link inválido ou expirado' };
 const PASSWORD = 'vinho-tinto-da-casa';

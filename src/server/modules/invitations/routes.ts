@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginResponseSchema } from '../../../shared/auth.js';
+import { idParamsSchema } from '../../../shared/id-params.js';
 import {
   invitationAcceptSchema,
   invitationCreateSchema,
@@ -9,7 +10,6 @@ import {
   invitationSchema,
   invitationTokenSchema,
 } from '../../../shared/invitations.js';
-import { idParamsSchema } from '../../../shared/users.js';
 import { callerOf } from '../../http/authenticate.js';
 import type { InvitationService } from './service.js';
 

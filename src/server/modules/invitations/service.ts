@@ -13,10 +13,10 @@ import { ESTABLISHMENT_ROLES, type Role } from '../../../shared/roles.js';
 import { appError, badRequest, conflict, forbidden, notFound } from '../../core/app-error.js';
 import { type Caller, requireScope } from '../../core/caller.js';
 import { hashOneTimeToken, newOneTimeToken } from '../../core/one-time-token.js';
+import { hashPassword } from '../../core/passwords.js';
 import type { Db, Executor } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
-import { hashPassword } from '../auth/index.js';
-import { userRows } from '../users/index.js';
+import { addUser } from '../users/index.js';
 import { type InvitationMailer, invitationMessage } from './message.js';
 import * as repo from './repository.js';
 
@@ -229,15 +229,12 @@ export async function acceptInvitation(deps: InvitationDeps, input: InvitationAc
       const invitation = await repo.findUsableByTokenHash(tx, tokenHash, true);
       if (!invitation) throw invalidLink();
       if (await repo.emailHasAccount(tx, invitation.email)) throw conflict(INVITATION_TEXTS.emailHasAccount);
-      const created = await userRows.insertUser(tx, {
-        email: invitation.email,
-        name: input.name,
-        passwordHash,
-        role: invitation.role,
-        supplierId: invitation.supplierId,
-      });
       const existing = (await repo.establishmentNames(tx, invitation.establishmentIds)).map((e) => e.id);
-      await userRows.replaceEstablishmentLinks(tx, created.id, existing);
+      const created = await addUser(
+        tx,
+        { email: invitation.email, name: input.name, passwordHash, role: invitation.role, supplierId: invitation.supplierId },
+        existing,
+      );
       await repo.markAccepted(tx, invitation.id, created.id);
       return created;
     });

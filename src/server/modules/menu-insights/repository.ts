@@ -1,10 +1,10 @@
 /** The insights' SQL: counts of one establishment's menus between two instants, summed per what the screen shows. */
 import { type SQL, sql } from 'drizzle-orm';
-import { ANALYTICS_TIME_ZONE } from '../../../shared/analytics.js';
+import { TIME_ZONE } from '../../../shared/time.js';
 import type { Executor } from '../../db/client.js';
 import { establishments, menuEventCounts, menuViewCounts, menuWines, wineMenus } from '../../db/schema/index.js';
 
-const TZ = sql.raw(`'${ANALYTICS_TIME_ZONE}'`);
+const TZ = sql.raw(`'${TIME_ZONE}'`);
 
 /** Calendar days (America/Sao_Paulo) of the previous period's start, the current period's start and end. */
 export interface Bounds {

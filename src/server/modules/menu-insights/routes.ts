@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../shared/id-params.js';
 import { MENU_EVENT_MESSAGES, menuEventSchema, menuInsightsQuerySchema, menuInsightsSchema } from '../../../shared/menu-insights.js';
 import type { PublicMenuResponse } from '../../../shared/public-menu.js';
-import { idParamsSchema } from '../../../shared/users.js';
 import { appError, notFound } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import { isGuest } from './countable.js';
@@ -53,7 +53,7 @@ export function menuEventRoutes(deps: MenuEventRouteDeps) {
       try {
         done(null, JSON.parse(body as string));
       } catch {
-        done(appError('invalid', MENU_EVENT_MESSAGES.invalidBody), undefined);
+        done(appError('validation_error', MENU_EVENT_MESSAGES.invalidBody), undefined);
       }
     });
     const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { MENU_MAX_BYTES, MENU_TOO_LARGE, MENU_TYPE_NOT_ALLOWED } from '../../../shared/onboarding.js';
-import { AppError } from '../../core/app-error.js';
+import { appError } from '../../core/app-error.js';
 import { assertPixelBudget, createWorkQueue, MAX_INPUT_PIXELS } from '../uploads/index.js';
 
 export type MenuFileType = 'application/pdf' | 'image/jpeg' | 'image/png';
@@ -15,8 +15,8 @@ const EXTENSIONS: Record<MenuFileType, MenuFile['extension']> = { 'application/p
 /** Menu photos must stay readable: larger than the 2000 px of logos and wine pictures. */
 const MAX_DIMENSION = 4000;
 
-export const menuTooLarge = () => new AppError('too_large', 413, MENU_TOO_LARGE);
-export const menuTypeNotAllowed = () => new AppError('unsupported_media_type', 415, MENU_TYPE_NOT_ALLOWED);
+export const menuTooLarge = () => appError('too_large', MENU_TOO_LARGE);
+export const menuTypeNotAllowed = () => appError('unsupported_media_type', MENU_TYPE_NOT_ALLOWED);
 
 /** At most two menu photos decode at once, four wait, the rest get 503 (docs/decisions/0005). */
 const imageWork = createWorkQueue(2, 4);
@@ -42,7 +42,7 @@ async function reencode(bytes: Buffer, type: 'image/jpeg' | 'image/png'): Promis
       .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: 'inside', withoutEnlargement: true });
     return await (type === 'image/jpeg' ? pipeline.jpeg({ quality: 85, mozjpeg: true }) : pipeline.png({ compressionLevel: 9 })).toBuffer();
   } catch {
-    throw new AppError('invalid_image', 415, 'Imagem inválida ou corrompida. Envie outro arquivo PDF, JPG ou PNG.');
+    throw appError('invalid_image', 'Imagem inválida ou corrompida. Envie outro arquivo PDF, JPG ou PNG.');
   }
 }
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { EMAIL_LENGTH_MESSAGES, PHONE_EXTENSION } from '../../../shared/field-rules.js';
 import { MENU_MAX_BYTES, MENU_TOO_LARGE, MENU_TYPE_NOT_ALLOWED } from '../../../shared/onboarding.js';
 import { establishments, invitations, leads, mailMessages, onboardingProcesses, users } from '../../db/schema/index.js';
-import { uniqueEmail } from '../../test-support/factories.js';
+import { onboardingFormValues, uniqueEmail } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 import { pngHeaderOf } from '../../test-support/images.js';
 import { multipartBody } from '../../test-support/multipart.js';
@@ -29,20 +29,7 @@ const nextAddress = () => `10.1.${Math.floor(++address / 250)}.${(address % 250)
 const post = (url: string, payload: object, remoteAddress = nextAddress()) =>
   t.app.inject({ method: 'POST', url: `/api/onboarding${url}`, payload, remoteAddress });
 
-const form = (overrides: Record<string, unknown> = {}) => ({
-  establishment_name: 'Bistrô Mar Aberto',
-  cnpj: generateCnpj(),
-  email: uniqueEmail('contato'),
-  phone: '(48) 99999-1234',
-  address: 'Rua das Gaivotas, 120',
-  city: 'Florianópolis',
-  state: 'SC',
-  zip_code: '88010-000',
-  contact_name: 'Marina Souza',
-  contact_email: uniqueEmail('marina'),
-  contact_phone: '(48) 3232-4455',
-  ...overrides,
-});
+const form = onboardingFormValues;
 
 async function createProcess(overrides: Record<string, unknown> = {}): Promise<string> {
   const res = await post('/processes', form(overrides));

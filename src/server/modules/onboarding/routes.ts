@@ -19,7 +19,7 @@ import {
   validateEmailSchema,
   validatePhoneSchema,
 } from '../../../shared/onboarding.js';
-import { AppError, appError } from '../../core/app-error.js';
+import { appError } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import { RETRY_AFTER_SECONDS, toErrorBody } from '../../http/error-handler.js';
 import { cleanFileName, menuTooLarge, prepareMenuFile } from './menu-file.js';
@@ -106,12 +106,12 @@ export function onboardingPublicRoutes(service: OnboardingService) {
         const { id } = request.params;
         if (Number(request.headers['content-length'] ?? 0) > MENU_MAX_BYTES + MULTIPART_OVERHEAD) throw menuTooLarge();
         if (!request.isMultipart())
-          throw new AppError('unsupported_media_type', 415, 'Envie o cardápio como multipart/form-data no campo "menu_file".');
+          throw appError('unsupported_media_type', 'Envie o cardápio como multipart/form-data no campo "menu_file".');
         // 404 and 409 come before a single byte of the file is read.
         await service.assertReadyForMenu(id);
         const part = await request.file({ limits: { fileSize: MENU_MAX_BYTES, files: 1 } });
         if (part?.fieldname !== 'menu_file')
-          throw new AppError('invalid', 400, 'Envie o cardápio no campo "menu_file".', { menu_file: 'Selecione o arquivo do cardápio.' });
+          throw appError('validation_error', 'Envie o cardápio no campo "menu_file".', { menu_file: 'Selecione o arquivo do cardápio.' });
         // The limit is enforced while the stream is read: past 10,485,760 bytes it stops and answers 413.
         const bytes = await part.toBuffer().catch((err: { code?: string }) => {
           throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? menuTooLarge() : err;

@@ -13,8 +13,8 @@ import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
 import type { PrivateFiles } from '../../storage/storage.js';
-import { chooseSlug, establishmentRows, type OnPublicChange } from '../establishments/index.js';
-import { userRows } from '../users/index.js';
+import { addEstablishment, chooseSlug, linkUserToEstablishment, type OnPublicChange } from '../establishments/index.js';
+import { findUserByEmail } from '../users/index.js';
 import { type CheckOutcome, checkCnpj, checkEmail, checkEmailSyntax, checkPhone, type MailDomainResolver } from './checks.js';
 import type { MenuFile } from './menu-file.js';
 import * as repo from './repository.js';
@@ -153,7 +153,7 @@ export async function validateField(deps: OnboardingDeps, id: string, field: Che
     await openProcess(tx, id, true);
     await repo.update(tx, id, STATUS_COLUMN[field](outcome.ok ? 'valid' : 'invalid', stored, now));
   });
-  if (!outcome.ok) throw failure ?? appError('invalid', outcome.reason, { [field]: outcome.reason });
+  if (!outcome.ok) throw failure ?? appError('validation_error', outcome.reason, { [field]: outcome.reason });
   return { message: PASSED[field], status: 'valid', value: outcome.value };
 }
 
@@ -278,16 +278,16 @@ export async function approve(deps: OnboardingDeps, caller: Caller, id: string) 
       if (row.status !== 'submitted') throw conflict(NOT_SUBMITTED);
       if (await repo.isCnpjApproved(tx, row.cnpj, row.id)) throw appError('cnpj_taken');
       const slug = await chooseSlug(tx, { explicit: undefined, name: row.establishmentName });
-      const establishment = await establishmentRows.insert(tx, {
+      const establishment = await addEstablishment(tx, {
         name: row.establishmentName,
         address: fullAddress(row),
         phone: row.phone,
         email: row.email,
         slug,
       });
-      const existing = await userRows.findByEmail(tx, row.contactEmail);
+      const existing = await findUserByEmail(tx, row.contactEmail);
       if (existing && existing.role !== 'restaurant_manager') throw conflict(CONTACT_NOT_MANAGER, { contact_email: CONTACT_NOT_MANAGER });
-      if (existing) await establishmentRows.linkUser(tx, existing.id, establishment.id);
+      if (existing) await linkUserToEstablishment(tx, existing.id, establishment.id);
       const invitation = existing
         ? null
         : await deps.inviteManager(tx, { email: row.contactEmail, establishmentId: establishment.id, invitedBy: caller });

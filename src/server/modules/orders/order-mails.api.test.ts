@@ -1,22 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatBRL } from '../../../shared/money.js';
 import { mailMessages, users } from '../../db/schema/index.js';
 import { createCatalogWineRow, createSupplierRow, createTeam, createUser, type TestUser } from '../../test-support/factories.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test-support/smtp-server.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { mailingTestAppPerFile } from '../../test-support/file-app.js';
 
-let smtp: TestSmtpServer;
-let t: TestApp;
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  t = await createTestApp({ smtpUrl: smtp.url });
-  await t.app.jobs.start();
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+const { t, smtp } = mailingTestAppPerFile();
 
 const mailsTo = (email: string) => t.db.select().from(mailMessages).where(eq(mailMessages.recipient, email));
 const optOut = (user: TestUser) => t.call(user, 'PATCH', '/api/account', { order_emails: false });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../../shared/access-policy.js';
 import type { OrderStatus } from '../../../shared/orders.js';
+import { TIME_ZONE } from '../../../shared/time.js';
 import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -35,7 +36,6 @@ export interface OrderFilters {
   to?: string | undefined;
 }
 
-const TIME_ZONE = 'America/Sao_Paulo';
 /** Midnight of a São Paulo calendar day, as an instant. */
 const dayStart = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${TIME_ZONE})`;
 

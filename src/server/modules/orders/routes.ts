@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOG_TOTAL_CAPPED_HEADER, CATALOG_TOTAL_HEADER } from '../../../shared/catalog.js';
+import { idParamsSchema } from '../../../shared/id-params.js';
 import {
   orderCreateSchema,
   orderDetailSchema,
@@ -9,7 +10,6 @@ import {
   orderSchema,
   orderStatusChangeSchema,
 } from '../../../shared/orders.js';
-import { idParamsSchema } from '../../../shared/users.js';
 import { callerOf } from '../../http/authenticate.js';
 import type { OrderService } from './service.js';
 

@@ -19,14 +19,14 @@ import {
   orderSchema,
   orderTotals,
 } from '../../../shared/orders.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/app-error.js';
+import { AppError, appError, badRequest, conflict, forbidden, notFound } from '../../core/app-error.js';
 import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { toDto } from '../../db/row-mapping.js';
 import { fillCellarFromDelivery } from '../cellar/index.js';
 import { findVisibleEstablishment, type OnPublicChange } from '../establishments/index.js';
 import type { Mailer } from '../mail/index.js';
-import { supplierRows } from '../suppliers/index.js';
+import { findSupplierById } from '../suppliers/index.js';
 import { queueOrderCreated, queueOrderStatusChanged } from './notifications.js';
 import * as repo from './repository.js';
 
@@ -81,14 +81,14 @@ export async function createOrder(db: Db, mailer: Mailer, caller: Caller, input:
       await findVisibleEstablishment(tx, caller, input.establishment_id);
     } catch (err) {
       if (err instanceof AppError && err.code === 'not_found') {
-        throw new AppError('not_found', 404, ESTABLISHMENT_NOT_FOUND, { establishment_id: ESTABLISHMENT_NOT_FOUND });
+        throw appError('not_found', ESTABLISHMENT_NOT_FOUND, { establishment_id: ESTABLISHMENT_NOT_FOUND });
       }
       throw err;
     }
     if (!scopeCovers(scopeFor(caller, 'orders', 'create'), { establishmentId: input.establishment_id })) {
       throw forbidden(deniedDetail('orders', 'create'));
     }
-    const supplier = await supplierRows.findById(tx, input.supplier_id);
+    const supplier = await findSupplierById(tx, input.supplier_id);
     if (!supplier) throw badRequest(ORDER_MESSAGES.supplierNotFound, { supplier_id: ORDER_MESSAGES.supplierNotFound });
     const wines = new Map((await repo.winesByIds(tx, [...new Set(input.items.map((i) => i.wine_id))])).map((w) => [w.id, w.name]));
     const missing = Object.fromEntries(

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
 import { largeWorkbook } from '../../../../scripts/import-fixtures.mjs';
 import { pgliteExtensions } from '../../db/client.js';
@@ -80,11 +80,15 @@ describe.runIf(process.env.ADEGA_TEST_DB !== 'postgres')('an import whose server
     expect(executed.status).toBe(202);
 
     const status = async () => (await fetch(`${base}/api/product-import/status/${importId}`, { headers: auth })).json();
-    let before = await status();
-    while (before.processed_rows === 0 && before.status !== 'failed') {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      before = await status();
-    }
+    // The first committed batch is the event: the process is killed right after it.
+    const before = await vi.waitFor(
+      async () => {
+        const current = await status();
+        if (current.processed_rows === 0 && current.status !== 'failed') throw new Error('no batch committed yet');
+        return current;
+      },
+      { timeout: 120_000, interval: 20 },
+    );
     await killed(first);
     // Killed part way: some batches committed, the rest not yet.
     expect(before.status).toBe('processing');
@@ -92,12 +96,14 @@ describe.runIf(process.env.ADEGA_TEST_DB !== 'postgres')('an import whose server
     expect(before.processed_rows).toBeLessThan(ROWS);
 
     const second = await startServer(port);
-    const deadline = Date.now() + 150_000;
-    let after = await status();
-    while (after.status !== 'completed' && after.status !== 'failed' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      after = await status();
-    }
+    const after = await vi.waitFor(
+      async () => {
+        const current = await status();
+        if (current.status !== 'completed' && current.status !== 'failed') throw new Error(`still ${current.status}`);
+        return current;
+      },
+      { timeout: 150_000, interval: 200 },
+    );
     expect(after).toMatchObject({
       status: 'completed',
       total_rows: ROWS,

@@ -2,18 +2,17 @@ import { Worker } from 'node:worker_threads';
 import { siblingModule } from '../../core/sibling-module.js';
 import type { SpreadsheetKind } from './file-kind.js';
 import type { ParseOutcome } from './sheet-assembler.js';
-import type { FromWorker, ReadMode, SheetBatch, ToWorker } from './worker-messages.js';
+import type { CheckedBatch, FromWorker, ReadMode, RowRules, ToWorker } from './worker-messages.js';
 
 /**
  * A worker that runs out of this much heap dies alone (the file was too big to hold), not the app. SheetJS holds an
  * .xls or .csv whole; a streamed .xlsx holds its shared strings and two batches, and a small heap makes its worker
- * collect garbage early instead of growing the process (200,000 rows of distinct text need about 150 MB).
+ * collect garbage early instead of growing the process.
  */
 const WORKER_HEAP_MB: Record<SpreadsheetKind, number> = { xlsx: 384, xls: 1536, csv: 1536 };
 /**
  * What a worker reads lives for one line or one batch: a 4 MB young generation (V8's default grows to 16 MB or more)
- * collects it as often, and the worker of a 100,000-row import adds about 68 MB to the process instead of 75-95
- * (decision 0028).
+ * collects it as often, and the worker of a large import grows the process less (decision 0028).
  */
 const WORKER_YOUNG_MB = 4;
 const { url: workerFile, fromSources } = siblingModule(import.meta.url, 'spreadsheet-worker');
@@ -45,7 +44,7 @@ async function* converse(
   request: ReadMode,
   kind: SpreadsheetKind,
   maxRows: number,
-): AsyncGenerator<SheetBatch, WorkerOutcome> {
+): AsyncGenerator<CheckedBatch, WorkerOutcome> {
   const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB[kind], maxYoungGenerationSizeMb: WORKER_YOUNG_MB };
   const worker = fromSources ? new Worker(TS_BOOTSTRAP, { eval: true, resourceLimits }) : new Worker(workerFile, { resourceLimits });
   const heard: Heard[] = [];
@@ -70,7 +69,7 @@ async function* converse(
         case 'batch':
           // Taken: the worker may read the next one while this one is written.
           worker.postMessage({ type: 'more' } satisfies ToWorker);
-          yield { columns: item.columns, lines: item.lines, rows: item.rows };
+          yield { columns: item.columns, lines: item.lines, rows: item.rows, checks: item.checks };
           break;
         case 'outcome':
           return item.outcome;
@@ -87,7 +86,7 @@ async function* converse(
 }
 
 /** The outcome a conversation ends with (modes that send no batches). */
-async function outcomeOf(conversation: AsyncGenerator<SheetBatch, WorkerOutcome>): Promise<WorkerOutcome> {
+async function outcomeOf(conversation: AsyncGenerator<CheckedBatch, WorkerOutcome>): Promise<WorkerOutcome> {
   for (;;) {
     const next = await conversation.next();
     if (next.done) return next.value;
@@ -104,12 +103,15 @@ export function summarizeInWorker(bytes: Buffer, kind: SpreadsheetKind, maxRows:
   return outcomeOf(converse(bytes, { mode: 'summary', keep }, kind, maxRows));
 }
 
-/** The rows from index `skip` on, in batches read by a worker at most two batches ahead of the caller. */
+/**
+ * The rows from index `skip` on, in batches read and checked (checkImportRow) by a worker at most two batches ahead
+ * of the caller.
+ */
 export function readBatchesInWorker(
   bytes: Buffer,
   kind: SpreadsheetKind,
   maxRows: number,
-  options: { skip: number; batchSize: number },
-): AsyncGenerator<SheetBatch, WorkerOutcome> {
+  options: { skip: number; batchSize: number; check: RowRules },
+): AsyncGenerator<CheckedBatch, WorkerOutcome> {
   return converse(bytes, { mode: 'batches', ...options }, kind, maxRows);
 }

@@ -198,20 +198,72 @@ describe('the admin imports the sample price list end to end', () => {
   });
 });
 
+/** Uploads these CSV lines as the admin, imports them with `mapping` and waits for the job; the import's id. */
+async function importCsv(fileName: string, lines: string[], mapping: object): Promise<string> {
+  const res = await uploadFile(t.app, admin, fileName, Buffer.from(lines.join('\n')));
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().import_id;
+  expect((await execute(admin, id, mapping)).statusCode).toBe(202);
+  await t.app.jobs.drain();
+  return id;
+}
+
+describe('an imported row obeys the rules of POST /api/products', () => {
+  it('the same limits and NFC: what the import stores, the edit form accepts', async () => {
+    const decomposed = 'Vinho Rose\u0301 Import NFC';
+    const id = await importCsv(
+      'regras.csv',
+      [
+        'Nome;Categoria;Fornecedor;SKU;Descrição',
+        `${decomposed};Rose\u0301s;Alfa NFC;NFC-1;${'d'.repeat(3000)}`,
+        `${'N'.repeat(201)};Tintos;Alfa NFC;NFC-2;`,
+        `Vinho SKU longo;Tintos;Alfa NFC;${'S'.repeat(65)};`,
+        `Vinho categoria longa;${'C'.repeat(121)};Alfa NFC;NFC-3;`,
+      ],
+      { name: 'Nome', category: 'Categoria', supplier: 'Fornecedor', sku: 'SKU', description: 'Descrição' },
+    );
+    expect(await importRow(id)).toMatchObject({
+      status: 'completed',
+      successCount: 1,
+      errorCount: 3,
+      errors: [
+        { row: 3, message: 'Linha 3: Nome: no máximo 200 caracteres.' },
+        { row: 4, message: 'Linha 4: SKU: no máximo 64 caracteres.' },
+        { row: 5, message: `Linha 5: categoria '${'C'.repeat(40)}…': Nome: no máximo 120 caracteres.` },
+      ],
+    });
+    const [stored] = await t.db.select().from(products).where(eq(products.importId, id));
+    expect(stored?.name).toBe(decomposed.normalize('NFC'));
+    expect(stored?.description).toHaveLength(3000);
+    const [category] = await t.db
+      .select()
+      .from(productCategories)
+      .where(eq(productCategories.id, stored?.categoryId ?? ''));
+    expect(category?.name).toBe('Rosés'.normalize('NFC'));
+    // The product as the import wrote it goes back through PUT unchanged.
+    const put = await t.call(admin, 'PUT', `/api/products/${stored?.id}`, {
+      name: stored?.name,
+      description: stored?.description,
+      category_id: stored?.categoryId,
+      supplier_id: stored?.supplierId,
+      sku: stored?.sku,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+  });
+});
+
 describe('the failed-rows file cannot carry a live formula', () => {
   it('text that starts a formula gets a leading apostrophe (also once saved as CSV); numbers stay as they are', async () => {
-    const csv = [
-      'Nome;Categoria;Fornecedor;Preço;Descrição',
-      '=1+2;+SUM(A1);@cmd;-3,00;-2+3',
-      '"\t=HYPERLINK(""http://exemplo.com"";""abrir"")";Tintos;Alfa;abc;=cmd|\' /C calc\'!A0',
-      'Vinho bom;Tintos;Alfa;10,00;ok',
-    ].join('\n');
-    const res = await uploadFile(t.app, admin, 'formulas.csv', Buffer.from(csv));
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().import_id;
-    const mapping = { name: 'Nome', category: 'Categoria', supplier: 'Fornecedor', price: 'Preço', description: 'Descrição' };
-    expect((await execute(admin, id, mapping)).statusCode).toBe(202);
-    await t.app.jobs.drain();
+    const id = await importCsv(
+      'formulas.csv',
+      [
+        'Nome;Categoria;Fornecedor;Preço;Descrição',
+        '=1+2;+SUM(A1);@cmd;-3,00;-2+3',
+        '"\t=HYPERLINK(""http://exemplo.com"";""abrir"")";Tintos;Alfa;abc;=cmd|\' /C calc\'!A0',
+        'Vinho bom;Tintos;Alfa;10,00;ok',
+      ],
+      { name: 'Nome', category: 'Categoria', supplier: 'Fornecedor', price: 'Preço', description: 'Descrição' },
+    );
     const file = await t.call(admin, 'GET', `/api/product-import/${id}/failed-rows`);
     expect(file.statusCode).toBe(200);
     const book = XLSX.read(file.rawPayload, { type: 'buffer' });

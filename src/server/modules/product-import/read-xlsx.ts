@@ -6,8 +6,7 @@ import { listZipEntries, readZipEntry, type ZipEntry } from './zip-entries.js';
 /**
  * Reads an .xlsx as a stream: the workbook's parts are unpacked chunk by chunk into an XML parser, and each line of the
  * first sheet with text becomes an array of strings as soon as it is read. Memory holds the shared strings and the
- * rows' text, never the unpacked XML or a cell object per cell (SheetJS needed 600 MB for 100,000 rows; this, the
- * rows themselves). A sheet beyond the row limit stops being read at the first row too many.
+ * rows' text, never the unpacked XML or a cell object per cell (SheetJS holds all of them (figures: decision 0075)). A sheet beyond the row limit stops being read at the first row too many.
  */
 type Attributes = Record<string, string>;
 

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
 import type { ImportRowMessage } from '../../../shared/product-import.js';
 import type { Db, Executor } from '../../db/client.js';
-import { productCategories, productImports, products, suppliers, users } from '../../db/schema/index.js';
+import { productImports, users } from '../../db/schema/index.js';
 
 export type ImportRow = typeof productImports.$inferSelect;
 export type ImportWithUser = ImportRow & { createdByEmail: string | null };
@@ -144,111 +144,4 @@ export async function releaseStaleImports(db: Db, staleMs: number, exceptIds: re
     .where(and(...conditions))
     .returning({ id: productImports.id });
   return rows.map((r) => r.id);
-}
-
-// ---- the rows an import writes: categories, suppliers, products ----
-
-export const listCategoryNames = (db: Executor) =>
-  db.select({ id: productCategories.id, name: productCategories.name }).from(productCategories);
-
-export async function insertCategory(db: Executor, name: string): Promise<string> {
-  const [row] = await db.insert(productCategories).values({ name }).returning({ id: productCategories.id });
-  if (!row) throw new Error('category not created');
-  return row.id;
-}
-
-export const listSupplierNames = (db: Executor) =>
-  db.select({ id: suppliers.id, name: suppliers.name, companyName: suppliers.companyName }).from(suppliers);
-
-export async function insertSupplier(db: Executor, values: typeof suppliers.$inferInsert): Promise<string> {
-  const [row] = await db.insert(suppliers).values(values).returning({ id: suppliers.id });
-  if (!row) throw new Error('supplier not created');
-  return row.id;
-}
-
-/** The products already holding these SKUs, per supplier: `${supplierId} ${sku}` -> product id. */
-export async function findBySkus(db: Executor, pairs: { supplierId: string; sku: string }[]): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  if (pairs.length === 0) return found;
-  // The pairs as one JSON parameter instead of two parameters each: a 500-row batch is one short statement to parse.
-  const result = await db.execute(sql`
-    select p.id, p.supplier_id, p.sku from products p
-    join jsonb_to_recordset(${JSON.stringify(pairs.map((p) => ({ supplier_id: p.supplierId, sku: p.sku })))}::jsonb)
-      as wanted(supplier_id uuid, sku text) on p.supplier_id = wanted.supplier_id and p.sku = wanted.sku`);
-  const rows = (result as unknown as { rows: { id: string; supplier_id: string; sku: string }[] }).rows.map((r) => ({
-    id: r.id,
-    supplierId: r.supplier_id,
-    sku: r.sku,
-  }));
-  for (const row of rows) if (row.sku) found.set(skuKey(row.supplierId, row.sku), row.id);
-  return found;
-}
-
-export const skuKey = (supplierId: string, sku: string) => `${supplierId} ${sku}`;
-
-export type ProductValues = typeof products.$inferInsert;
-
-/** What an import writes of a product. */
-export interface ImportedProductValues {
-  name: string;
-  description: string | null;
-  categoryId: string;
-  supplierId: string;
-  sku: string | null;
-  price: string | null;
-  stockQuantity: number;
-  unit: string | null;
-  brand: string | null;
-  origin: string | null;
-  importId: string;
-  importRow: number;
-}
-
-/**
- * Inserts the batch; a row of this import already there (a resumed batch) is left alone. The lines inserted.
- * The rows travel as one JSON parameter (jsonb_to_recordset) rather than twelve parameters a row: on PGlite, whose
- * statements run on the thread that serves every request, this halves the time a batch holds it.
- */
-export async function insertProducts(db: Executor, rows: ImportedProductValues[]): Promise<Set<number>> {
-  if (rows.length === 0) return new Set();
-  const records = rows.map((r) => ({
-    name: r.name,
-    description: r.description,
-    category_id: r.categoryId,
-    supplier_id: r.supplierId,
-    sku: r.sku,
-    price: r.price,
-    stock_quantity: r.stockQuantity,
-    unit: r.unit,
-    brand: r.brand,
-    origin: r.origin,
-    import_id: r.importId,
-    import_row: r.importRow,
-  }));
-  const result = await db.execute(sql`
-    insert into products (name, description, category_id, supplier_id, sku, price, stock_quantity, unit, brand, origin, import_id, import_row)
-    select name, description, category_id, supplier_id, sku, price, stock_quantity, unit, brand, origin, import_id, import_row
-    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(
-      name text, description text, category_id uuid, supplier_id uuid, sku text, price numeric, stock_quantity integer,
-      unit text, brand text, origin text, import_id uuid, import_row integer)
-    on conflict do nothing
-    returning import_row`);
-  return new Set((result as unknown as { rows: { import_row: number }[] }).rows.map((r) => Number(r.import_row)));
-}
-
-export async function updateProduct(db: Executor, id: string, values: Partial<ProductValues>): Promise<void> {
-  await db
-    .update(products)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(products.id, id));
-}
-
-/** Of these products, the ones this import wrote, with the sheet line each came from (a SKU repeated in the sheet). */
-export async function linesWrittenBy(db: Executor, importId: string, productIds: string[]): Promise<Map<string, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: products.id, line: products.importRow })
-    .from(products)
-    .where(and(eq(products.importId, importId), inArray(products.id, productIds)));
-  return new Map(rows.flatMap((r) => (r.line === null ? [] : [[r.id, r.line] as const])));
 }

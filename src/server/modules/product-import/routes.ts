@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../../../shared/id-params.js';
 import {
   executeImportSchema,
   importHistoryQuerySchema,
@@ -9,7 +10,6 @@ import {
   previewSchema,
   uploadResponseSchema,
 } from '../../../shared/product-import.js';
-import { idParamsSchema } from '../../../shared/users.js';
 import { appError, badRequest } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import type { ProductImportService } from './service.js';

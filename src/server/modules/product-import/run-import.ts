@@ -1,25 +1,37 @@
 import {
-  checkImportRow,
-  type FieldMapping,
+  excerpt,
   type ImportedProduct,
   type ImportOptions,
   type ImportRowMessage,
   MAX_IMPORT_ROWS,
   rowMessage,
-  type SourceRow,
 } from '../../../shared/product-import.js';
 import { foldText } from '../../../shared/text-search.js';
+import { formatDate } from '../../../shared/time.js';
 import type { DiskSpace } from '../../core/disk-space.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { PrivateFiles } from '../../storage/storage.js';
+import {
+  addImportedCategory,
+  categoryIdsByFoldedName,
+  type ImportedProductRow,
+  insertImportedProducts,
+  linesWrittenByImport,
+  productIdsBySku,
+  skuKey,
+  updateImportedProduct,
+} from '../products/index.js';
+import { addSupplierByName, supplierIdsByFoldedName, supplierNameProblem } from '../suppliers/index.js';
 import type { SpreadsheetKind } from './file-kind.js';
 import { parseInWorker, readBatchesInWorker } from './parse-in-worker.js';
 import * as repo from './repository.js';
 import type { ParsedSheet } from './sheet-assembler.js';
-import type { SheetBatch } from './worker-messages.js';
+import type { CheckedBatch } from './worker-messages.js';
 
 /**
  * Works one import: a worker thread reads the stored file and hands its rows over in batches, written as they come.
+ * The rows are the products module's to write (parsed by its schema, inserted by its own code) and the suppliers
+ * module's to create; this file keeps the sheet's side: lines, duplicates within it, messages, checkpoints.
  * Each batch (its categories, suppliers, products) and its checkpoint (processed rows, counts, messages) commit in
  * one transaction, so after a crash the import resumes at the first row not counted: none twice, none lost. The
  * (import_id, import_row) key makes even a replayed batch insert nothing twice.
@@ -85,16 +97,6 @@ export async function loadSheet(files: PrivateFiles, row: { fileKey: string | nu
   return outcome.sheet;
 }
 
-/** The row as the rules read it: values keyed by column header. */
-export function sourceRow(sheet: SheetBatch, index: number): SourceRow {
-  const cells = sheet.rows[index] ?? [];
-  const values: Record<string, string> = {};
-  sheet.columns.forEach((column, c) => {
-    values[column] = cells[c] ?? '';
-  });
-  return { line: sheet.lines[index] ?? index + 2, values };
-}
-
 export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Promise<void> {
   const { db } = deps;
   const lease = claimed.startedAt;
@@ -109,6 +111,7 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
   const batches = readBatchesInWorker(bytes, claimed.fileKind as SpreadsheetKind, MAX_IMPORT_ROWS, {
     skip: done,
     batchSize: deps.batchSize ?? DEFAULT_BATCH_SIZE,
+    check: { mapping, supplierFromColumn: resolver.supplierFromColumn },
   });
   try {
     for (;;) {
@@ -121,7 +124,7 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
       const batch = next.value;
       const end = done + batch.rows.length;
       await db.transaction(async (tx) => {
-        const result = await writeBatch(tx, batch, mapping, options, resolver);
+        const result = await writeBatch(tx, batch, options, resolver);
         result.currentOperation =
           end < total ? `Importando linha ${number.format(end)} de ${number.format(total)}` : 'Finalizando a importação';
         if (!(await repo.checkpoint(tx, claimed.id, lease, result))) throw new LeaseLostError();
@@ -138,71 +141,54 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
     throw new LeaseLostError();
 }
 
-interface PendingProduct {
-  values: repo.ImportedProductValues;
-  line: number;
-}
+type PendingProduct = ImportedProductRow & { line: number };
 
 async function writeBatch(
   tx: Executor,
-  batch: SheetBatch,
-  mapping: FieldMapping,
+  batch: CheckedBatch,
   options: Partial<ImportOptions>,
   resolver: Resolver,
 ): Promise<repo.BatchResult> {
   const result: repo.BatchResult = { processed: batch.rows.length, success: 0, skipped: 0, errors: [], warnings: [], currentOperation: '' };
   const valid: { line: number; product: ImportedProduct; supplierId: string; categoryId: string }[] = [];
   for (let i = 0; i < batch.rows.length; i++) {
-    const row = sourceRow(batch, i);
-    const checked = checkImportRow(row, mapping, resolver.supplierFromColumn);
-    if (!checked.ok) {
-      result.errors.push({ row: row.line, message: rowMessage(row.line, checked.message) });
+    const line = batch.lines[i] ?? i + 2;
+    const checked = batch.checks[i];
+    if (!checked?.ok) {
+      result.errors.push({ row: line, message: rowMessage(line, checked?.message ?? 'linha não lida') });
       continue;
     }
     const supplier = await resolver.supplier(tx, checked.product.supplier);
     if (!supplier.ok) {
-      result.errors.push({ row: row.line, message: rowMessage(row.line, supplier.message) });
+      result.errors.push({ row: line, message: rowMessage(line, supplier.message) });
       continue;
     }
     const category = await resolver.category(tx, checked.product.category);
     if (!category.ok) {
-      result.errors.push({ row: row.line, message: rowMessage(row.line, category.message) });
+      result.errors.push({ row: line, message: rowMessage(line, category.message) });
       continue;
     }
-    valid.push({ line: row.line, product: checked.product, supplierId: supplier.id, categoryId: category.id });
+    valid.push({ line: line, product: checked.product, supplierId: supplier.id, categoryId: category.id });
   }
 
-  const existing = await repo.findBySkus(
+  const existing = await productIdsBySku(
     tx,
     valid.flatMap((v) => (v.product.sku ? [{ supplierId: v.supplierId, sku: v.product.sku }] : [])),
   );
   // Products an earlier batch of this same import wrote: their SKU is repeated in the sheet, not already in stock.
-  const earlierLines = await repo.linesWrittenBy(tx, resolver.importId, [...existing.values()]);
+  const earlierLines = await linesWrittenByImport(tx, resolver.importId, [...existing.values()]);
   const pending = new Map<string, PendingProduct>();
   /** The first line of this batch with each SKU, whether it created a product or met one already there. */
   const firstInBatch = new Map<string, number>();
   const inserts: PendingProduct[] = [];
   for (const { line, product, supplierId, categoryId } of valid) {
-    const values: repo.ImportedProductValues = {
-      name: product.name,
-      description: product.description,
-      categoryId,
-      supplierId,
-      sku: product.sku,
-      price: product.price,
-      stockQuantity: product.stockQuantity,
-      unit: product.unit,
-      brand: product.brand,
-      origin: product.origin,
-      importId: resolver.importId,
-      importRow: line,
-    };
-    const key = product.sku ? repo.skuKey(supplierId, product.sku) : null;
+    const row: ImportedProductRow = { input: product.input, supplierId, categoryId };
+    const key = product.sku ? skuKey(supplierId, product.sku) : null;
     const duplicateOf = key ? (existing.get(key) ?? pending.get(key)) : undefined;
     const seenAt = key ? firstInBatch.get(key) : undefined;
     if (key && seenAt === undefined) firstInBatch.set(key, line);
     if (duplicateOf === undefined) {
-      const item = { values, line };
+      const item = { ...row, line };
       inserts.push(item);
       if (key) pending.set(key, item);
       continue;
@@ -218,9 +204,8 @@ async function writeBatch(
       continue;
     }
     // Not skipping duplicates: the row updates the product that has its SKU (a new price list replaces the old).
-    const { importId: _importId, importRow: _importRow, ...fields } = values;
-    if (typeof duplicateOf === 'string') await repo.updateProduct(tx, duplicateOf, fields);
-    else Object.assign(duplicateOf.values, fields);
+    if (typeof duplicateOf === 'string') await updateImportedProduct(tx, duplicateOf, row);
+    else Object.assign(duplicateOf, row);
     result.success++;
     result.warnings.push({
       row: line,
@@ -230,10 +215,7 @@ async function writeBatch(
       ),
     });
   }
-  const inserted = await repo.insertProducts(
-    tx,
-    inserts.map((i) => i.values),
-  );
+  const inserted = await insertImportedProducts(tx, resolver.importId, inserts);
   for (const item of inserts) {
     if (inserted.has(item.line)) result.success++;
     else {
@@ -257,17 +239,11 @@ interface Resolver {
   commit(): void;
 }
 
-const today = () => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+const today = () => formatDate(new Date());
 
 async function createResolver(db: Db, claimed: repo.ImportRow, options: Partial<ImportOptions>): Promise<Resolver> {
-  const categories = new Map<string, string>();
-  for (const c of await repo.listCategoryNames(db)) if (!categories.has(foldText(c.name))) categories.set(foldText(c.name), c.id);
-  const suppliers = new Map<string, string>();
-  if (!claimed.supplierId) {
-    for (const s of await repo.listSupplierNames(db)) {
-      for (const name of [s.companyName, s.name]) if (!suppliers.has(foldText(name))) suppliers.set(foldText(name), s.id);
-    }
-  }
+  const categories = await categoryIdsByFoldedName(db);
+  const suppliers = claimed.supplierId ? new Map<string, string>() : await supplierIdsByFoldedName(db);
   let created = new Map<string, { map: Map<string, string>; id: string }>();
   const remember = (map: Map<string, string>, key: string, id: string) =>
     created.set(`${map === categories ? 'c' : 's'}${key}`, { map, id });
@@ -282,14 +258,14 @@ async function createResolver(db: Db, claimed: repo.ImportRow, options: Partial<
       const known = lookup(suppliers, key);
       if (known) return { ok: true, id: known };
       if (options.create_suppliers === false || !name) return { ok: false, message: `fornecedor '${name ?? ''}' não cadastrado` };
+      const problem = supplierNameProblem(name);
+      if (problem) return { ok: false, message: `fornecedor '${excerpt(name)}': ${problem}` };
       // docs/decisions/0020: only what the sheet says; contact data stays empty and the notes ask for it.
-      const id = await repo.insertSupplier(tx, {
+      const id = await addSupplierByName(
+        tx,
         name,
-        companyName: name,
-        email: '',
-        phone: '',
-        notes: `Criado pela importação da planilha "${claimed.fileName}" em ${today()}. Complete e-mail, telefone e dados de contato.`,
-      });
+        `Criado pela importação da planilha "${claimed.fileName}" em ${today()}. Complete e-mail, telefone e dados de contato.`,
+      );
       remember(suppliers, key, id);
       return { ok: true, id };
     },
@@ -298,7 +274,7 @@ async function createResolver(db: Db, claimed: repo.ImportRow, options: Partial<
       const known = lookup(categories, key);
       if (known) return { ok: true, id: known };
       if (options.create_categories === false) return { ok: false, message: `categoria '${name}' não cadastrada` };
-      const id = await repo.insertCategory(tx, name);
+      const id = await addImportedCategory(tx, name);
       remember(categories, key, id);
       return { ok: true, id };
     },

@@ -27,7 +27,8 @@ import { CORRUPT_FILE, detectKind } from './file-kind.js';
 import { formulaSafe } from './formula-safe.js';
 import { summarizeInWorker } from './parse-in-worker.js';
 import * as repo from './repository.js';
-import { loadSheet, sourceRow } from './run-import.js';
+import { loadSheet } from './run-import.js';
+import { sourceRow } from './worker-messages.js';
 
 export const IMPORT_QUEUE = 'product-import.run';
 export const IMPORT_NOT_FOUND = 'Importação não encontrada.';
@@ -199,7 +200,7 @@ export function createProductImportService(deps: ProductImportDeps) {
         const reason = checked && !checked.ok ? checked.message : reasons.get(source.line);
         if (reason) out.push([...(sheet.rows[i] ?? []), reason].map(formulaSafe));
       }
-      // Loaded on the first download: the server otherwise never needs SheetJS (about 11 MB).
+      // Loaded on the first download: the server otherwise never needs SheetJS, a large library.
       const { utils, write } = await import('@e965/xlsx');
       const workbook = utils.book_new();
       utils.book_append_sheet(workbook, utils.aoa_to_sheet(out), 'Linhas com erro');

@@ -1,7 +1,8 @@
 import { parentPort } from 'node:worker_threads';
+import { checkImportRow } from '../../../shared/product-import.js';
 import { readSpreadsheet } from './parse-spreadsheet.js';
 import { SheetAssembler } from './sheet-assembler.js';
-import type { FromWorker, ToWorker } from './worker-messages.js';
+import { type FromWorker, sourceRow, type ToWorker } from './worker-messages.js';
 
 /**
  * The worker thread's entry: reads one file, off the thread that serves requests. In `batches` mode it hands the rows
@@ -28,13 +29,15 @@ port.on('message', async (message: ToWorker) => {
     return;
   }
   const assembler = new SheetAssembler(maxRows, { skip: message.skip });
-  const { batchSize } = message;
+  const { batchSize, check } = message;
   /** Batches of exactly batchSize rows (the last may be short): the import's checkpoints count them. */
   const handOver = async (least: number) => {
     while (assembler.pending >= least && assembler.pending > 0) {
       while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
       credits--;
-      post({ type: 'batch', columns: assembler.columns, ...assembler.take(batchSize) });
+      const batch = { columns: assembler.columns, ...assembler.take(batchSize) };
+      const checks = batch.rows.map((_, i) => checkImportRow(sourceRow(batch, i), check.mapping, check.supplierFromColumn));
+      post({ type: 'batch', ...batch, checks });
     }
   };
   const outcome = await readSpreadsheet(bytes, kind, assembler, () => (assembler.pending >= batchSize ? handOver(batchSize) : undefined));

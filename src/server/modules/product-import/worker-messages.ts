@@ -1,3 +1,4 @@
+import type { FieldMapping, RowCheck, SourceRow } from '../../../shared/product-import.js';
 import type { SpreadsheetKind } from './file-kind.js';
 import type { ParseOutcome } from './sheet-assembler.js';
 
@@ -14,8 +15,17 @@ export type ReadMode =
   | { mode: 'all' }
   /** Columns, the count and the first `keep` rows (the upload's preview). */
   | { mode: 'summary'; keep: number }
-  /** Rows from index `skip` on, `batchSize` at a time (the import). */
-  | { mode: 'batches'; skip: number; batchSize: number };
+  /**
+   * Rows from index `skip` on, `batchSize` at a time (the import), each checked by the product rules in the worker
+   * (checkImportRow: the product schema's parse is the costliest work of a row, kept off the thread that serves).
+   */
+  | { mode: 'batches'; skip: number; batchSize: number; check: RowRules };
+
+/** What checkImportRow needs besides the row. */
+export interface RowRules {
+  mapping: FieldMapping;
+  supplierFromColumn: boolean;
+}
 
 export type ToWorker =
   | (Read & ReadMode)
@@ -28,4 +38,19 @@ export interface SheetBatch {
   rows: string[][];
 }
 
-export type FromWorker = ({ type: 'batch' } & SheetBatch) | { type: 'outcome'; outcome: ParseOutcome };
+/** A batch of the import: its rows and, for each, what the product rules say of it. */
+export interface CheckedBatch extends SheetBatch {
+  checks: RowCheck[];
+}
+
+export type FromWorker = ({ type: 'batch' } & CheckedBatch) | { type: 'outcome'; outcome: ParseOutcome };
+
+/** The row as the rules read it: values keyed by column header. */
+export function sourceRow(sheet: SheetBatch, index: number): SourceRow {
+  const cells = sheet.rows[index] ?? [];
+  const values: Record<string, string> = {};
+  sheet.columns.forEach((column, c) => {
+    values[column] = cells[c] ?? '';
+  });
+  return { line: sheet.lines[index] ?? index + 2, values };
+}

@@ -1,21 +1,18 @@
 /**
- * The products module's only door. Besides the routes and the service, the write rules the spreadsheet import
- * reuses: validateProductInput (one raw row -> normalised input or pt-BR field errors), productOwner (whose product
- * it is), toProductValues (column values), translateProductWriteError (SKU taken -> 409, missing category or
- * supplier -> 400), createCategory and categoriesByFoldedName (match or create a category by name).
+ * The products module's only door: its routes and service, and what the spreadsheet import writes through it (rows
+ * parsed by the API's own schema, inserted or updated in the import's transaction; categories matched or made).
  */
 
-export { PRODUCT_SKU_KEY, type ProductValues } from './repository.js';
 export { productRoutes } from './routes.js';
 export {
-  categoriesByFoldedName,
-  createCategory,
+  addImportedCategory,
+  categoryIdsByFoldedName,
   createProductService,
-  type ProductInputCheck,
+  type ImportedProductRow,
+  insertImportedProducts,
+  linesWrittenByImport,
   type ProductService,
-  productOwner,
-  toProductDto,
-  toProductValues,
-  translateProductWriteError,
-  validateProductInput,
+  productIdsBySku,
+  skuKey,
+  updateImportedProduct,
 } from './service.js';

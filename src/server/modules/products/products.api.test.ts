@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '../../../shared/products.js';
 import { productCategories, products } from '../../db/schema/index.js';
-import { createUser, type TestUser } from '../../test-support/factories.js';
+import { createUser, type TestUser, uniqueTag } from '../../test-support/factories.js';
 import { createCategoryRow, createProductRow, createSupplierRow, createSupplierUser } from '../../test-support/product-factories.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
-import { validateProductInput } from './index.js';
+import { validateProductInput } from './service.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -28,13 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tag = () => `t${randomUUID().slice(0, 8)}`;
 const row = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0];
 const names = (res: { json(): unknown }) => (res.json() as { products: { name: string }[] }).products.map((p) => p.name);
 
 describe('categories', () => {
   it('creates a tree and lists it', async () => {
-    const s = tag();
+    const s = uniqueTag();
     const root = await t.call(admin, 'POST', '/api/products/categories', { name: `  Vinhos ${s} `, description: 'Todos os vinhos' });
     expect(root.statusCode).toBe(201);
     expect(root.json()).toMatchObject({ name: `Vinhos ${s}`, description: 'Todos os vinhos', parent_id: null, active: true });
@@ -60,7 +59,7 @@ describe('categories', () => {
   });
 
   it('answers 400 for a parent that does not exist, and stores nothing', async () => {
-    const name = `Órfã ${tag()}`;
+    const name = `Órfã ${uniqueTag()}`;
     const res = await t.call(admin, 'POST', '/api/products/categories', { name, parent_id: randomUUID() });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ detail: PRODUCT_MESSAGES.parentNotFound });
@@ -91,7 +90,7 @@ describe('categories', () => {
   });
 
   it('suppliers create categories but only the admin edits them; managers and sommeliers only read', async () => {
-    expect((await t.call(userA, 'POST', '/api/products/categories', { name: `Do fornecedor ${tag()}` })).statusCode).toBe(201);
+    expect((await t.call(userA, 'POST', '/api/products/categories', { name: `Do fornecedor ${uniqueTag()}` })).statusCode).toBe(201);
     const cat = await createCategoryRow(t.db);
     expect((await t.call(userA, 'PUT', `/api/products/categories/${cat.id}`, { name: 'Outro' })).statusCode).toBe(403);
     for (const user of [manager, sommelier]) {
@@ -124,7 +123,7 @@ const fullProduct = (s: string, categoryId: string) => ({
 
 describe('POST/PUT/DELETE /api/products', () => {
   it('creates a product with every SPEC field (201), money exact, and reads it back in the list', async () => {
-    const s = tag();
+    const s = uniqueTag();
     const cat = await createCategoryRow(t.db);
     const res = await t.call(admin, 'POST', '/api/products', { ...fullProduct(s, cat.id), supplier_id: supplierA.id });
     expect(res.statusCode, res.body).toBe(201);
@@ -189,7 +188,7 @@ describe('POST/PUT/DELETE /api/products', () => {
   });
 
   it('keeps a SKU unique per supplier (409 on create and update); another supplier may reuse it', async () => {
-    const sku = `SKU-${tag()}`;
+    const sku = `SKU-${uniqueTag()}`;
     expect((await t.call(userA, 'POST', '/api/products', { name: 'Primeiro', sku })).statusCode).toBe(201);
     const dup = await t.call(userA, 'POST', '/api/products', { name: 'Segundo', sku });
     expect(dup.statusCode).toBe(409);
@@ -201,7 +200,7 @@ describe('POST/PUT/DELETE /api/products', () => {
   });
 
   it("puts a supplier user's product under its own supplier, whatever the body says, on create and update", async () => {
-    const res = await t.call(userA, 'POST', '/api/products', { name: `Meu ${tag()}`, supplier_id: supplierB.id });
+    const res = await t.call(userA, 'POST', '/api/products', { name: `Meu ${uniqueTag()}`, supplier_id: supplierB.id });
     expect(res.statusCode).toBe(201);
     expect((await row(res.json().id))?.supplierId).toBe(supplierA.id);
     const upd = await t.call(userA, 'PUT', `/api/products/${res.json().id}`, { name: 'Ainda meu', supplier_id: supplierB.id });
@@ -209,7 +208,7 @@ describe('POST/PUT/DELETE /api/products', () => {
   });
 
   it('replaces every field on PUT; the admin may move a product to another supplier', async () => {
-    const p = await createProductRow(t.db, supplierA.id, { sku: `P-${tag()}`, price: '10.00', stockQuantity: 9 });
+    const p = await createProductRow(t.db, supplierA.id, { sku: `P-${uniqueTag()}`, price: '10.00', stockQuantity: 9 });
     const res = await t.call(admin, 'PUT', `/api/products/${p.id}`, { name: 'Novo', supplier_id: supplierB.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -268,7 +267,7 @@ describe('GET /api/products', () => {
   });
 
   it('searches name, SKU and description, ignoring case and accents; every word must match', async () => {
-    const s = tag();
+    const s = uniqueTag();
     await createProductRow(t.db, supplierA.id, { name: `Vinho Rosé ${s}`, sku: 'ROS-001' });
     await createProductRow(t.db, supplierA.id, { name: `Espumante ${s}`, description: 'Método Champenoise, açúcar zero' });
     await createProductRow(t.db, supplierA.id, { name: `Outro ${s}`, sku: '000123' });
@@ -283,7 +282,7 @@ describe('GET /api/products', () => {
   });
 
   it('filters by a category and all its subcategories', async () => {
-    const s = tag();
+    const s = uniqueTag();
     const root = await createCategoryRow(t.db);
     const child = await createCategoryRow(t.db, { parentId: root.id });
     const grandchild = await createCategoryRow(t.db, { parentId: child.id });
@@ -299,7 +298,7 @@ describe('GET /api/products', () => {
   });
 
   it("shows a supplier only its own products; managers and sommeliers read everyone's", async () => {
-    const s = tag();
+    const s = uniqueTag();
     await createProductRow(t.db, supplierA.id, { name: `De A ${s}` });
     await createProductRow(t.db, supplierB.id, { name: `De B ${s}` });
     expect(names(await t.call(userA, 'GET', `/api/products?search=${s}`))).toEqual([`De A ${s}`]);

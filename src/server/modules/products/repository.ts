@@ -159,3 +159,65 @@ export async function isInSubtree(db: Executor, id: string, candidateId: string)
 export async function lockCategoryTree(db: Executor): Promise<void> {
   await db.execute(sql`lock table ${productCategories} in share row exclusive mode`);
 }
+
+// ── Rows of a spreadsheet import ────────────────────────────────────────────
+
+export type ImportedProductValues = ProductValues & { importId: string; importRow: number };
+
+/** Every column a product write sets (not the keys, the generated columns or the timestamps): name and SQL type. */
+const WRITTEN_COLUMNS = Object.entries(getTableColumns(products))
+  .filter(([key]) => !['id', 'searchText', 'sortKey', 'createdAt', 'updatedAt'].includes(key))
+  .map(([key, column]) => ({ key: key as keyof ImportedProductValues, name: column.name, type: column.getSQLType() }));
+const columnList = sql.raw(WRITTEN_COLUMNS.map((c) => `"${c.name}"`).join(', '));
+const recordType = sql.raw(WRITTEN_COLUMNS.map((c) => `"${c.name}" ${c.type}`).join(', '));
+
+/**
+ * Inserts a batch of an import; a row of this import already there (a resumed batch) is left alone. The sheet lines
+ * inserted. The rows travel as one JSON parameter (jsonb_to_recordset) rather than a parameter per column and row:
+ * on PGlite, whose statements run on the thread that serves every request, this halves the time a batch holds it.
+ */
+export async function insertImported(db: Executor, rows: ImportedProductValues[]): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const records = rows.map((row) => Object.fromEntries(WRITTEN_COLUMNS.map((c) => [c.name, row[c.key] ?? null])));
+  const result = await db.execute(sql`
+    insert into products (${columnList})
+    select ${columnList} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${recordType})
+    on conflict do nothing
+    returning import_row`);
+  return new Set((result as unknown as { rows: { import_row: number }[] }).rows.map((r) => Number(r.import_row)));
+}
+
+/** Sets some columns of a product (an import row that updates the product with its SKU). */
+export async function updateColumns(db: Executor, id: string, values: Partial<ProductValues>): Promise<void> {
+  await db
+    .update(products)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(products.id, id));
+}
+
+export const skuKey = (supplierId: string, sku: string) => `${supplierId} ${sku}`;
+
+/** The products already holding these SKUs, per supplier: skuKey(supplierId, sku) -> product id. */
+export async function idsBySku(db: Executor, pairs: { supplierId: string; sku: string }[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (pairs.length === 0) return found;
+  // The pairs as one JSON parameter instead of two parameters each: a 500-row batch is one short statement to parse.
+  const result = await db.execute(sql`
+    select p.id, p.supplier_id, p.sku from products p
+    join jsonb_to_recordset(${JSON.stringify(pairs.map((p) => ({ supplier_id: p.supplierId, sku: p.sku })))}::jsonb)
+      as wanted(supplier_id uuid, sku text) on p.supplier_id = wanted.supplier_id and p.sku = wanted.sku`);
+  for (const row of (result as unknown as { rows: { id: string; supplier_id: string; sku: string | null }[] }).rows) {
+    if (row.sku) found.set(skuKey(row.supplier_id, row.sku), row.id);
+  }
+  return found;
+}
+
+/** Of these products, the ones this import wrote, with the sheet line each came from. */
+export async function importLines(db: Executor, importId: string, productIds: string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, line: products.importRow })
+    .from(products)
+    .where(and(eq(products.importId, importId), inArray(products.id, productIds)));
+  return new Map(rows.flatMap((r) => (r.line === null ? [] : [[r.id, r.line] as const])));
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParamsSchema as params } from '../../../shared/id-params.js';
 import {
   productCategoryInputSchema,
   productCategorySchema,
@@ -12,8 +13,6 @@ import {
 } from '../../../shared/products.js';
 import { callerOf } from '../../http/authenticate.js';
 import type { ProductService } from './service.js';
-
-const params = z.object({ id: z.uuid('Identificador inválido.') });
 
 export function productRoutes(service: ProductService) {
   return async (app: FastifyInstance) => {

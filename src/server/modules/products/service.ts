@@ -10,6 +10,7 @@ import {
   type ProductList,
   type ProductListQuery,
   type ProductStats,
+  productCategoryInputSchema,
   productCategorySchema,
   productInputSchema,
 } from '../../../shared/products.js';
@@ -21,7 +22,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
 import { toColumns, toDto } from '../../db/row-mapping.js';
 import * as repo from './repository.js';
 
-// ── Write rules, shared with the spreadsheet import ─────────────────────────
+// ── Write rules ─────────────────────────────────────────────────────────────
 
 export type ProductInputCheck = { ok: true; value: ProductInput } | { ok: false; fields: Record<string, string> };
 
@@ -176,19 +177,6 @@ export async function listCategories(db: Db, caller: Caller): Promise<ProductCat
   return (await repo.listCategories(db)).map(toCategoryDto);
 }
 
-/**
- * The categories by folded name ("Vinhos Tintos" and "vinhos tintos" alike), for matching a spreadsheet's category
- * column; with several of one name, the first by name order.
- */
-export async function categoriesByFoldedName(db: Executor): Promise<Map<string, ProductCategory>> {
-  const map = new Map<string, ProductCategory>();
-  for (const row of await repo.listCategories(db)) {
-    const key = foldText(row.name);
-    if (!map.has(key)) map.set(key, toCategoryDto(row));
-  }
-  return map;
-}
-
 function translateCategoryError(err: unknown): unknown {
   if (isForeignKeyViolation(err, repo.CATEGORY_PARENT_FK)) {
     return badRequest(PRODUCT_MESSAGES.parentNotFound, { parent_id: PRODUCT_MESSAGES.parentNotFound });
@@ -223,6 +211,77 @@ export async function updateCategory(db: Db, caller: Caller, id: string, input: 
   } catch (err) {
     throw translateCategoryError(err);
   }
+}
+
+// ── For the spreadsheet import: its rows, written in its transaction by the same rules as the API's ──
+
+/** A valid sheet row (parsed by productInputSchema) with the supplier and category it resolved to. */
+export interface ImportedProductRow {
+  input: ProductInput;
+  supplierId: string;
+  categoryId: string;
+}
+
+/** The columns a sheet row writes: an update by SKU replaces these and keeps the others (cost, minimum stock…). */
+const IMPORTED_COLUMNS = [
+  'name',
+  'description',
+  'categoryId',
+  'supplierId',
+  'sku',
+  'price',
+  'stockQuantity',
+  'unit',
+  'brand',
+  'origin',
+] as const;
+
+const importedValues = (row: ImportedProductRow): repo.ProductValues => ({
+  ...toProductValues(row.input, row.supplierId),
+  categoryId: row.categoryId,
+});
+
+export { skuKey } from './repository.js';
+
+/**
+ * Inserts a batch of sheet rows, each keyed by its import and line: a row already inserted (a resumed batch) is left
+ * alone. Answers the lines inserted.
+ */
+export function insertImportedProducts(tx: Executor, importId: string, rows: (ImportedProductRow & { line: number })[]) {
+  return repo.insertImported(
+    tx,
+    rows.map((row) => ({ ...importedValues(row), importId, importRow: row.line })),
+  );
+}
+
+/** A sheet row replaces the imported columns of the product that has its SKU (a new price list). */
+export async function updateImportedProduct(tx: Executor, id: string, row: ImportedProductRow): Promise<void> {
+  const values = importedValues(row);
+  await repo.updateColumns(tx, id, Object.fromEntries(IMPORTED_COLUMNS.map((key) => [key, values[key]])));
+}
+
+/** The products holding these SKUs, per supplier: skuKey(supplierId, sku) -> product id. */
+export const productIdsBySku = (db: Executor, pairs: { supplierId: string; sku: string }[]) => repo.idsBySku(db, pairs);
+
+/** Of these products, the ones an import wrote, with the sheet line each came from. */
+export const linesWrittenByImport = (db: Executor, importId: string, productIds: string[]) => repo.importLines(db, importId, productIds);
+
+/**
+ * The category ids by folded name ("Vinhos Tintos" and "vinhos tintos" alike), for matching a sheet's category
+ * column; with several of one name, the first by name order.
+ */
+export async function categoryIdsByFoldedName(db: Executor): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  for (const row of await repo.listCategories(db)) {
+    const key = foldText(row.name);
+    if (!map.has(key)) map.set(key, row.id);
+  }
+  return map;
+}
+
+/** A top-level category a sheet names, made as the category form makes it (the name already passed its rule). */
+export async function addImportedCategory(tx: Executor, name: string): Promise<string> {
+  return (await repo.insertCategory(tx, toColumns(productCategoryInputSchema.parse({ name })))).id;
 }
 
 /** The products service, built once per app with its dependencies. */

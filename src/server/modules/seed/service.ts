@@ -10,9 +10,9 @@ import type { FileStorage } from '../../storage/storage.js';
 import { toCatalogWineValues } from '../catalog/index.js';
 import { seedSampleCellar } from '../cellar/index.js';
 import { seedSampleCrm } from '../crm/index.js';
-import { establishmentRows as establishmentsRepo, type OnPublicChange } from '../establishments/index.js';
+import { addEstablishment, findEstablishmentBySlug, linkUserToEstablishment, type OnPublicChange } from '../establishments/index.js';
 import { seedSampleMarketplace } from '../orders/index.js';
-import { menuRows as menusRepo } from '../wine-menus/index.js';
+import { addMenuWithWines, menuBySlug, menuWineCount } from '../wine-menus/index.js';
 import { storeBottleImages, storeMonogram } from './bottle-images.js';
 import * as repo from './repository.js';
 import { loadSampleData } from './sample-data.js';
@@ -55,12 +55,12 @@ export async function seedPedraDaIlha(db: Db, caller: Caller, deps: SeedDeps): P
 
 async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ created: boolean; result: SeedResult }> {
   const sample = await loadSampleData();
-  const existing = await establishmentsRepo.findBySlug(db, sample.establishment.slug);
+  const existing = await findEstablishmentBySlug(db, sample.establishment.slug);
   // Never hand another team's establishment to a manager by linking them to it.
   if (existing && caller.role !== 'admin' && !coversEstablishment(caller, 'establishments', 'read', existing.id)) {
     throw conflict(OWNED_BY_OTHERS);
   }
-  const existingMenu = existing && (await menusRepo.findMenuBySlug(db, existing.id, sample.menu.slug));
+  const existingMenu = existing && (await menuBySlug(db, existing.id, sample.menu.slug));
   const seedsCatalog = can(caller, 'catalog', 'create');
   const catalogMissing = seedsCatalog && (await repo.countCatalogSkus(db, sample.catalogSkus)) < sample.catalogSkus.length;
   const complete = existing && existingMenu && !catalogMissing;
@@ -79,19 +79,17 @@ async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ creat
   const outcome = await db.transaction(async (tx) => {
     const establishment =
       existing ??
-      (await establishmentsRepo.insert(tx, {
+      (await addEstablishment(tx, {
         ...toColumns(sample.establishment),
         logo: images?.logo ?? null,
       }));
-    if (caller.role !== 'admin') await establishmentsRepo.linkUser(tx, caller.id, establishment.id);
+    if (caller.role !== 'admin') await linkUserToEstablishment(tx, caller.id, establishment.id);
 
     let menuId = existingMenu?.id;
     if (!menuId) {
-      const menu = await menusRepo.insertMenu(tx, { establishmentId: establishment.id, ...sample.menu });
-      await menusRepo.insertWines(
+      const menu = await addMenuWithWines(
         tx,
-        menu.id,
-        0,
+        { establishmentId: establishment.id, ...sample.menu },
         sample.wines.map((w) => toColumns({ ...w, image_url: images?.bottles.get(w.wine_style) ?? null })),
       );
       menuId = menu.id;
@@ -104,7 +102,7 @@ async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ creat
       );
     }
 
-    const wines = (await menusRepo.positionStats(tx, menuId)).count;
+    const wines = await menuWineCount(tx, menuId);
     const catalogWines = seedsCatalog ? await repo.countCatalogSkus(tx, sample.catalogSkus) : 0;
     return { created: !existing, result: { establishment_id: establishment.id, menu_id: menuId, wines, catalog_wines: catalogWines } };
   });

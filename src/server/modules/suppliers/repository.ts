@@ -36,6 +36,9 @@ export async function findById(db: Executor, id: string): Promise<SupplierRow | 
   return row;
 }
 
+export const listNames = (db: Executor) =>
+  db.select({ id: suppliers.id, name: suppliers.name, companyName: suppliers.companyName }).from(suppliers);
+
 export async function insert(db: Executor, values: SupplierValues): Promise<SupplierRow> {
   const [row] = await db.insert(suppliers).values(values).returning();
   if (!row) throw new Error('insert returned no row');

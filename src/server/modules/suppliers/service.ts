@@ -5,11 +5,13 @@ import {
   type Supplier,
   type SupplierInput,
   type SupplierListQuery,
+  supplierInputSchema,
   supplierSchema,
 } from '../../../shared/suppliers.js';
+import { foldText } from '../../../shared/text-search.js';
 import { conflict, notFound } from '../../core/app-error.js';
 import { type Caller, requireScope } from '../../core/caller.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { toColumns, toDto } from '../../db/row-mapping.js';
 import * as repo from './repository.js';
@@ -76,6 +78,34 @@ export async function deleteSupplier(db: Db, caller: Caller, id: string): Promis
 }
 
 /** The suppliers service, built once per app with its dependencies. */
+// ── For other modules, in their transaction; access is the calling module's to check ──
+
+/** An order reads its supplier's rate. */
+export const findSupplierById = (db: Executor, id: string) => repo.findById(db, id);
+
+/** Supplier ids by folded company name and by folded contact name (the spreadsheet import's supplier column). */
+export async function supplierIdsByFoldedName(db: Executor): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  for (const s of await repo.listNames(db)) {
+    for (const name of [s.companyName, s.name]) if (!map.has(foldText(name))) map.set(foldText(name), s.id);
+  }
+  return map;
+}
+
+/** Why a supplier cannot be named this (the rules of the supplier form for its name and company name); null if it can. */
+export function supplierNameProblem(name: string): string | null {
+  const checked = supplierInputSchema.shape.name.pipe(supplierInputSchema.shape.company_name).safeParse(name);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? SUPPLIER_MESSAGES.nameRequired);
+}
+
+/**
+ * A supplier known only by its name (the import's, docs/decisions/0020): the contact data stays empty and `notes`
+ * asks for it. The name must pass supplierNameProblem first.
+ */
+export async function addSupplierByName(tx: Executor, name: string, notes: string): Promise<string> {
+  return (await repo.insert(tx, { name, companyName: name, email: '', phone: '', notes })).id;
+}
+
 export function createSupplierService({ db }: { db: Db }) {
   return {
     listSuppliers: (caller: Caller, query: SupplierListQuery) => listSuppliers(db, caller, query),

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '../../../shared/field-rules.js';
 import { SUPPLIER_MESSAGES } from '../../../shared/suppliers.js';
 import { orders, products, suppliers, users } from '../../db/schema/index.js';
-import { createEstablishmentRow, createSupplierRow, createTeam, createUser, type TestUser } from '../../test-support/factories.js';
+import {
+  createEstablishmentRow,
+  createSupplierRow,
+  createTeam,
+  createUser,
+  type TestUser,
+  uniqueTag,
+} from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 
 const t = testAppPerFile();
@@ -11,7 +18,6 @@ const admin = testUserPerFile(t, 'admin');
 
 const create = (user: TestUser, payload: object) => t.call(user, 'POST', '/api/suppliers', payload);
 const row = async (id: string) => (await t.db.select().from(suppliers).where(eq(suppliers.id, id)))[0];
-const tag = () => Math.random().toString(36).slice(2, 8);
 
 const FULL = {
   name: '  Marina Costa ',
@@ -107,7 +113,7 @@ describe('POST /api/suppliers', () => {
 
 describe('GET /api/suppliers', () => {
   it('answers an array in name order with X-Total-Count, paginated and searchable ignoring accents', async () => {
-    const k = tag();
+    const k = uniqueTag();
     for (const [name, company, email] of [
       [`Ágata ${k}`, 'Importadora Mistral', `agata-${k}@x.com.br`],
       [`Bruno ${k}`, 'Vinícola Aurora', `bruno-${k}@x.com.br`],

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
-import { AppError } from '../../core/app-error.js';
+import { appError } from '../../core/app-error.js';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MAX_DIMENSION = 2000;
-/** Decoded pixels (25 MP covers 24 MP cameras); a 16-bit 6300x6300 PNG of 300 KB would otherwise take 1.6 s and ~300 MB. */
+/** Decoded pixels (25 MP covers 24 MP cameras): a small file can hold a huge 16-bit image, whose decoding would take seconds and hundreds of MB (figures: decision 0075). */
 export const MAX_INPUT_PIXELS = 25_000_000;
 export const IMAGE_TOO_MANY_PIXELS = 'Imagem com resolução grande demais. Máximo: 25 megapixels (por exemplo, 5000 x 5000).';
 
@@ -26,7 +26,7 @@ export async function assertPixelBudget(bytes: Buffer): Promise<void> {
   const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => ({ width: 0, height: 0 }));
-  if (width * height > MAX_INPUT_PIXELS) throw new AppError('too_many_pixels', 413, IMAGE_TOO_MANY_PIXELS);
+  if (width * height > MAX_INPUT_PIXELS) throw appError('too_many_pixels', IMAGE_TOO_MANY_PIXELS);
 }
 
 export const UNSUPPORTED_IMAGE = 'Formato de imagem não suportado. Envie JPEG, PNG ou WebP.';
@@ -34,7 +34,7 @@ export const UNSUPPORTED_IMAGE = 'Formato de imagem não suportado. Envie JPEG, 
 /** Re-encodes the image: bounded size, orientation applied, every piece of metadata (EXIF, GPS) dropped. */
 export async function normalizeImage(bytes: Buffer): Promise<{ bytes: Buffer; extension: string }> {
   const kind = detectImageKind(bytes);
-  if (!kind) throw new AppError('unsupported_media_type', 415, UNSUPPORTED_IMAGE);
+  if (!kind) throw appError('unsupported_media_type', UNSUPPORTED_IMAGE);
   await assertPixelBudget(bytes);
   try {
     const pipeline = sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS })
@@ -48,6 +48,6 @@ export async function normalizeImage(bytes: Buffer): Promise<{ bytes: Buffer; ex
           : pipeline.webp({ quality: 85 });
     return { bytes: await output.toBuffer(), extension: kind === 'jpeg' ? 'jpg' : kind };
   } catch {
-    throw new AppError('invalid_image', 415, 'Imagem inválida ou corrompida. Envie outro arquivo JPEG, PNG ou WebP.');
+    throw appError('invalid_image', 'Imagem inválida ou corrompida. Envie outro arquivo JPEG, PNG ou WebP.');
   }
 }

@@ -1,4 +1,4 @@
-import { AppError } from '../../core/app-error.js';
+import { appError } from '../../core/app-error.js';
 
 export const IMAGE_QUEUE_FULL = 'Muitas imagens sendo processadas agora. Tente novamente em instantes.';
 
@@ -11,7 +11,7 @@ export function createWorkQueue(concurrency: number, maxWaiting: number) {
   const waiting: Array<() => void> = [];
   return async function run<T>(work: () => Promise<T>): Promise<T> {
     if (running >= concurrency) {
-      if (waiting.length >= maxWaiting) throw new AppError('busy', 503, IMAGE_QUEUE_FULL);
+      if (waiting.length >= maxWaiting) throw appError('busy', IMAGE_QUEUE_FULL);
       await new Promise<void>((resolve) => waiting.push(resolve));
     } else {
       running++;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../core/app-error.js';
+import { appError } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { MAX_IMAGE_BYTES, normalizeImage } from './image-normalizer.js';
@@ -18,20 +18,19 @@ export function uploadRoutes(storage: FileStorage) {
       timeWindow: '1 minute',
       // Per user, not per address: colleagues behind one restaurant router do not share a budget.
       keyGenerator: (request: FastifyRequest) => `upload:${request.caller?.id ?? request.ip}`,
-      errorResponseBuilder: () => new AppError('too_many_uploads', 429, TOO_MANY_UPLOADS),
+      errorResponseBuilder: () => appError('too_many_uploads', TOO_MANY_UPLOADS),
     };
     app.post(
       '/api/upload-image',
       { config: { policy: { area: 'uploads', action: 'create' }, rateLimit, writesFiles: true } },
       async (request, reply) => {
         callerOf(request);
-        if (!request.isMultipart())
-          throw new AppError('unsupported_media_type', 415, 'Envie a imagem como multipart/form-data no campo "file".');
+        if (!request.isMultipart()) throw appError('unsupported_media_type', 'Envie a imagem como multipart/form-data no campo "file".');
         const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
         if (file?.fieldname !== 'file')
-          throw new AppError('invalid', 400, 'Envie a imagem no campo "file".', { file: 'Selecione uma imagem.' });
+          throw appError('validation_error', 'Envie a imagem no campo "file".', { file: 'Selecione uma imagem.' });
         const bytes = await file.toBuffer().catch((err: { code?: string }) => {
-          throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? new AppError('too_large', 413, IMAGE_TOO_LARGE) : err;
+          throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? appError('too_large', IMAGE_TOO_LARGE) : err;
         });
         const image = await imageWork(() => normalizeImage(bytes));
         const imageUrl = await storage.save(image.bytes, image.extension);

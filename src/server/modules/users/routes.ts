@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, userCreateSchema, userSchema, userUpdateSchema } from '../../../shared/users.js';
+import { idParamsSchema } from '../../../shared/id-params.js';
+import { userCreateSchema, userSchema, userUpdateSchema } from '../../../shared/users.js';
 import { callerOf } from '../../http/authenticate.js';
 import type { UserService } from './service.js';
 

@@ -3,10 +3,9 @@ import { ESTABLISHMENT_ROLES, type Role } from '../../../shared/roles.js';
 import type { User, UserCreate, UserUpdate } from '../../../shared/users.js';
 import { badRequest, conflict, forbidden, notFound } from '../../core/app-error.js';
 import { type Caller, requireScope } from '../../core/caller.js';
-import type { Db } from '../../db/client.js';
+import { hashPassword } from '../../core/passwords.js';
+import type { Db, Executor } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
-import { hashPassword } from '../auth/passwords.js';
-import { endSessionsOf } from '../auth/sessions.js';
 import * as repo from './repository.js';
 
 const USER_NOT_FOUND = 'Usuário não encontrado.';
@@ -83,7 +82,13 @@ export async function createUser(db: Db, caller: Caller, input: UserCreate): Pro
   }
 }
 
-export async function updateUser(db: Db, caller: Caller, id: string, input: UserUpdate): Promise<User> {
+/**
+ * Ends every session of a user, in the caller's transaction. Sessions are sign-in's (the auth module, which reads
+ * users through this module's door): the app hands the function in, so the two modules do not import each other.
+ */
+export type EndSessions = (tx: Executor, userId: string) => Promise<void>;
+
+export async function updateUser(db: Db, endSessions: EndSessions, caller: Caller, id: string, input: UserUpdate): Promise<User> {
   requireScope(caller, 'users', 'update');
   if (id === caller.id && input.role !== caller.role) {
     throw badRequest('Você não pode alterar o seu próprio perfil.', { role: 'Você não pode alterar o seu próprio perfil.' });
@@ -103,7 +108,7 @@ export async function updateUser(db: Db, caller: Caller, id: string, input: User
         ...(passwordHash && { passwordHash }),
       });
       // A password set by the admin signs the person out everywhere: whoever knew the old one is out.
-      if (passwordHash) await endSessionsOf(tx, id);
+      if (passwordHash) await endSessions(tx, id);
       await repo.replaceEstablishmentLinks(tx, id, links);
     });
   } catch (err) {
@@ -148,12 +153,31 @@ async function assertEstablishmentsExist(db: Parameters<typeof repo.existingEsta
   }
 }
 
+// ── For other modules: sign-in, invitations, onboarding. Each runs in the caller's transaction when given one. ──
+
+export type { UserRow, UserWithLinks } from './repository.js';
+export type NewUser = Parameters<typeof repo.insertUser>[1];
+
+export const findUserByEmail = (db: Executor, email: string) => repo.findByEmail(db, email);
+export const findUserById = (db: Executor, id: string) => repo.findById(db, id);
+/** The active user of a session that has not ended nor expired. */
+export const findUserBySession = (db: Executor, userId: string, sessionId: string) => repo.findBySession(db, userId, sessionId);
+export const countUsers = (db: Executor) => repo.countUsers(db);
+export const setUserPassword = (db: Executor, id: string, passwordHash: string) => repo.setPasswordHash(db, id, passwordHash);
+
+/** A new login, linked to these establishments (an invitation's, the first admin's: none). */
+export async function addUser(db: Executor, values: NewUser, establishmentIds: readonly string[] = []): Promise<repo.UserRow> {
+  const row = await repo.insertUser(db, values);
+  if (establishmentIds.length > 0) await repo.replaceEstablishmentLinks(db, row.id, establishmentIds);
+  return row;
+}
+
 /** The users service, built once per app with its dependencies. */
-export function createUserService({ db }: { db: Db }) {
+export function createUserService({ db, endSessions }: { db: Db; endSessions: EndSessions }) {
   return {
     listUsers: (caller: Caller) => listUsers(db, caller),
     createUser: (caller: Caller, input: UserCreate) => createUser(db, caller, input),
-    updateUser: (caller: Caller, id: string, input: UserUpdate) => updateUser(db, caller, id, input),
+    updateUser: (caller: Caller, id: string, input: UserUpdate) => updateUser(db, endSessions, caller, id, input),
     deleteUser: (caller: Caller, id: string) => deleteUser(db, caller, id),
     setActive: (caller: Caller, id: string, active: boolean) => setActive(db, caller, id, active),
   };

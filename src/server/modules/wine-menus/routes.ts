@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParamsSchema } from '../../../shared/id-params.js';
 import {
-  menuIdParamsSchema,
   menuListQuerySchema,
   menuWineDetailSchema,
   menuWineInputSchema,
@@ -38,10 +38,8 @@ export function wineMenuRoutes(service: WineMenuService) {
       { config: read, schema: { querystring: menuListQuerySchema, response: { 200: z.array(wineMenuSummarySchema) } } },
       async (request) => service.listMenus(callerOf(request), request.query.establishment_id),
     );
-    r.get(
-      '/api/wine-menus/:id',
-      { config: read, schema: { params: menuIdParamsSchema, response: { 200: wineMenuSchema } } },
-      async (request) => service.getMenu(callerOf(request), request.params.id),
+    r.get('/api/wine-menus/:id', { config: read, schema: { params: idParamsSchema, response: { 200: wineMenuSchema } } }, async (request) =>
+      service.getMenu(callerOf(request), request.params.id),
     );
     r.post(
       '/api/wine-menus',
@@ -50,17 +48,17 @@ export function wineMenuRoutes(service: WineMenuService) {
     );
     r.put(
       '/api/wine-menus/:id',
-      { config: canUpdate, schema: { params: menuIdParamsSchema, body: wineMenuInputSchema, response: { 200: wineMenuSchema } } },
+      { config: canUpdate, schema: { params: idParamsSchema, body: wineMenuInputSchema, response: { 200: wineMenuSchema } } },
       async (request) => service.updateMenu(callerOf(request), request.params.id, request.body),
     );
-    r.delete('/api/wine-menus/:id', { config: canDelete, schema: { params: menuIdParamsSchema } }, async (request, reply) => {
+    r.delete('/api/wine-menus/:id', { config: canDelete, schema: { params: idParamsSchema } }, async (request, reply) => {
       await service.deleteMenu(callerOf(request), request.params.id);
       return reply.status(204).send();
     });
 
     r.post(
       '/api/wine-menus/:id/wines',
-      { config: canUpdate, schema: { params: menuIdParamsSchema, body: menuWineInputSchema, response: { 201: menuWineDetailSchema } } },
+      { config: canUpdate, schema: { params: idParamsSchema, body: menuWineInputSchema, response: { 201: menuWineDetailSchema } } },
       async (request, reply) => reply.status(201).send(await service.addWine(callerOf(request), request.params.id, request.body)),
     );
     r.put(
@@ -78,16 +76,16 @@ export function wineMenuRoutes(service: WineMenuService) {
     );
     r.put(
       '/api/wine-menus/:id/reorder',
-      { config: canUpdate, schema: { params: menuIdParamsSchema, body: reorderInputSchema, response: { 200: wineMenuSchema } } },
+      { config: canUpdate, schema: { params: idParamsSchema, body: reorderInputSchema, response: { 200: wineMenuSchema } } },
       async (request) => service.reorderWines(callerOf(request), request.params.id, request.body.new_order),
     );
 
     r.get(
       '/api/wine-menus/:id/qr-code',
-      { config: read, schema: { params: menuIdParamsSchema, response: { 200: qrCodeSchema } } },
+      { config: read, schema: { params: idParamsSchema, response: { 200: qrCodeSchema } } },
       async (request) => service.qrCode(callerOf(request), request.params.id, qrBase(request)),
     );
-    r.get('/api/wine-menus/:id/qr-code.svg', { config: read, schema: { params: menuIdParamsSchema } }, async (request, reply) => {
+    r.get('/api/wine-menus/:id/qr-code.svg', { config: read, schema: { params: idParamsSchema } }, async (request, reply) => {
       const { svg, fileName } = await service.qrCodeSvg(callerOf(request), request.params.id, qrBase(request));
       return reply
         .type('image/svg+xml; charset=utf-8')
@@ -95,7 +93,7 @@ export function wineMenuRoutes(service: WineMenuService) {
         .header('Cache-Control', 'private, no-cache')
         .send(svg);
     });
-    r.get('/api/wine-menus/:id/qr-code.png', { config: read, schema: { params: menuIdParamsSchema } }, async (request, reply) => {
+    r.get('/api/wine-menus/:id/qr-code.png', { config: read, schema: { params: idParamsSchema } }, async (request, reply) => {
       const { png, fileName } = await service.qrCodePng(callerOf(request), request.params.id, qrBase(request));
       return reply
         .type('image/png')
@@ -106,7 +104,7 @@ export function wineMenuRoutes(service: WineMenuService) {
     for (const format of TABLE_QR_FORMATS) {
       r.get(
         `/api/wine-menus/:id/table-qr-codes.${format}`,
-        { config: read, schema: { params: menuIdParamsSchema, querystring: tableQrQuerySchema } },
+        { config: read, schema: { params: idParamsSchema, querystring: tableQrQuerySchema } },
         async (request, reply) => {
           const sheet = await service.tableQrSheet(callerOf(request), request.params.id, qrBase(request), request.query.tables, format);
           return reply

@@ -20,7 +20,7 @@ import {
   type WineMenuData,
   type WineMenuSummary,
 } from '../../../shared/wine-menus.js';
-import { AppError, badRequest, conflict, notFound } from '../../core/app-error.js';
+import { AppError, appError, badRequest, conflict, notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller, coversEstablishment } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { toColumns, toDto } from '../../db/row-mapping.js';
@@ -190,7 +190,7 @@ async function targetEstablishment(db: Executor, caller: Caller, establishmentId
 }
 
 function establishmentMissing(): AppError {
-  return new AppError('not_found', 404, ESTABLISHMENT_NOT_FOUND, { establishment_id: ESTABLISHMENT_NOT_FOUND });
+  return appError('not_found', ESTABLISHMENT_NOT_FOUND, { establishment_id: ESTABLISHMENT_NOT_FOUND });
 }
 
 export async function createMenu(db: Db, caller: Caller, input: WineMenuData, deps: WineMenuDeps): Promise<WineMenu> {
@@ -290,6 +290,20 @@ async function mustLoadDto(db: Executor, id: string): Promise<WineMenu> {
 
 /** For the public pages (no caller): a menu of an establishment by its slug. */
 export const menuBySlug = (db: Executor, establishmentId: string, slug: string) => repo.findMenuBySlug(db, establishmentId, slug);
+
+/** For the sample data, in its transaction: a new menu with these wines, in this order. */
+export async function addMenuWithWines(
+  tx: Executor,
+  menu: Parameters<typeof repo.insertMenu>[1],
+  wines: repo.MenuWineValues[],
+): Promise<repo.WineMenuRow> {
+  const row = await repo.insertMenu(tx, menu);
+  await repo.insertWines(tx, row.id, 0, wines);
+  return row;
+}
+
+/** How many wines a menu lists (the sample data's answer). */
+export const menuWineCount = async (db: Executor, menuId: string) => (await repo.positionStats(db, menuId)).count;
 
 /**
  * For the public menu (no caller): the menu's available wines, in menu order, each with what the cellar says of it;

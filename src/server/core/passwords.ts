@@ -1,3 +1,4 @@
+/** Passwords at rest: argon2id hashes (every module that sets a password, and sign-in, which checks one). */
 import { hash, verify } from '@node-rs/argon2';
 
 // @node-rs/argon2 defaults to argon2id with OWASP-recommended cost.

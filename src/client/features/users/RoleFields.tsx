@@ -1,0 +1,89 @@
+import { MultiSelect, Select } from '@mantine/core';
+import { Controller, useFormContext } from 'react-hook-form';
+import { ESTABLISHMENT_ROLES, ROLE_LABELS, type Role } from '../../../shared/roles';
+import type { EstablishmentOption, SupplierOption } from './users-api';
+
+/** The fields of a user or an invitation that say what the person does and where. */
+export interface RoleValues {
+  role: Role;
+  establishment_ids: string[];
+  supplier_id: string | null;
+}
+
+interface Props {
+  roles: readonly Role[];
+  establishments: EstablishmentOption[];
+  suppliers: SupplierOption[];
+  /** Under "Estabelecimentos" and "Fornecedor": who the person is, said for a new user or an invitation. */
+  establishmentsDescription: string;
+  supplierDescription?: string;
+  /** An invitation marks the establishments and the supplier as required; the user form leaves it to the server's message. */
+  markRequired?: boolean;
+}
+
+/** The profile, then where the person works: establishments for the establishment roles, a supplier for a supplier. */
+export function RoleFields({ roles, establishments, suppliers, establishmentsDescription, supplierDescription, markRequired }: Props) {
+  const { control, watch } = useFormContext<RoleValues>();
+  const role = watch('role');
+  return (
+    <>
+      <Controller
+        control={control}
+        name="role"
+        render={({ field, fieldState }) => (
+          <Select
+            label="Perfil"
+            withAsterisk
+            allowDeselect={false}
+            data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+            value={field.value}
+            onChange={(v) => field.onChange(v)}
+            ref={field.ref}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      {ESTABLISHMENT_ROLES.includes(role) && (
+        <Controller
+          control={control}
+          name="establishment_ids"
+          render={({ field, fieldState }) => (
+            <MultiSelect
+              label="Estabelecimentos"
+              withAsterisk={markRequired}
+              description={establishmentsDescription}
+              placeholder={establishments.length ? 'Escolha um ou mais' : 'Nenhum estabelecimento cadastrado'}
+              data={establishments.map((e) => ({ value: e.id, label: e.name }))}
+              value={field.value}
+              onChange={field.onChange}
+              searchable
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      )}
+      {role === 'supplier' && (
+        <Controller
+          control={control}
+          name="supplier_id"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Fornecedor"
+              withAsterisk={markRequired}
+              description={supplierDescription}
+              placeholder={suppliers.length ? 'Escolha o fornecedor' : 'Nenhum fornecedor cadastrado'}
+              data={suppliers.map((s) => ({ value: s.id, label: `${s.name} (${s.company_name})` }))}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              searchable
+              clearable
+              nothingFoundMessage="Nenhum fornecedor"
+              ref={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      )}
+    </>
+  );
+}
