@@ -3,6 +3,7 @@ import { catalogWineSchema } from '../../../shared/catalog';
 import {
   type MenuWine,
   type MenuWineData,
+  type MenuWineDetail,
   menuWineSchema,
   qrCodeSchema,
   type WineMenu,
@@ -120,7 +121,7 @@ export function useReorderWines(menuId: string) {
       const previous = queryClient.getQueryData<WineMenu>(menuKey(menuId));
       if (previous) {
         const byId = new Map(previous.wines.map((w) => [w.id, w]));
-        const wines = newOrder.map((id, position) => ({ ...(byId.get(id) as MenuWine), position }));
+        const wines = newOrder.map((id, position) => ({ ...(byId.get(id) as MenuWineDetail), position }));
         queryClient.setQueryData<WineMenu>(menuKey(menuId), { ...previous, wines });
       }
     },
