@@ -5,6 +5,7 @@
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'login',
   'logout',
+  'adega',
   'carta',
   'cartas',
   'catalogo',

@@ -21,6 +21,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Pedidos', to: '/pedidos', group: 'Compras', permission: { area: 'orders', action: 'read' } },
   { label: 'Fornecedores', to: '/fornecedores', group: 'Compras', permission: { area: 'suppliers', action: 'read' } },
   { label: 'Indicadores', to: '/analytics', group: 'Compras', permission: { area: 'analytics', action: 'read' } },
+  { label: 'Adega da casa', to: '/adega', group: 'Estoque', permission: { area: 'cellar', action: 'read' } },
   { label: 'Produtos', to: '/produtos/gerenciar', group: 'Estoque', permission: { area: 'products', action: 'read' } },
   { label: 'Importar produtos', to: '/produtos/importar', group: 'Estoque', permission: { area: 'imports', action: 'create' } },
   { label: 'Histórico de importações', to: '/produtos/historico', group: 'Estoque', permission: { area: 'imports', action: 'read' } },

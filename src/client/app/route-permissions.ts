@@ -10,6 +10,8 @@ const ROUTE_PERMISSIONS: { path: string; permission: Permission }[] = [
   { path: '/carta/:id/qr', permission: { area: 'menus', action: 'read' } },
   { path: '/estabelecimento/novo', permission: { area: 'establishments', action: 'create' } },
   { path: '/estabelecimento/:id/editar', permission: { area: 'establishments', action: 'read' } },
+  { path: '/adega', permission: { area: 'cellar', action: 'read' } },
+  { path: '/adega/recontagem', permission: { area: 'cellar', action: 'read' } },
   { path: '/catalogo', permission: { area: 'catalog', action: 'read' } },
   { path: '/catalogo/novo', permission: { area: 'catalog', action: 'create' } },
   { path: '/catalogo/:id/editar', permission: { area: 'catalog', action: 'update' } },

@@ -55,6 +55,11 @@ export const router = createBrowserRouter([
             path: 'estabelecimento/:id/editar',
             lazy: () => import('../features/establishments/EstablishmentFormPage').then((m) => ({ Component: m.EstablishmentFormPage })),
           },
+          { path: 'adega', lazy: () => import('../features/cellar/CellarPage').then((m) => ({ Component: m.CellarPage })) },
+          {
+            path: 'adega/recontagem',
+            lazy: () => import('../features/cellar/RecountPage').then((m) => ({ Component: m.RecountPage })),
+          },
           { path: 'catalogo', lazy: () => import('../features/catalog/CatalogPage').then((m) => ({ Component: m.CatalogPage })) },
           {
             path: 'catalogo/novo',

@@ -1,0 +1,37 @@
+import { Badge } from '@mantine/core';
+import type { CellarItem } from '../../lib/cellar-queries';
+
+export type CellarStatus = 'ok' | 'low' | 'out';
+
+export const CELLAR_STATUS_LABELS: Record<CellarStatus, string> = { ok: 'OK', low: 'Baixo', out: 'Esgotado' };
+
+/** Sold out with no bottle left; low at or below its par level (a par of 0 never asks for more). */
+export function cellarStatus(item: Pick<CellarItem, 'on_hand' | 'par_level'>): CellarStatus {
+  if (item.on_hand <= 0) return 'out';
+  if (item.par_level > 0 && item.on_hand <= item.par_level) return 'low';
+  return 'ok';
+}
+
+// Text colours darker than Mantine's light badges so each reaches 4.5:1 on its tint (axe color-contrast).
+const STYLE: Record<CellarStatus, { color: string; c: string }> = {
+  ok: { color: 'green', c: '#1e6b2f' },
+  low: { color: 'yellow', c: '#7a4a00' },
+  out: { color: 'red', c: 'red.9' },
+};
+
+export function CellarStatusBadge({ status }: { status: CellarStatus }) {
+  return (
+    <Badge variant="light" color={STYLE[status].color} c={STYLE[status].c} tt="none">
+      {CELLAR_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** "12 garrafas", "1 garrafa", "Nenhuma garrafa". */
+export function bottles(n: number): string {
+  if (n === 0) return 'Nenhuma garrafa';
+  return `${n.toLocaleString('pt-BR')} ${n === 1 ? 'garrafa' : 'garrafas'}`;
+}
+
+/** "Casa Valduga · 2019" under a wine's name. */
+export const itemOrigin = (item: Pick<CellarItem, 'producer' | 'vintage'>) => [item.producer, item.vintage].filter(Boolean).join(' · ');
