@@ -17,6 +17,11 @@ const DESIGN_ROLES: Record<string, [manager: Cell, sommelier: Cell, supplier: Ce
   'menus.create': ['own', 'own', '-'],
   'menus.update': ['own', 'own', '-'],
   'menus.delete': ['own', 'own', '-'],
+  // Issue 18: the house cellar is scoped like the menus.
+  'cellar.read': ['own', 'own', '-'],
+  'cellar.create': ['own', 'own', '-'],
+  'cellar.update': ['own', 'own', '-'],
+  'cellar.move': ['own', 'own', '-'],
   'catalog.read': ['all', 'all', 'all'],
   'catalog.create': ['-', 'all', '-'],
   'catalog.update': ['-', 'all', '-'],

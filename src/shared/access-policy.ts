@@ -44,6 +44,13 @@ export const POLICY = {
     update: OWN_ESTABLISHMENT_STAFF,
     delete: OWN_ESTABLISHMENT_STAFF,
   },
+  /** The house cellar (issue 18): the establishment's managers and sommeliers, like its menus. */
+  cellar: {
+    read: OWN_ESTABLISHMENT_STAFF,
+    create: OWN_ESTABLISHMENT_STAFF,
+    update: OWN_ESTABLISHMENT_STAFF,
+    move: OWN_ESTABLISHMENT_STAFF,
+  },
   catalog: {
     read: { restaurant_manager: 'all', sommelier: 'all', supplier: 'all' },
     create: { sommelier: 'all' },
@@ -157,6 +164,11 @@ const DENIED: { [A in Area]?: Partial<Record<ActionOf<A>, string>> } = {
     create: 'Você não tem permissão para alterar cartas de vinhos.',
     update: 'Você não tem permissão para alterar cartas de vinhos.',
     delete: 'Você não tem permissão para alterar cartas de vinhos.',
+  },
+  cellar: {
+    create: 'Você não tem permissão para alterar a adega.',
+    update: 'Você não tem permissão para alterar a adega.',
+    move: 'Você não tem permissão para registrar movimentos na adega.',
   },
   catalog: {
     create: 'Seu perfil não pode adicionar vinhos ao catálogo.',

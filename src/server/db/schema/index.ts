@@ -1,5 +1,6 @@
 export * from './analytics.js';
 export * from './catalog.js';
+export * from './cellar.js';
 export * from './crm.js';
 export * from './establishments.js';
 export * from './mail.js';

@@ -1,4 +1,6 @@
-import { boolean, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { cellarItems } from './cellar.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { establishments } from './establishments.js';
 
@@ -12,10 +14,21 @@ export const wineMenus = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     slug: text('slug').notNull(),
+    /** A linked wine with no bottles left: shown as "Esgotado" or hidden from the public page (issue 18). */
+    soldOutDisplay: text('sold_out_display', { enum: ['show', 'hide'] })
+      .notNull()
+      .default('show'),
+    /** At or below this many bottles a linked wine shows "Última garrafa" / "Últimas N garrafas". */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('wine_menus_establishment_slug_key').on(t.establishmentId, t.slug), index('wine_menus_slug_idx').on(t.slug)],
+  (t) => [
+    uniqueIndex('wine_menus_establishment_slug_key').on(t.establishmentId, t.slug),
+    index('wine_menus_slug_idx').on(t.slug),
+    check('wine_menus_sold_out_display', sql`${t.soldOutDisplay} IN ('show', 'hide')`),
+    check('wine_menus_low_stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
+  ],
 );
 
 export const menuWines = pgTable(
@@ -45,8 +58,19 @@ export const menuWines = pgTable(
     pairing: text('pairing'),
     imageUrl: text('image_url'),
     available: boolean('available').notNull().default(true),
+    /** The house cellar item this wine draws from (issue 18); a wine on two menus of one house shares one count. */
+    cellarItemId: uuid('cellar_item_id').references(() => cellarItems.id, { onDelete: 'set null' }),
+    byTheGlass: boolean('by_the_glass').notNull().default(false),
+    /** The glass price the user typed; null: computed from price, glass_doses and glass_markup_percent. */
+    glassPrice: numeric('glass_price', { precision: 10, scale: 2, mode: 'number' }),
+    glassDoses: integer('glass_doses').notNull().default(5),
+    glassMarkupPercent: numeric('glass_markup_percent', { precision: 6, scale: 2, mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('menu_wines_menu_position_idx').on(t.menuId, t.position)],
+  (t) => [
+    index('menu_wines_menu_position_idx').on(t.menuId, t.position),
+    index('menu_wines_cellar_item_idx').on(t.cellarItemId),
+    check('menu_wines_glass_doses_positive', sql`${t.glassDoses} >= 1`),
+  ],
 );
