@@ -115,8 +115,8 @@ export function CellarFiguresPanel({ establishmentId }: { establishmentId: strin
                         {w.name}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {w.on_hand} {w.on_hand === 1 ? 'garrafa' : 'garrafas'} ·{' '}
-                        {w.last_movement_at ? `último movimento em ${dateOnly.format(new Date(w.last_movement_at))}` : 'nunca movimentado'}
+                        {w.on_hand} {w.on_hand === 1 ? 'garrafa' : 'garrafas'} · último movimento em{' '}
+                        {dateOnly.format(new Date(w.last_movement_at))}
                       </Text>
                     </li>
                   ))}

@@ -2,40 +2,15 @@ import { Grid, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { z } from 'zod';
-import { formatMoneyInput, parseMoney } from '../../../shared/money';
-import type { CellarItem } from '../../lib/cellar-queries';
+import type { z } from 'zod';
+import { type CellarItem, type CellarItemCreate, cellarItemCreateSchema, cellarItemUpdateSchema } from '../../../shared/cellar';
+import { formatMoneyInput } from '../../../shared/money';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormModal } from '../../ui/FormModal';
 import { MoneyField, NumberField, SelectField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
 import { useCatalogPick, useSaveCellarItem } from './cellar-api';
 
-// PROVISIONAL: the shared input schema of src/shared/cellar.ts replaces this once cellar-core publishes it.
-const count = (label: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v) : v),
-    z
-      .number({ error: `${label}: informe um número inteiro.` })
-      .int(`${label}: informe um número inteiro.`)
-      .min(0, `${label}: não pode ser negativo.`),
-  );
-const cellarItemFormSchema = z.object({
-  catalog_wine_id: z.preprocess((v) => (v === '' ? null : v), z.string().nullable()),
-  name: z.string().trim().min(1, 'Informe o nome do vinho.').max(200),
-  producer: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().nullable()),
-  vintage: z.preprocess(
-    (v) => (v === '' || v === null ? null : Number(v)),
-    z.number().int('Safra: informe o ano.').min(1800).max(2100).nullable(),
-  ),
-  par_level: count('Nível ideal'),
-  case_size: z.preprocess((v) => (v === '' || v === null ? null : Number(v)), z.union([z.literal(6), z.literal(12)]).nullable()),
-  last_unit_cost: z.preprocess(
-    (v) => parseMoney(v),
-    z.number({ error: 'Último custo: informe um valor em reais, ex.: 89,90.' }).min(0, 'O custo não pode ser negativo.').nullable(),
-  ),
-  on_hand: count('Garrafas em estoque').optional(),
-});
 type FormValues = {
   catalog_wine_id: string;
   catalog_wine_label: string;
@@ -71,7 +46,8 @@ export function CellarItemFormModal(props: Props) {
 function CellarItemDialog({ establishmentId, item, onClose, onSaved }: Props) {
   const save = useSaveCellarItem(establishmentId);
   const serverForm = useServerForm({
-    schema: cellarItemFormSchema as unknown as z.ZodType<z.output<typeof cellarItemFormSchema>, FormValues>,
+    // One form for both: a new item also takes the bottles on the shelf now (recorded as a count movement).
+    schema: (item ? cellarItemUpdateSchema : cellarItemCreateSchema) as unknown as z.ZodType<CellarItemCreate, FormValues>,
     defaults: {
       catalog_wine_id: item?.catalog_wine_id ?? '',
       catalog_wine_label: item?.catalog_wine_id ? item.name : '',
@@ -80,7 +56,7 @@ function CellarItemDialog({ establishmentId, item, onClose, onSaved }: Props) {
       vintage: item?.vintage ?? '',
       par_level: item?.par_level ?? '',
       case_size: item?.case_size ? String(item.case_size) : '',
-      last_unit_cost: item?.last_unit_cost != null ? formatMoneyInput(Number(item.last_unit_cost)) : '',
+      last_unit_cost: item?.last_unit_cost ? formatMoneyInput(Number(item.last_unit_cost)) : '',
       ...(item ? {} : { on_hand: '' }),
     },
     failMessage: 'Não foi possível salvar o vinho da adega. Confira os campos.',
@@ -131,7 +107,7 @@ function CellarItemDialog({ establishmentId, item, onClose, onSaved }: Props) {
         <Grid.Col span={{ base: 6, sm: 4 }}>
           <NumberField
             name="par_level"
-            label="Nível ideal"
+            label="Estoque ideal"
             description="Repor até quantas garrafas."
             min={0}
             allowDecimal={false}

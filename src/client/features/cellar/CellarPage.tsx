@@ -11,7 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { CellarItem } from '../../lib/cellar-queries';
+import type { CellarItem } from '../../../shared/cellar';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/ListStates';
 import { notifySuccess } from '../../ui/notify';
@@ -21,7 +21,6 @@ import { CellarFiguresPanel } from './CellarFiguresPanel';
 import { CellarItemFormModal } from './CellarItemFormModal';
 import { CellarStockList } from './CellarStockList';
 import { useCellarList } from './cellar-api';
-import { cellarStatus } from './cellar-status';
 import { MovementsModal } from './MovementsModal';
 import { ReorderPanel } from './ReorderPanel';
 import { useCellarEstablishment } from './use-cellar-establishment';
@@ -55,8 +54,8 @@ export function CellarPage() {
       title="Adega da casa"
       description={
         establishment
-          ? `As garrafas de ${establishment.name}: estoque, nível ideal, reposição e giro.`
-          : 'As garrafas do estabelecimento: estoque, nível ideal, reposição e giro.'
+          ? `As garrafas de ${establishment.name}: o que há na prateleira, o que repor e o que mais gira.`
+          : 'As garrafas do estabelecimento: o que há na prateleira, o que repor e o que mais gira.'
       }
       back={{ to: '/', label: 'Início' }}
       actions={
@@ -200,7 +199,7 @@ function SummaryCard({
 
 function CellarSummary({ items, loading }: { items: CellarItem[] | undefined; loading: boolean }) {
   const all = items ?? [];
-  const count = (status: string) => all.filter((i) => cellarStatus(i) === status).length;
+  const count = (status: string) => all.filter((i) => i.status === status).length;
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }} mb="lg">
       <SummaryCard label="Vinhos na adega" value={all.length} icon={<IconBarrel size={20} />} color="vinho" loading={loading} />
@@ -211,8 +210,8 @@ function CellarSummary({ items, loading }: { items: CellarItem[] | undefined; lo
         color="blue"
         loading={loading}
       />
-      <SummaryCard label="Abaixo do nível" value={count('low')} icon={<IconAlertTriangle size={20} />} color="yellow" loading={loading} />
-      <SummaryCard label="Esgotados" value={count('out')} icon={<IconAlertTriangle size={20} />} color="red" loading={loading} />
+      <SummaryCard label="Abaixo do ideal" value={count('low')} icon={<IconAlertTriangle size={20} />} color="yellow" loading={loading} />
+      <SummaryCard label="Esgotados" value={count('sold_out')} icon={<IconAlertTriangle size={20} />} color="red" loading={loading} />
     </SimpleGrid>
   );
 }

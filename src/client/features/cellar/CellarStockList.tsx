@@ -1,21 +1,22 @@
 import { Button, Group, Paper, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
 import { IconBottle, IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import type { CellarItem, CellarStatus } from '../../../shared/cellar';
 import { formatBRL } from '../../../shared/money';
 import { foldText, searchTerms } from '../../../shared/text-search';
-import type { CellarItem } from '../../lib/cellar-queries';
+
 import { CardTable } from '../../ui/CardTable';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
 import { ListSkeleton, ListSummary } from '../../ui/ListStates';
 import { ActionsHeader, RowActionButton, RowActions } from '../../ui/RowActionIcons';
-import { type CellarStatus, CellarStatusBadge, cellarStatus, itemOrigin } from './cellar-status';
+import { CellarStatusBadge, itemOrigin } from './cellar-status';
 
 type StatusFilter = 'all' | CellarStatus;
 
 const FILTERS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'Todos' },
   { value: 'low', label: 'Baixo' },
-  { value: 'out', label: 'Esgotado' },
+  { value: 'sold_out', label: 'Esgotado' },
   { value: 'ok', label: 'OK' },
 ];
 
@@ -33,7 +34,7 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
   const shown = useMemo(() => {
     const words = searchTerms(search);
     return (items ?? [])
-      .filter((i) => status === 'all' || cellarStatus(i) === status)
+      .filter((i) => status === 'all' || i.status === status)
       .filter((i) => {
         const text = foldText([i.name, i.producer, i.vintage].filter(Boolean).join(' '));
         return words.every((w) => text.includes(w));
@@ -105,7 +106,7 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
                 <Table.Tr>
                   <Table.Th>Vinho</Table.Th>
                   <Table.Th ta="right">Em estoque</Table.Th>
-                  <Table.Th ta="right">Nível ideal</Table.Th>
+                  <Table.Th ta="right">Estoque ideal</Table.Th>
                   <Table.Th>Situação</Table.Th>
                   <Table.Th ta="right">Último custo</Table.Th>
                   <ActionsHeader />
@@ -137,7 +138,7 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
                         )}
                       </span>
                     </Table.Td>
-                    <Table.Td data-label="Nível ideal" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td data-label="Estoque ideal" ta="right" style={{ whiteSpace: 'nowrap' }}>
                       <span>
                         {item.par_level.toLocaleString('pt-BR')}
                         {item.case_size && (
@@ -149,7 +150,7 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
                       </span>
                     </Table.Td>
                     <Table.Td data-label="Situação">
-                      <CellarStatusBadge status={cellarStatus(item)} />
+                      <CellarStatusBadge status={item.status} />
                     </Table.Td>
                     <Table.Td data-label="Último custo" ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {item.last_unit_cost !== null ? formatBRL(item.last_unit_cost) : '—'}

@@ -1,22 +1,14 @@
 import { Alert, Button, Grid, Modal, NumberInput, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { CELLAR_MOVEMENT_REASON_LABELS, type CellarItem } from '../../../shared/cellar';
 import { errorMessage } from '../../lib/api';
-import { type CellarItem, useCellarMovement } from '../../lib/cellar-queries';
+import { useCellarMovement } from '../../lib/cellar-queries';
 import { CardTable } from '../../ui/CardTable';
 import { ListSkeleton, LoadErrorAlert } from '../../ui/ListStates';
 import { notifySuccess } from '../../ui/notify';
 import { useMovements } from './cellar-api';
 import { bottles, itemOrigin } from './cellar-status';
 
-// PROVISIONAL labels: src/shared/cellar.ts (cellar-core) will own them.
-const REASON_LABELS: Record<string, string> = {
-  sale: 'Venda (garrafa)',
-  glass_sale: 'Venda (taça)',
-  delivery: 'Entrega',
-  count: 'Recontagem',
-  breakage: 'Quebra',
-  tasting: 'Degustação',
-};
 const EXIT_REASONS = [
   { value: 'sale', label: 'Venda (garrafa)' },
   { value: 'breakage', label: 'Quebra' },
@@ -81,7 +73,7 @@ function MovementsBody({ establishmentId, item }: { establishmentId: string; ite
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        {[itemOrigin(item), `${bottles(item.on_hand)} agora`, `nível ideal ${item.par_level}`].filter(Boolean).join(' · ')}
+        {[itemOrigin(item), `${bottles(item.on_hand)} agora`, `estoque ideal ${item.par_level}`].filter(Boolean).join(' · ')}
       </Text>
       <Paper withBorder p="sm" radius="md" bg="gray.0">
         <Text fw={600} size="sm" mb="xs">
@@ -156,7 +148,7 @@ function MovementsBody({ establishmentId, item }: { establishmentId: string; ite
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td data-label="Motivo">{REASON_LABELS[m.reason] ?? m.reason}</Table.Td>
+                <Table.Td data-label="Motivo">{CELLAR_MOVEMENT_REASON_LABELS[m.reason]}</Table.Td>
                 <Table.Td data-label="Variação" ta="right" style={{ whiteSpace: 'nowrap' }}>
                   <Text span size="sm" fw={600} c={m.delta < 0 ? 'red.9' : m.delta > 0 ? '#1e6b2f' : undefined}>
                     {m.reason === 'glass_sale'
@@ -168,7 +160,7 @@ function MovementsBody({ establishmentId, item }: { establishmentId: string; ite
                   {m.on_hand_after}
                 </Table.Td>
                 <Table.Td data-label="Quem">
-                  <Text size="sm">{m.user_name || m.user_email || (m.order_id ? 'Entrega do pedido' : 'Sistema')}</Text>
+                  <Text size="sm">{m.user_name ?? (m.order_id ? 'Entrega do pedido' : 'Sistema')}</Text>
                 </Table.Td>
               </Table.Tr>
             ))}

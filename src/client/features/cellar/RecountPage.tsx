@@ -2,8 +2,9 @@ import { Alert, Button, Group, NumberInput, Paper, Progress, Stack, Text, ThemeI
 import { IconArrowLeft, IconArrowRight, IconBottle, IconCircleCheck } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { CellarItem } from '../../../shared/cellar';
 import { errorMessage } from '../../lib/api';
-import { type CellarItem, useCellarMovement } from '../../lib/cellar-queries';
+import { useCellarMovement } from '../../lib/cellar-queries';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';

@@ -1,32 +1,33 @@
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconShoppingCart } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import type { ReorderGroup } from '../../../shared/cellar';
 import { formatBRL } from '../../../shared/money';
 import { orderPrefillState } from '../../lib/order-prefill';
 import { CardTable } from '../../ui/CardTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListSkeleton, LoadErrorAlert } from '../../ui/ListStates';
-import { type ReorderGroup, useReorder } from './cellar-api';
+import { useReorder } from './cellar-api';
 
 /** What to reorder, one card per supplier (the last one that delivered each wine), each with "Criar pedido". */
 export function ReorderPanel({ establishmentId }: { establishmentId: string }) {
   const reorder = useReorder(establishmentId);
   if (reorder.isError) return <LoadErrorAlert title="Não foi possível calcular a reposição" error={reorder.error} />;
   if (reorder.isPending) return <ListSkeleton rows={4} />;
-  if (reorder.data.length === 0) {
+  if (reorder.data.groups.length === 0) {
     return (
       <EmptyState icon={<IconCircleCheck size={26} />} title="Nada a repor">
-        Todos os vinhos estão acima do nível ideal.
+        Todos os vinhos estão acima do estoque ideal.
       </EmptyState>
     );
   }
   return (
     <Stack gap="lg">
       <Text size="sm" c="dimmed">
-        Vinhos no nível ideal ou abaixo dele. A quantidade completa o nível ideal, arredondada para caixas fechadas quando o vinho é
+        Vinhos no estoque ideal ou abaixo dele. A quantidade completa o estoque ideal, arredondada para caixas fechadas quando o vinho é
         comprado em caixa; o valor usa o último custo pago.
       </Text>
-      {reorder.data.map((group) => (
+      {reorder.data.groups.map((group) => (
         <SupplierSuggestion key={group.supplier_id ?? 'none'} group={group} establishmentId={establishmentId} />
       ))}
     </Stack>
@@ -62,7 +63,7 @@ function SupplierSuggestion({ group, establishmentId }: { group: ReorderGroup; e
           <Text size="sm" c="dimmed">
             {group.items.length} {group.items.length === 1 ? 'vinho' : 'vinhos'} · estimado{' '}
             <Text span fw={700} c="dark">
-              {group.estimated_total === null ? '—' : formatBRL(group.estimated_total)}
+              {formatBRL(group.estimated_total)}
             </Text>
           </Text>
         </div>
@@ -118,7 +119,7 @@ function SupplierSuggestion({ group, establishmentId }: { group: ReorderGroup; e
                 {i.last_unit_cost === null ? '—' : formatBRL(i.last_unit_cost)}
               </Table.Td>
               <Table.Td data-label="Subtotal" ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {i.estimated_total === null ? '—' : formatBRL(i.estimated_total)}
+                {i.line_total === null ? '—' : formatBRL(i.line_total)}
               </Table.Td>
             </Table.Tr>
           ))}

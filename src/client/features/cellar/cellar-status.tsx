@@ -1,22 +1,11 @@
 import { Badge } from '@mantine/core';
-import type { CellarItem } from '../../lib/cellar-queries';
-
-export type CellarStatus = 'ok' | 'low' | 'out';
-
-export const CELLAR_STATUS_LABELS: Record<CellarStatus, string> = { ok: 'OK', low: 'Baixo', out: 'Esgotado' };
-
-/** Sold out with no bottle left; low at or below its par level (a par of 0 never asks for more). */
-export function cellarStatus(item: Pick<CellarItem, 'on_hand' | 'par_level'>): CellarStatus {
-  if (item.on_hand <= 0) return 'out';
-  if (item.par_level > 0 && item.on_hand <= item.par_level) return 'low';
-  return 'ok';
-}
+import { CELLAR_STATUS_LABELS, type CellarItem, type CellarStatus } from '../../../shared/cellar';
 
 // Text colours darker than Mantine's light badges so each reaches 4.5:1 on its tint (axe color-contrast).
 const STYLE: Record<CellarStatus, { color: string; c: string }> = {
   ok: { color: 'green', c: '#1e6b2f' },
   low: { color: 'yellow', c: '#7a4a00' },
-  out: { color: 'red', c: 'red.9' },
+  sold_out: { color: 'red', c: 'red.9' },
 };
 
 export function CellarStatusBadge({ status }: { status: CellarStatus }) {
