@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CellarItem } from '../../../shared/cellar';
+import { useCan } from '../../lib/use-can';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/ListStates';
 import { notifySuccess } from '../../ui/notify';
@@ -46,6 +47,9 @@ export function CellarPage() {
       { replace: true },
     );
   const [dialog, setDialog] = useState<Dialog>(null);
+  const canCreate = useCan('cellar', 'create');
+  const canUpdate = useCan('cellar', 'update');
+  const canMove = useCan('cellar', 'move');
   const establishmentId = establishment?.id ?? '';
   const items = useCellarList(establishmentId);
 
@@ -61,17 +65,21 @@ export function CellarPage() {
       actions={
         establishment && (
           <>
-            <Button
-              component={Link}
-              to={`/adega/recontagem?establishment_id=${establishment.id}`}
-              variant="default"
-              leftSection={<IconClipboardCheck size={18} />}
-            >
-              Recontagem
-            </Button>
-            <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'item', item: null })}>
-              Novo vinho
-            </Button>
+            {canMove && (
+              <Button
+                component={Link}
+                to={`/adega/recontagem?establishment_id=${establishment.id}`}
+                variant="default"
+                leftSection={<IconClipboardCheck size={18} />}
+              >
+                Recontagem
+              </Button>
+            )}
+            {canCreate && (
+              <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'item', item: null })}>
+                Novo vinho
+              </Button>
+            )}
           </>
         )
       }
@@ -132,8 +140,8 @@ export function CellarPage() {
           ) : (
             <CellarStockList
               items={items.data}
-              onNew={() => setDialog({ kind: 'item', item: null })}
-              onEdit={(item) => setDialog({ kind: 'item', item })}
+              onNew={canCreate ? () => setDialog({ kind: 'item', item: null }) : undefined}
+              onEdit={canUpdate ? (item) => setDialog({ kind: 'item', item }) : undefined}
               onHistory={(item) => setDialog({ kind: 'history', item })}
             />
           )}
@@ -158,6 +166,7 @@ export function CellarPage() {
       />
       <MovementsModal
         establishmentId={establishmentId}
+        canMove={canMove}
         item={dialog?.kind === 'history' ? (items.data?.find((i) => i.id === dialog.item.id) ?? dialog.item) : null}
         onClose={() => setDialog(null)}
       />

@@ -22,8 +22,10 @@ const FILTERS: { value: StatusFilter; label: string }[] = [
 
 interface Props {
   items: CellarItem[] | undefined;
-  onNew(): void;
-  onEdit(item: CellarItem): void;
+  /** Absent where the user may not add wines. */
+  onNew?(): void;
+  /** Absent where the user may not edit them. */
+  onEdit?(item: CellarItem): void;
   onHistory(item: CellarItem): void;
 }
 
@@ -54,9 +56,11 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
         icon={<IconBottle size={26} />}
         title="A adega ainda está vazia"
         action={
-          <Button leftSection={<IconPlus size={18} />} onClick={onNew}>
-            Novo vinho
-          </Button>
+          onNew && (
+            <Button leftSection={<IconPlus size={18} />} onClick={onNew}>
+              Novo vinho
+            </Button>
+          )
         }
       >
         Cadastre os vinhos da casa, ou marque um pedido como entregue: as garrafas entram sozinhas.
@@ -156,7 +160,7 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
                       {item.last_unit_cost !== null ? formatBRL(item.last_unit_cost) : '—'}
                     </Table.Td>
                     <Table.Td data-actions>
-                      <RowActions label={item.name} onEdit={() => onEdit(item)}>
+                      <RowActions label={item.name} onEdit={onEdit && (() => onEdit(item))}>
                         <RowActionButton
                           action="Histórico"
                           label={item.name}

@@ -20,12 +20,14 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
 interface Props {
   establishmentId: string;
+  /** May the user record movements (else the history only)? */
+  canMove: boolean;
   item: CellarItem | null;
   onClose(): void;
 }
 
 /** The ledger of one cellar wine, newest first, and a short form to record bottles that left (sale, breakage, tasting). */
-export function MovementsModal({ establishmentId, item, onClose }: Props) {
+export function MovementsModal({ establishmentId, canMove, item, onClose }: Props) {
   return (
     <Modal
       opened={item !== null}
@@ -37,12 +39,12 @@ export function MovementsModal({ establishmentId, item, onClose }: Props) {
         </Text>
       }
     >
-      {item && <MovementsBody establishmentId={establishmentId} item={item} />}
+      {item && <MovementsBody establishmentId={establishmentId} canMove={canMove} item={item} />}
     </Modal>
   );
 }
 
-function MovementsBody({ establishmentId, item }: { establishmentId: string; item: CellarItem }) {
+function MovementsBody({ establishmentId, canMove, item }: { establishmentId: string; canMove: boolean; item: CellarItem }) {
   const movements = useMovements(item.id);
   const move = useCellarMovement(establishmentId);
   const [reason, setReason] = useState('sale');
@@ -75,46 +77,48 @@ function MovementsBody({ establishmentId, item }: { establishmentId: string; ite
       <Text size="sm" c="dimmed">
         {[itemOrigin(item), `${bottles(item.on_hand)} agora`, `estoque ideal ${item.par_level}`].filter(Boolean).join(' · ')}
       </Text>
-      <Paper withBorder p="sm" radius="md" bg="gray.0">
-        <Text fw={600} size="sm" mb="xs">
-          Registrar saída
-        </Text>
-        <Grid gap="sm" align="flex-end">
-          <Grid.Col span={{ base: 7, sm: 4 }}>
-            <Select label="Motivo" data={EXIT_REASONS} value={reason} onChange={(v) => setReason(v ?? 'sale')} allowDeselect={false} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 5, sm: 2 }}>
-            <NumberInput
-              label="Garrafas"
-              min={1}
-              allowDecimal={false}
-              allowNegative={false}
-              inputMode="numeric"
-              value={quantity}
-              onChange={setQuantity}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput
-              label="Observação"
-              placeholder="Opcional"
-              value={note}
-              onChange={(e) => setNote(e.currentTarget.value)}
-              maxLength={500}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 2 }}>
-            <Button fullWidth onClick={record} loading={move.isPending}>
-              Registrar
-            </Button>
-          </Grid.Col>
-        </Grid>
-        {error && (
-          <Alert color="red" variant="light" mt="sm" role="alert">
-            {error}
-          </Alert>
-        )}
-      </Paper>
+      {canMove && (
+        <Paper withBorder p="sm" radius="md" bg="gray.0">
+          <Text fw={600} size="sm" mb="xs">
+            Registrar saída
+          </Text>
+          <Grid gap="sm" align="flex-end">
+            <Grid.Col span={{ base: 7, sm: 4 }}>
+              <Select label="Motivo" data={EXIT_REASONS} value={reason} onChange={(v) => setReason(v ?? 'sale')} allowDeselect={false} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 5, sm: 2 }}>
+              <NumberInput
+                label="Garrafas"
+                min={1}
+                allowDecimal={false}
+                allowNegative={false}
+                inputMode="numeric"
+                value={quantity}
+                onChange={setQuantity}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <TextInput
+                label="Observação"
+                placeholder="Opcional"
+                value={note}
+                onChange={(e) => setNote(e.currentTarget.value)}
+                maxLength={500}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 2 }}>
+              <Button fullWidth onClick={record} loading={move.isPending}>
+                Registrar
+              </Button>
+            </Grid.Col>
+          </Grid>
+          {error && (
+            <Alert color="red" variant="light" mt="sm" role="alert">
+              {error}
+            </Alert>
+          )}
+        </Paper>
+      )}
 
       {movements.isError ? (
         <LoadErrorAlert title="Não foi possível carregar o histórico" error={movements.error} />

@@ -8,7 +8,9 @@ import {
   Grid,
   Group,
   Loader,
+  NumberInput,
   Paper,
+  SegmentedControl,
   Stack,
   Text,
   Textarea,
@@ -17,22 +19,27 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconBook2, IconBottle, IconExternalLink, IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import type { CatalogWine } from '../../../shared/catalog';
+import { CELLAR_MESSAGES, SOLD_OUT_DISPLAYS } from '../../../shared/cellar';
 import { publicMenuPath } from '../../../shared/public-menu';
 import {
-  type MenuWine,
+  type MenuWineDetail as MenuWine,
   type MenuWineData,
+  SOLD_OUT_DISPLAY_LABELS,
   type WineMenu,
   type WineMenuData,
   type WineMenuInput,
   wineMenuInputSchema,
 } from '../../../shared/wine-menus';
 import { WINE_CATEGORIES } from '../../../shared/wine-vocabulary';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
+import { cellarListQuery } from '../../lib/cellar-queries';
 import { setServerFieldErrors } from '../../lib/form-errors';
+import { useCan } from '../../lib/use-can';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { notifyError, notifySuccess } from '../../ui/notify';
@@ -40,7 +47,16 @@ import { PageHeader } from '../../ui/PageHeader';
 import { PageLoadError } from '../../ui/PageStates';
 import { CatalogImportModal } from './CatalogImportModal';
 import { MoveWineModal } from './MoveWineModal';
-import { useDeleteMenuWine, useMenu, useReorderWines, useSaveMenuWine, useToggleAvailability, useUpdateMenu } from './menus-api';
+import {
+  type CellarSale,
+  useCellarSale,
+  useDeleteMenuWine,
+  useMenu,
+  useReorderWines,
+  useSaveMenuWine,
+  useToggleAvailability,
+  useUpdateMenu,
+} from './menus-api';
 import { movedText, SortableWineList } from './SortableWineList';
 import { WineFilterBar } from './WineFilterBar';
 import { WineFormModal } from './WineFormModal';
@@ -94,6 +110,9 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
   const deleteWine = useDeleteMenuWine(menu.id);
   const toggle = useToggleAvailability(menu.id);
   const reorder = useReorderWines(menu.id);
+  const sale = useCellarSale(menu.id);
+  const canReadCellar = useCan('cellar', 'read');
+  const cellar = useQuery({ ...cellarListQuery(menu.establishment_id), enabled: canReadCellar });
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [importOpen, setImportOpen] = useState(false);
   const [moving, setMoving] = useState<{ wine: MenuWine; category: string; wines: MenuWine[] } | null>(null);
@@ -166,11 +185,28 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
       },
     );
 
+  const onSale = (wine: MenuWine, kind: CellarSale) =>
+    sale.mutate(
+      { wine, sale: kind },
+      {
+        onError: (err) => {
+          console.error(err);
+          if (err instanceof ApiError && err.status === 409)
+            notifyError(
+              `${wine.name}: não há ${kind === 'bottle' ? 'garrafa' : 'taça'} na adega para vender.`,
+              CELLAR_MESSAGES.insufficient,
+            );
+          else notifyError(errorMessage(err, 'Não foi possível registrar a venda.'));
+        },
+      },
+    );
+
   const onSelectFromCatalog = (wine: CatalogWine) => {
     setImportOpen(false);
+    const linked = cellar.data?.find((item) => item.catalog_wine_id === wine.id)?.id ?? null;
     setForm({
       mode: 'new',
-      values: catalogToForm(wine),
+      values: catalogToForm(wine, linked),
       notice: `Dados importados do catálogo: “${wine.name}”. Informe o preço e a categoria desta carta.`,
     });
   };
@@ -299,6 +335,8 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
                       onDelete={onDelete}
                       onToggle={onToggle}
                       onPickPosition={(wine) => setMoving({ wine, category: g.category, wines: g.wines })}
+                      lowStockThreshold={menu.low_stock_threshold}
+                      onSale={onSale}
                     />
                   </section>
                 ))}
@@ -346,6 +384,7 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
         title={form.mode === 'edit' ? `Editar ${form.wine.name}` : 'Adicionar vinho'}
         notice={form.mode === 'new' ? form.notice : undefined}
         initialValues={form.mode === 'edit' ? wineToForm(form.wine) : form.mode === 'new' ? form.values : EMPTY_WINE}
+        cellarItems={canReadCellar ? cellar.data : []}
         onClose={() => setForm({ mode: 'closed' })}
         onSubmit={onSubmitWine}
       />
@@ -371,7 +410,13 @@ function MenuDetailsCard({ menu, publicPath }: { menu: WineMenu; publicPath: str
   const [error, setError] = useState<string | null>(null);
   const form = useForm<WineMenuInput, unknown, WineMenuData>({
     resolver: zodResolver(wineMenuInputSchema),
-    values: { name: menu.name, description: menu.description ?? '', establishment_id: menu.establishment_id },
+    values: {
+      name: menu.name,
+      description: menu.description ?? '',
+      establishment_id: menu.establishment_id,
+      sold_out_display: menu.sold_out_display,
+      low_stock_threshold: menu.low_stock_threshold,
+    },
     resetOptions: { keepDirtyValues: true },
   });
   const errors = form.formState.errors;
@@ -409,6 +454,54 @@ function MenuDetailsCard({ menu, publicPath }: { menu: WineMenu; publicPath: str
             maxRows={8}
             {...form.register('description')}
             error={errors.description?.message}
+          />
+          <div>
+            <Text component="span" id="sold-out-display" size="sm" fw={500} display="block">
+              Quando esgotar
+            </Text>
+            <Text size="xs" c="dimmed" mb={6}>
+              Vinhos ligados à adega sem nenhuma garrafa. Voltam sozinhos quando chegam garrafas.
+            </Text>
+            <Controller
+              control={form.control}
+              name="sold_out_display"
+              render={({ field }) => (
+                <SegmentedControl
+                  aria-labelledby="sold-out-display"
+                  fullWidth
+                  data={SOLD_OUT_DISPLAYS.map((value) => ({ value, label: SOLD_OUT_DISPLAY_LABELS[value] }))}
+                  value={(field.value as string) ?? 'show'}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+          </div>
+          <Controller
+            control={form.control}
+            name="low_stock_threshold"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                ref={field.ref}
+                label="Avisar “Última garrafa” com até"
+                description="Garrafas na adega; 0 desliga o aviso."
+                rightSection={
+                  <Text size="sm" c="dimmed" pr="sm">
+                    garrafas
+                  </Text>
+                }
+                rightSectionWidth={80}
+                min={0}
+                max={99}
+                allowDecimal={false}
+                allowNegative={false}
+                inputMode="numeric"
+                hideControls
+                value={(field.value as number | string | undefined) ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
           />
           <Text size="xs" c="dimmed">
             Endereço público:{' '}
