@@ -21,6 +21,7 @@ import { accountRoutes, createAccountService } from './modules/account/index.js'
 import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
 import { authRoutes, createAuthService, createTokenSigner, passwordRoutes, registerPasswordResetJobs } from './modules/auth/index.js';
 import { type CatalogService, catalogRoutes, createCatalogService } from './modules/catalog/index.js';
+import { cellarRoutes, createCellarService } from './modules/cellar/index.js';
 import { createCrmService, crmRoutes } from './modules/crm/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
@@ -192,12 +193,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(catalogRoutes(catalog));
   await app.register(productRoutes(createProductService({ db })));
   await app.register(supplierRoutes(createSupplierService({ db })));
-  await app.register(orderRoutes(createOrderService({ db, mailer: app.mailer })));
-  await app.register(crmRoutes(createCrmService({ db })));
-  await app.register(publicApiRoutes(createPublicService({ db })));
-  await app.register(uploadRoutes(storage.public));
-  await app.register(productImportRoutes(createProductImportService({ db, files: storage.private, jobs: app.jobs, log: app.log })));
-  // Every write to an establishment, a menu or its wines drops that establishment's cached public pages.
+  // Every write to an establishment, a menu or its wines, or to a cellar count (a sale, a delivery) drops that
+  // establishment's cached public pages.
   // Other processes sharing a PostgreSQL server hear of it through NOTIFY and drop their copies too.
   await database.subscribe(PUBLIC_PAGES_CHANNEL, (establishmentId) => app.publicPages.invalidateEstablishment(establishmentId));
   const onPublicChange = (establishmentId: string) => {
@@ -206,6 +203,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       .publish(PUBLIC_PAGES_CHANNEL, establishmentId)
       .catch((err: unknown) => app.log.warn({ err }, 'public page invalidation not broadcast'));
   };
+  await app.register(orderRoutes(createOrderService({ db, mailer: app.mailer, onPublicChange })));
+  await app.register(cellarRoutes(createCellarService({ db, onPublicChange })));
+  await app.register(crmRoutes(createCrmService({ db })));
+  await app.register(publicApiRoutes(createPublicService({ db })));
+  await app.register(uploadRoutes(storage.public));
+  await app.register(productImportRoutes(createProductImportService({ db, files: storage.private, jobs: app.jobs, log: app.log })));
   await app.register(establishmentRoutes(createEstablishmentService({ db, onPublicChange })));
   await app.register(wineMenuRoutes(createWineMenuService({ db, onPublicChange, publicBaseUrl: config.publicBaseUrl })));
   const onboarding = createOnboardingService({

@@ -23,7 +23,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../core/
 import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { toDto } from '../../db/row-mapping.js';
-import { findVisibleEstablishment } from '../establishments/index.js';
+import { fillCellarFromDelivery } from '../cellar/index.js';
+import { findVisibleEstablishment, type OnPublicChange } from '../establishments/index.js';
 import type { Mailer } from '../mail/index.js';
 import { supplierRows } from '../suppliers/index.js';
 import { queueOrderCreated, queueOrderStatusChanged } from './notifications.js';
@@ -130,9 +131,16 @@ export async function createOrder(db: Db, mailer: Mailer, caller: Caller, input:
  * that step, 409 when the order's current status does not allow it. Checked on the locked row, in the transaction
  * that writes: two concurrent changes cannot both pass from the same status.
  */
-export async function changeOrderStatus(db: Db, mailer: Mailer, caller: Caller, id: string, to: OrderStatus): Promise<OrderDetail> {
+export async function changeOrderStatus(
+  db: Db,
+  mailer: Mailer,
+  caller: Caller,
+  id: string,
+  to: OrderStatus,
+  onPublicChange: OnPublicChange = () => {},
+): Promise<OrderDetail> {
   const readScope = requireScope(caller, 'orders', 'read');
-  await db.transaction(async (tx) => {
+  const cellarOf = await db.transaction(async (tx) => {
     const order = await repo.lockById(tx, id);
     if (!order || !scopeCovers(readScope, rowRef(order))) throw notFound(ORDER_MESSAGES.notFound);
     if (!isOrderMove(to)) throw conflict(badTransition(order.status, to));
@@ -142,17 +150,28 @@ export async function changeOrderStatus(db: Db, mailer: Mailer, caller: Caller, 
     if (!(await repo.moveStatus(tx, id, order.status, to, caller.id))) throw conflict(badTransition(order.status, to));
     const facts = await repo.mailFactsOf(tx, id);
     if (facts) await queueOrderStatusChanged(tx, mailer, facts, { from: order.status, to }, caller.id);
+    if (to !== 'delivered') return null;
+    // The bottles enter the cellar with the status change, on the locked order row: exactly once (decision 0059).
+    const lines = await repo.itemsOf(tx, id);
+    await fillCellarFromDelivery(
+      tx,
+      { id, establishmentId: order.establishmentId, supplierId: order.supplierId, userId: caller.id },
+      lines,
+    );
+    return order.establishmentId;
   });
+  if (cellarOf) onPublicChange(cellarOf);
   return getOrder(db, caller, id);
 }
 
 /** The orders service, built once per app with its dependencies. */
-export function createOrderService({ db, mailer }: { db: Db; mailer: Mailer }) {
+export function createOrderService({ db, mailer, onPublicChange }: { db: Db; mailer: Mailer; onPublicChange?: OnPublicChange }) {
   return {
     listOrders: (caller: Caller, query: OrderListQuery) => listOrders(db, caller, query),
     getOrder: (caller: Caller, id: string) => getOrder(db, caller, id),
     createOrder: (caller: Caller, input: OrderCreate) => createOrder(db, mailer, caller, input),
-    changeOrderStatus: (caller: Caller, id: string, status: OrderStatus) => changeOrderStatus(db, mailer, caller, id, status),
+    changeOrderStatus: (caller: Caller, id: string, status: OrderStatus) =>
+      changeOrderStatus(db, mailer, caller, id, status, onPublicChange),
   };
 }
 export type OrderService = ReturnType<typeof createOrderService>;
