@@ -198,7 +198,8 @@ test.describe('the house cellar', () => {
     await expect(row).toContainText('R$ 54,90');
 
     // Filters: only the low wines.
-    await page.getByRole('radio', { name: 'Baixo' }).check({ force: true });
+    await page.getByRole('search', { name: 'Filtrar a adega' }).getByText('Baixo', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'Baixo' })).toBeChecked();
     await expect(page.getByTestId('cellar-item')).toHaveCount(1);
     await expect(cellarRow(page, `Espumante da Casa ${w.tag}`)).toBeVisible();
     expect(await seriousViolations(page), '/adega at 1280 px').toEqual([]);

@@ -12,7 +12,7 @@ import { TextField } from '../../ui/text-fields';
 import { useCatalogPick, useSaveCellarItem } from './cellar-api';
 
 type FormValues = {
-  catalog_wine_id: string;
+  catalog_wine_id: string | null;
   catalog_wine_label: string;
   name: string;
   producer: string;
@@ -24,7 +24,6 @@ type FormValues = {
 };
 
 const CASE_SIZES = [
-  { value: '', label: 'Avulsas' },
   { value: '6', label: 'Caixa com 6' },
   { value: '12', label: 'Caixa com 12' },
 ];
@@ -49,7 +48,7 @@ function CellarItemDialog({ establishmentId, item, onClose, onSaved }: Props) {
     // One form for both: a new item also takes the bottles on the shelf now (recorded as a count movement).
     schema: (item ? cellarItemUpdateSchema : cellarItemCreateSchema) as unknown as z.ZodType<CellarItemCreate, FormValues>,
     defaults: {
-      catalog_wine_id: item?.catalog_wine_id ?? '',
+      catalog_wine_id: item?.catalog_wine_id ?? null,
       catalog_wine_label: item?.catalog_wine_id ? item.name : '',
       name: item?.name ?? '',
       producer: item?.producer ?? '',
@@ -117,7 +116,14 @@ function CellarItemDialog({ establishmentId, item, onClose, onSaved }: Props) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4 }}>
-          <SelectField name="case_size" label="Compra em" data={CASE_SIZES} allowDeselect={false} description="Arredonda a reposição." />
+          <SelectField
+            name="case_size"
+            label="Compra em"
+            data={CASE_SIZES}
+            clearable
+            placeholder="Garrafas avulsas"
+            description="Arredonda a reposição."
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4 }}>
           <MoneyField
@@ -166,7 +172,7 @@ function CatalogWinePicker() {
             onSearchChange={setSearch}
             value={field.value || null}
             onChange={(value, option) => {
-              field.onChange(value ?? '');
+              field.onChange(value);
               setValue('catalog_wine_label', option?.label ?? '');
               const wine = results.find((w) => w.id === value);
               if (!wine) return;

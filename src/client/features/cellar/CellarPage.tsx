@@ -1,12 +1,13 @@
 import { Button, Paper, Select, SimpleGrid, Skeleton, Tabs, Text, ThemeIcon } from '@mantine/core';
 import {
   IconAlertTriangle,
-  IconBarrel,
   IconBottle,
   IconChartBar,
   IconClipboardCheck,
+  IconPackages,
   IconPlus,
   IconShoppingCart,
+  IconTrendingDown,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -124,7 +125,7 @@ export function CellarPage() {
       <CellarSummary items={items.data} loading={items.isPending && !items.isError} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
-          <Tabs.Tab value="estoque" leftSection={<IconBarrel size={16} />}>
+          <Tabs.Tab value="estoque" leftSection={<IconBottle size={16} />}>
             Estoque
           </Tabs.Tab>
           <Tabs.Tab value="reposicao" leftSection={<IconShoppingCart size={16} />}>
@@ -211,15 +212,15 @@ function CellarSummary({ items, loading }: { items: CellarItem[] | undefined; lo
   const count = (status: string) => all.filter((i) => i.status === status).length;
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }} mb="lg">
-      <SummaryCard label="Vinhos na adega" value={all.length} icon={<IconBarrel size={20} />} color="vinho" loading={loading} />
+      <SummaryCard label="Vinhos na adega" value={all.length} icon={<IconBottle size={20} />} color="vinho" loading={loading} />
       <SummaryCard
         label="Garrafas em estoque"
         value={all.reduce((n, i) => n + i.on_hand, 0)}
-        icon={<IconBottle size={20} />}
+        icon={<IconPackages size={20} />}
         color="blue"
         loading={loading}
       />
-      <SummaryCard label="Abaixo do ideal" value={count('low')} icon={<IconAlertTriangle size={20} />} color="yellow" loading={loading} />
+      <SummaryCard label="Abaixo do ideal" value={count('low')} icon={<IconTrendingDown size={20} />} color="yellow" loading={loading} />
       <SummaryCard label="Esgotados" value={count('sold_out')} icon={<IconAlertTriangle size={20} />} color="red" loading={loading} />
     </SimpleGrid>
   );
