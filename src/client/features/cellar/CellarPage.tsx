@@ -1,14 +1,5 @@
 import { Button, Paper, Select, SimpleGrid, Skeleton, Tabs, Text, ThemeIcon } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconBottle,
-  IconChartBar,
-  IconClipboardCheck,
-  IconPackages,
-  IconPlus,
-  IconShoppingCart,
-  IconTrendingDown,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconBottle, IconClipboardCheck, IconPackages, IconPlus, IconTrendingDown } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -124,14 +115,15 @@ export function CellarPage() {
       {header}
       <CellarSummary items={items.data} loading={items.isPending && !items.isError} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="estoque" leftSection={<IconBottle size={16} />}>
+        {/* No icons: the three labels fit one line of a 390 px phone. */}
+        <Tabs.List mb="md" grow maw={560}>
+          <Tabs.Tab value="estoque" px="xs" fw={600}>
             Estoque
           </Tabs.Tab>
-          <Tabs.Tab value="reposicao" leftSection={<IconShoppingCart size={16} />}>
+          <Tabs.Tab value="reposicao" px="xs" fw={600}>
             Reposição
           </Tabs.Tab>
-          <Tabs.Tab value="indicadores" leftSection={<IconChartBar size={16} />}>
+          <Tabs.Tab value="indicadores" px="xs" fw={600}>
             Indicadores
           </Tabs.Tab>
         </Tabs.List>

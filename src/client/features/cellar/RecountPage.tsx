@@ -209,7 +209,11 @@ function RecountWalk({
                 autoFocus
                 value={value}
                 onChange={(v) => setTyped((t) => ({ ...t, [item.id]: v }))}
-                styles={{ input: { fontSize: 44, height: 84, textAlign: 'center', fontWeight: 700 } }}
+                styles={{
+                  label: { fontSize: 'var(--mantine-font-size-md)', marginBottom: 2 },
+                  description: { fontSize: 'var(--mantine-font-size-sm)', marginBottom: 6 },
+                  input: { fontSize: 44, height: 84, textAlign: 'center', fontWeight: 700 },
+                }}
                 error={error ?? undefined}
               />
               {error && !hasValue && (
@@ -217,20 +221,20 @@ function RecountWalk({
                   {error}
                 </Alert>
               )}
-              <Group grow gap="sm">
-                <Button
-                  size="lg"
-                  variant="default"
-                  leftSection={<IconArrowLeft size={20} />}
-                  disabled={index === 0 || move.isPending}
-                  onClick={() => goTo(index - 1)}
-                >
-                  Anterior
-                </Button>
-                <Button size="lg" type="submit" rightSection={<IconArrowRight size={20} />} loading={move.isPending}>
-                  {hasValue ? (last ? 'Salvar e concluir' : 'Salvar e próximo') : last ? 'Concluir' : 'Pular'}
-                </Button>
-              </Group>
+              {/* The thumb's button first and full width; going back is the rarer move. */}
+              <Button size="lg" fullWidth type="submit" rightSection={<IconArrowRight size={20} />} loading={move.isPending}>
+                {hasValue ? (last ? 'Salvar e concluir' : 'Salvar e próximo') : last ? 'Concluir' : 'Pular'}
+              </Button>
+              <Button
+                size="md"
+                fullWidth
+                variant="default"
+                leftSection={<IconArrowLeft size={18} />}
+                disabled={index === 0 || move.isPending}
+                onClick={() => goTo(index - 1)}
+              >
+                Anterior
+              </Button>
             </Stack>
           </form>
         </Paper>
