@@ -35,6 +35,20 @@ export interface PublicMenuWine {
   pairing: string | null;
   image_url: string | null;
   available: boolean;
+  /** What a glass costs (typed or computed); null when the wine is not sold by the glass. */
+  glass_price: number | null;
+  /** What the house cellar says of a linked wine; null for a wine without a cellar item or with plenty left. */
+  stock: PublicStock | null;
+}
+
+/**
+ * 'sold_out': no bottle and no glass left ("Esgotado"); 'low': at or below the menu's threshold ("Última garrafa",
+ * "Últimas N garrafas"); 'glass_only': no closed bottle, glasses left in the open one (sold by the glass only).
+ */
+export interface PublicStock {
+  state: 'sold_out' | 'low' | 'glass_only';
+  /** Closed bottles left (0 unless 'low'). */
+  bottles: number;
 }
 
 export interface PublicMenu {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogWineInputSchema } from './catalog.js';
-import { optionalImageUrl, requiredMoney } from './field-rules.js';
+import { MAX_GLASS_DOSES, SOLD_OUT_DISPLAYS, type SoldOutDisplay } from './cellar.js';
+import { optionalImageUrl, optionalMoney, requiredMoney } from './field-rules.js';
 import { optionalSlugInput, optionalText, requiredText } from './form-fields.js';
 import { DEFAULT_WINE_VOLUME, WINE_CATEGORIES, WINE_VOLUMES } from './wine-vocabulary.js';
 
@@ -11,12 +12,39 @@ export const MAX_PRICE = 999_999.99;
 
 // ── Menu ────────────────────────────────────────────────────────────────────
 
-/** POST /api/wine-menus and PUT /api/wine-menus/{id}. Slug: derived from the name when absent (POST) or kept (PUT). */
+/** What the public page does with a wine of the cellar that ran out: mark it "Esgotado", or leave it out. */
+export const SOLD_OUT_DISPLAY_LABELS: Record<SoldOutDisplay, string> = {
+  show: 'Mostrar como Esgotado',
+  hide: 'Esconder da carta',
+};
+export const DEFAULT_LOW_STOCK_THRESHOLD = 1;
+export const MAX_LOW_STOCK_THRESHOLD = 99;
+const THRESHOLD_MESSAGE = `Aviso de últimas garrafas: informe um número inteiro de 0 a ${MAX_LOW_STOCK_THRESHOLD}.`;
+
+/** "", null or absent -> undefined (the stored value is kept, or the default on create); "3" -> 3. */
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim() : v);
+
+/** An integer typed in a form ("3") or sent as a number; "" and null count as absent. */
+const optionalInteger = (min: number, max: number, message: string) =>
+  z.preprocess((v) => {
+    const value = emptyToUndefined(v);
+    return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  }, z.number({ error: message }).int(message).min(min, message).max(max, message).optional());
+
+/**
+ * POST /api/wine-menus and PUT /api/wine-menus/{id}. Slug: derived from the name when absent (POST) or kept (PUT).
+ * The cellar settings likewise: the defaults on POST, the stored values on a PUT that leaves them out.
+ */
 export const wineMenuInputSchema = z.object({
   name: requiredText('Informe o nome da carta.', 'Nome', 120),
   description: optionalText('Descrição', 2000),
   establishment_id: z.uuid({ error: 'Escolha o estabelecimento.' }),
   slug: optionalSlugInput,
+  sold_out_display: z.preprocess(
+    emptyToUndefined,
+    z.enum(SOLD_OUT_DISPLAYS, { error: 'Vinhos esgotados: escolha mostrar como Esgotado ou esconder da carta.' }).optional(),
+  ),
+  low_stock_threshold: optionalInteger(0, MAX_LOW_STOCK_THRESHOLD, THRESHOLD_MESSAGE),
 });
 export type WineMenuInput = z.input<typeof wineMenuInputSchema>;
 export type WineMenuData = z.output<typeof wineMenuInputSchema>;
@@ -32,6 +60,46 @@ export const priceSchema = requiredMoney({
   tooHighMessage: 'Preço alto demais.',
   decimalsMessage: 'O preço deve ter no máximo 2 casas decimais.',
 });
+
+export const MAX_GLASS_MARKUP_PERCENT = 1000;
+const GLASS_DOSES_MESSAGE = `Taças por garrafa: informe um número inteiro de 1 a ${MAX_GLASS_DOSES}.`;
+const GLASS_MARKUP_MESSAGE = `Acréscimo da taça: informe uma porcentagem de 0 a ${MAX_GLASS_MARKUP_PERCENT} (ex.: 20 ou 12,5).`;
+export const CELLAR_ITEM_NOT_IN_ESTABLISHMENT = 'Item da adega não encontrado neste estabelecimento.';
+const CELLAR_ITEM_INVALID = 'Item da adega inválido.';
+
+/** A typed glass price; empty -> null (the price is computed from the bottle's). Absent: see menuWineInputSchema. */
+export const glassPriceSchema = optionalMoney({
+  max: MAX_PRICE,
+  invalidMessage: 'Informe um preço da taça válido (ex.: 32,00).',
+  negativeMessage: 'O preço da taça não pode ser negativo.',
+  tooHighMessage: 'Preço da taça alto demais.',
+  decimalsMessage: 'O preço da taça deve ter no máximo 2 casas decimais.',
+});
+
+/** "20", "12,5", 12.5 -> the markup percent; empty -> null (no markup). */
+export const glassMarkupSchema = z.preprocess(
+  (v) => {
+    if (v === '' || v === null) return null;
+    if (typeof v !== 'string') return v;
+    const t = v.trim().replace(/%$/, '').trim().replace(',', '.');
+    return t === '' ? null : /^\d+(\.\d+)?$/.test(t) ? Number(t) : v;
+  },
+  z
+    .number({ error: GLASS_MARKUP_MESSAGE })
+    .min(0, GLASS_MARKUP_MESSAGE)
+    .max(MAX_GLASS_MARKUP_PERCENT, GLASS_MARKUP_MESSAGE)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, GLASS_MARKUP_MESSAGE)
+    .nullable(),
+);
+
+/** Glasses of 150 ml a bottle of this volume pours: 5 for 750 ml, 2 for 375 ml, at least 1. */
+export function defaultGlassDoses(volume: string | null | undefined): number {
+  const ml = Number.parseInt(volume ?? '', 10);
+  return Number.isFinite(ml) && ml > 0 ? Math.max(1, Math.floor(ml / 150)) : 5;
+}
+
+/** The glass price rule lives with the cellar's (typed, else bottle / glasses × markup, rounded up to whole reais). */
+export { effectiveGlassPrice } from './cellar.js';
 
 export const menuWineInputSchema = z.object({
   name: requiredText('Informe o nome do vinho.', 'Nome', 200),
@@ -60,6 +128,16 @@ export const menuWineInputSchema = z.object({
   pairing: optionalText('Harmonização', 1000),
   image_url: optionalImageUrl(),
   available: z.boolean({ error: 'Disponível deve ser verdadeiro ou falso.' }).default(true),
+  // Cellar and glass: optional; a PUT that leaves one out keeps the stored value (the defaults on create).
+  /** The establishment's cellar item this wine draws from; null unlinks it. */
+  cellar_item_id: z
+    .union([z.literal(''), z.uuid(CELLAR_ITEM_INVALID), z.null()], { error: CELLAR_ITEM_INVALID })
+    .transform((v) => (v === '' ? null : v))
+    .optional(),
+  by_the_glass: z.boolean({ error: 'Vende em taça deve ser verdadeiro ou falso.' }).optional(),
+  glass_price: glassPriceSchema.optional(),
+  glass_doses: optionalInteger(1, MAX_GLASS_DOSES, GLASS_DOSES_MESSAGE),
+  glass_markup_percent: glassMarkupSchema.optional(),
 });
 export type MenuWineInput = z.input<typeof menuWineInputSchema>;
 export type MenuWineData = z.output<typeof menuWineInputSchema>;
@@ -96,10 +174,33 @@ export const menuWineSchema = z.object({
   pairing: z.string().nullable(),
   image_url: z.string().nullable(),
   available: z.boolean(),
+  cellar_item_id: z.string().nullable(),
+  by_the_glass: z.boolean(),
+  /** As typed; null when the glass price is computed. */
+  glass_price: z.number().nullable(),
+  glass_doses: z.number().int(),
+  glass_markup_percent: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type MenuWine = z.infer<typeof menuWineSchema>;
+
+/** The linked cellar item's count now, for the menu editor's "−1 garrafa" / "−1 taça" buttons. */
+export const menuWineCellarSchema = z.object({
+  item_id: z.string(),
+  name: z.string(),
+  on_hand: z.number().int(),
+  open_bottle_doses: z.number().int(),
+});
+export type MenuWineCellar = z.infer<typeof menuWineCellarSchema>;
+
+/** A wine as the menu editor and the wine writes answer it: the stored fields, the glass price and the cellar count. */
+export const menuWineDetailSchema = menuWineSchema.extend({
+  /** What a glass costs on the public page; null when the wine is not sold by the glass. */
+  effective_glass_price: z.number().nullable(),
+  cellar: menuWineCellarSchema.nullable(),
+});
+export type MenuWineDetail = z.infer<typeof menuWineDetailSchema>;
 
 /** An item of GET /api/wine-menus. */
 export const wineMenuSummarySchema = z.object({
@@ -111,6 +212,8 @@ export const wineMenuSummarySchema = z.object({
   establishment_name: z.string(),
   establishment_slug: z.string(),
   wine_count: z.number().int(),
+  sold_out_display: z.enum(SOLD_OUT_DISPLAYS),
+  low_stock_threshold: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -119,7 +222,7 @@ export type WineMenuSummary = z.infer<typeof wineMenuSummarySchema>;
 /** GET /api/wine-menus/{id} and every menu write: the summary plus its establishment and its wines in order. */
 export const wineMenuSchema = wineMenuSummarySchema.extend({
   establishment: z.object({ id: z.string(), name: z.string(), slug: z.string(), sommelier: z.string().nullable() }),
-  wines: z.array(menuWineSchema),
+  wines: z.array(menuWineDetailSchema),
 });
 export type WineMenu = z.infer<typeof wineMenuSchema>;
 

@@ -223,6 +223,36 @@ function originLine(wine: PublicMenuWine): ReactNode {
   return mixed(parts.flatMap((part, i) => (i > 0 ? [' · ', part] : [part])));
 }
 
+/** "Taça R$ 32,00 · Garrafa R$ 149,90": each price unbroken, so a narrow column breaks the line only after the dot. */
+export function glassAndBottle(glass: number, bottle: number): string {
+  return `Taça\u00a0${formatBRL(glass)}\u00a0· Garrafa\u00a0${formatBRL(bottle)}`;
+}
+
+/** What the house cellar says of the wine, in a word or three (null when it says nothing). */
+export function stockText(stock: PublicMenuWine['stock']): string | null {
+  if (!stock) return null;
+  if (stock.state === 'sold_out') return 'Esgotado';
+  if (stock.state === 'glass_only') return 'Só em taça';
+  return stock.bottles === 1 ? 'Última garrafa' : `Últimas ${stock.bottles} garrafas`;
+}
+
+/** The row's price: the bottle's; both when sold by the glass; the glass's alone when only glasses are left. */
+function Price({ wine, volume }: { wine: PublicMenuWine; volume: string | null }) {
+  const glass = wine.glass_price;
+  const text =
+    glass === null
+      ? formatBRL(wine.price)
+      : wine.stock?.state === 'glass_only'
+        ? `Taça\u00a0${formatBRL(glass)}`
+        : glassAndBottle(glass, wine.price);
+  return (
+    <span className={glass === null ? 'p' : 'p t'}>
+      {text}
+      {volume ? <small>{volume}</small> : null}
+    </span>
+  );
+}
+
 /**
  * One wine as a compact row that opens on tap (<details>, no JavaScript): name, origin, vintage, size and
  * price in the row; description, facts, pairing and tasting notes inside.
@@ -249,18 +279,18 @@ export function WineRow({ wine }: { wine: PublicMenuWine }) {
   if (wine.aroma) notes.push(['Aroma', wine.aroma]);
   if (wine.palate) notes.push(['Paladar', wine.palate]);
   if (wine.aging) notes.push(['Amadurecimento', wine.aging]);
+  const stock = stockText(wine.stock);
   return (
-    <details className="wine">
+    <details className={wine.stock?.state === 'sold_out' ? 'wine x' : 'wine'}>
       <summary>
         <h3>{wine.name}</h3>
         {origin ? <span className="o">{origin}</span> : null}
-        <span className="p">
-          {formatBRL(wine.price)}
-          {volume ? <small>{volume}</small> : null}
-        </span>
+        <Price wine={wine} volume={volume} />
+        {stock ? <span className="b">{stock}</span> : null}
       </summary>
       <div className={image ? 'wd i' : 'wd'}>
-        {image ? <img src={image} alt={`Garrafa de ${isolate(wine.name)}`} width={64} height={96} loading="lazy" decoding="async" /> : null}
+        {/* Lazy images are decoded off the main thread anyway: no decoding="async" (bytes of the first TCP window). */}
+        {image ? <img src={image} alt={`Garrafa de ${isolate(wine.name)}`} width={64} height={96} loading="lazy" /> : null}
         <div>
           {wine.description ? <p>{wine.description}</p> : null}
           {facts.length > 0 ? <p className="meta">{facts}</p> : null}

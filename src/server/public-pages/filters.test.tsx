@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deriveFilterOptions, filterWines, parseMenuFilters, priceInBand, sanitizeFilters, splitGrapes } from './filters.js';
+import {
+  deriveFilterOptions,
+  filterWines,
+  hasActiveFilters,
+  parseMenuFilters,
+  priceInBand,
+  sanitizeFilters,
+  splitGrapes,
+} from './filters.js';
 import { makeSampleMenu, makeWine } from './fixtures.js';
 import { groupByCategory, safeImageUrl } from './format.js';
 
@@ -88,7 +96,7 @@ describe('filter options', () => {
   });
 
   it('sanitizeFilters keeps known values in canonical spelling and drops the rest', () => {
-    const opts = { countries: ['Chile', 'França'], grapes: ['Malbec'] };
+    const opts = { countries: ['Chile', 'França'], grapes: ['Malbec'], glass: false };
     expect(sanitizeFilters({ country: 'franca', grape: 'Syrah', priceBand: 'ate-100' }, opts)).toEqual({
       country: 'França',
       priceBand: 'ate-100',
@@ -137,5 +145,19 @@ describe('groupByCategory', () => {
     expect(groups.map((g) => g.name)).toEqual(['Espumantes', 'Vinho Rosé', 'Vinhos em Taça (187ml)', 'Fortificados', 'Zinfandéis']);
     expect(groups[0]?.wines).toHaveLength(2);
     expect(new Set(groups.map((g) => g.anchor)).size).toBe(groups.length);
+  });
+});
+
+describe('"Por taça" filter', () => {
+  it('reads any value of taca, keeps it only when some wine is sold by the glass, and keeps only those wines', () => {
+    expect(parseMenuFilters({ taca: 'on' })).toEqual({ glass: true });
+    expect(parseMenuFilters({ taca: '' })).toEqual({});
+    expect(sanitizeFilters({ glass: true }, { countries: [], grapes: [], glass: false })).toEqual({});
+    expect(sanitizeFilters({ glass: true }, { countries: [], grapes: [], glass: true })).toEqual({ glass: true });
+    const wines = [makeWine({ name: 'Taça', glass_price: 20 }), makeWine({ name: 'Garrafa' })];
+    expect(deriveFilterOptions(wines).glass).toBe(true);
+    expect(deriveFilterOptions([makeWine()]).glass).toBe(false);
+    expect(filterWines(wines, { glass: true }).map((w) => w.name)).toEqual(['Taça']);
+    expect(hasActiveFilters({ glass: true })).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-/** Guest-side search and filters of the public menu (words, country, grape, price band), driven by a plain GET form. */
+/** Guest-side search and filters of the public menu (words, country, grape, price band, by the glass), driven by a plain GET form. */
 import type { PublicMenuWine } from '../../shared/public-menu.js';
 
 export const PRICE_BANDS = [
@@ -10,7 +10,7 @@ export const PRICE_BANDS = [
 export type PriceBandId = (typeof PRICE_BANDS)[number]['id'];
 
 /** Query-string names used by the filter form. */
-export const FILTER_PARAMS = { query: 'q', country: 'pais', grape: 'uva', priceBand: 'preco' } as const;
+export const FILTER_PARAMS = { query: 'q', country: 'pais', grape: 'uva', priceBand: 'preco', glass: 'taca' } as const;
 
 export interface MenuFilters {
   /** Free words, each to be found in name, producer, region, country, grape, style or vintage. */
@@ -18,11 +18,15 @@ export interface MenuFilters {
   country?: string;
   grape?: string;
   priceBand?: PriceBandId;
+  /** Only wines sold by the glass ("Por taça"). */
+  glass?: boolean;
 }
 
 export interface FilterOptions {
   countries: string[];
   grapes: string[];
+  /** Some wine is sold by the glass: the form offers "Por taça". */
+  glass: boolean;
 }
 
 const MAX_FILTER_LENGTH = 100;
@@ -54,7 +58,10 @@ function isPriceBandId(value: string): value is PriceBandId {
   return PRICE_BANDS.some((b) => b.id === value);
 }
 
-/** Reads `q`, `pais`, `uva` and `preco` from a parsed query string; anything missing, malformed or unknown is ignored. */
+/**
+ * Reads `q`, `pais`, `uva`, `preco` and `taca` from a parsed query string; anything missing, malformed or unknown is
+ * ignored. `taca` is a checkbox: any value ("on", "1") asks for it.
+ */
 export function parseMenuFilters(query: Record<string, unknown> | null | undefined): MenuFilters {
   const filters: MenuFilters = {};
   if (!query || typeof query !== 'object') return filters;
@@ -66,6 +73,7 @@ export function parseMenuFilters(query: Record<string, unknown> | null | undefin
   if (grape) filters.grape = grape;
   const band = firstString(query[FILTER_PARAMS.priceBand]);
   if (band && isPriceBandId(band)) filters.priceBand = band;
+  if (firstString(query[FILTER_PARAMS.glass])) filters.glass = true;
   return filters;
 }
 
@@ -117,6 +125,7 @@ export function filterWines<W extends PublicMenuWine>(wines: readonly W[], filte
     if (country && normalizeKey(wine.country ?? '') !== country) return false;
     if (grape && !splitGrapes(wine.grape_variety).some((g) => normalizeKey(g) === grape)) return false;
     if (filters.priceBand && !priceInBand(wine.price, filters.priceBand)) return false;
+    if (filters.glass && wine.glass_price === null) return false;
     return true;
   });
 }
@@ -138,6 +147,7 @@ export function deriveFilterOptions(wines: readonly PublicMenuWine[]): FilterOpt
   return {
     countries: uniqueSorted(available.map((w) => w.country ?? '')),
     grapes: uniqueSorted(available.flatMap((w) => splitGrapes(w.grape_variety))),
+    glass: available.some((w) => w.glass_price !== null),
   };
 }
 
@@ -158,9 +168,10 @@ export function sanitizeFilters(filters: MenuFilters, options: FilterOptions): M
   const grape = pick(filters.grape, options.grapes);
   if (grape) out.grape = grape;
   if (filters.priceBand && isPriceBandId(filters.priceBand)) out.priceBand = filters.priceBand;
+  if (filters.glass && options.glass) out.glass = true;
   return out;
 }
 
 export function hasActiveFilters(filters: MenuFilters): boolean {
-  return Boolean(filters.query || filters.country || filters.grape || filters.priceBand);
+  return Boolean(filters.query || filters.country || filters.grape || filters.priceBand || filters.glass);
 }

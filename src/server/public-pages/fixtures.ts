@@ -51,6 +51,8 @@ export function makeWine(overrides: Partial<PublicMenuWine> = {}): PublicMenuWin
     pairing: 'Carnes grelhadas, cordeiro e queijos curados',
     image_url: null,
     available: true,
+    glass_price: null,
+    stock: null,
     ...overrides,
   };
 }

@@ -7,7 +7,7 @@ import { formatBRL } from '../../shared/money.js';
 import type { PublicMenuResponse, PublicMenuWine } from '../../shared/public-menu.js';
 import { pdfFonts } from '../pdf/fonts.js';
 import { drawQr, pdfBuffer } from '../pdf/qr-vector.js';
-import { originParts } from './components.js';
+import { originParts, stockText } from './components.js';
 import { isAvailable } from './filters.js';
 import { formatVolume, groupByCategory } from './format.js';
 
@@ -19,7 +19,14 @@ const RULE = '#d9cfc6';
 const QR_SIZE = 92;
 
 function wineDetails(wine: PublicMenuWine): string {
-  return [...originParts(wine), formatVolume(wine.volume)].filter(Boolean).join(' · ');
+  return [...originParts(wine), formatVolume(wine.volume), stockText(wine.stock)].filter(Boolean).join(' · ');
+}
+
+/** The price column: the bottle's; "Taça …" over "Garrafa …" for a wine sold by the glass (as the page says it). */
+function priceLines(wine: PublicMenuWine): string {
+  if (wine.glass_price === null) return formatBRL(wine.price);
+  const glass = `Taça ${formatBRL(wine.glass_price)}`;
+  return wine.stock?.state === 'glass_only' ? glass : `${glass}\nGarrafa ${formatBRL(wine.price)}`;
 }
 
 /** A4 PDF of a menu; `menuUrl` is the public address the QR code encodes and the header prints. */
@@ -67,7 +74,7 @@ export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): 
     doc.font('sans').fontSize(10).fillColor(MUTED).text('Peça à nossa equipe as sugestões de hoje.', { width });
   }
 
-  const priceWidth = 90;
+  const priceWidth = 120;
   const nameWidth = width - priceWidth - 10;
   for (const group of groupByCategory(available)) {
     // A heading never ends a page alone: keep room for it and its first wine.
@@ -89,19 +96,16 @@ export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): 
       const nameHeight = doc.heightOfString(wine.name, { width: nameWidth });
       doc.font('sans').fontSize(9);
       const detailsHeight = details ? doc.heightOfString(details, { width: nameWidth }) : 0;
-      if (doc.y + nameHeight + detailsHeight + 8 > bottom()) doc.addPage();
+      const price = priceLines(wine);
+      doc.font('sans-bold').fontSize(11);
+      const priceHeight = doc.heightOfString(price, { width: priceWidth });
+      if (doc.y + Math.max(nameHeight + detailsHeight, priceHeight) + 8 > bottom()) doc.addPage();
       const top = doc.y;
-      doc
-        .font('sans-bold')
-        .fontSize(11)
-        .fillColor(INK)
-        .text(formatBRL(wine.price), left + nameWidth + 10, top, {
-          width: priceWidth,
-          align: 'right',
-        });
+      doc.fillColor(INK).text(price, left + nameWidth + 10, top, { width: priceWidth, align: 'right' });
+      const priceBottom = doc.y;
       doc.font('serif').fontSize(11).fillColor(INK).text(wine.name, left, top, { width: nameWidth });
       if (details) doc.font('sans').fontSize(9).fillColor(MUTED).text(details, left, doc.y, { width: nameWidth });
-      doc.y += 6;
+      doc.y = Math.max(doc.y, priceBottom) + 6;
     }
   }
 

@@ -38,8 +38,9 @@ export interface RenderMenuOptions {
 const RESULTS_ID = 'vinhos';
 
 /** One GET form, no JavaScript: the search box, and the filters folded under it. */
+/** Unfiltered, no field says selected="" or value="": the first option and an empty box are what a browser shows anyway. */
 function FindForm({ action, options, filters }: { action: string; options: FilterOptions; filters: MenuFilters }) {
-  const active = [filters.country, filters.grape, filters.priceBand].filter(Boolean).length;
+  const active = [filters.country, filters.grape, filters.priceBand, filters.glass].filter(Boolean).length;
   return (
     <form className="find" method="get" action={`${action}#${RESULTS_ID}`} aria-label="Buscar e filtrar vinhos">
       <div className="q">
@@ -50,7 +51,7 @@ function FindForm({ action, options, filters }: { action: string; options: Filte
           id="f-q"
           type="search"
           name={FILTER_PARAMS.query}
-          defaultValue={filters.query ?? ''}
+          defaultValue={filters.query}
           placeholder="Vinho, produtor, uva…"
           maxLength={60}
           autoComplete="off"
@@ -68,7 +69,7 @@ function FindForm({ action, options, filters }: { action: string; options: Filte
         <div className="fields">
           <div>
             <label htmlFor="f-pais">País</label>
-            <select id="f-pais" name={FILTER_PARAMS.country} defaultValue={filters.country ?? ''}>
+            <select id="f-pais" name={FILTER_PARAMS.country} defaultValue={filters.country}>
               <option value="">Todos os países</option>
               {/* An option's value is its text: no value attribute, fewer bytes (labels are already single-spaced). */}
               {options.countries.map((c) => (
@@ -78,7 +79,7 @@ function FindForm({ action, options, filters }: { action: string; options: Filte
           </div>
           <div>
             <label htmlFor="f-uva">Uva</label>
-            <select id="f-uva" name={FILTER_PARAMS.grape} defaultValue={filters.grape ?? ''}>
+            <select id="f-uva" name={FILTER_PARAMS.grape} defaultValue={filters.grape}>
               <option value="">Todas as uvas</option>
               {options.grapes.map((g) => (
                 <option key={g}>{g}</option>
@@ -87,7 +88,7 @@ function FindForm({ action, options, filters }: { action: string; options: Filte
           </div>
           <div>
             <label htmlFor="f-preco">Preço</label>
-            <select id="f-preco" name={FILTER_PARAMS.priceBand} defaultValue={filters.priceBand ?? ''}>
+            <select id="f-preco" name={FILTER_PARAMS.priceBand} defaultValue={filters.priceBand}>
               <option value="">Todos os preços</option>
               {PRICE_BANDS.map((b) => (
                 <option key={b.id} value={b.id}>
@@ -96,6 +97,13 @@ function FindForm({ action, options, filters }: { action: string; options: Filte
               ))}
             </select>
           </div>
+          {options.glass ? (
+            // No value attribute: a checked box sends "taca=on", and any value asks for the filter (fewer bytes).
+            <label className="ck">
+              <input type="checkbox" name={FILTER_PARAMS.glass} defaultChecked={filters.glass === true} />
+              Por taça
+            </label>
+          ) : null}
         </div>
         <div className="actions">
           <button type="submit" className="btn">

@@ -85,12 +85,13 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Cac
   return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
 }
 
-/** Cache key part of sanitized filters, e.g. "?pais=franca&preco=ate-100". */
+/** Cache key part of sanitized filters, e.g. "?pais=franca&preco=ate-100&taca=1". */
 function filterKey(filters: MenuFilters): string {
   const parts: string[] = [];
   if (filters.country) parts.push(`${FILTER_PARAMS.country}=${normalizeKey(filters.country)}`);
   if (filters.grape) parts.push(`${FILTER_PARAMS.grape}=${normalizeKey(filters.grape)}`);
   if (filters.priceBand) parts.push(`${FILTER_PARAMS.priceBand}=${filters.priceBand}`);
+  if (filters.glass) parts.push(`${FILTER_PARAMS.glass}=1`);
   return `?${parts.join('&')}`;
 }
 

@@ -69,6 +69,7 @@ input[type=search]::placeholder{color:#a8998c}
 label{display:block;font-size:.8rem;letter-spacing:.04em;color:var(--mu);margin-bottom:5px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 select{width:100%;min-height:46px;padding:0 12px;border:1px solid var(--ln);border-radius:10px;background:var(--bg);color:var(--tx);font:inherit}
+.ck{display:flex;align-items:center;gap:8px;min-height:46px;font-size:1rem;color:var(--tx)}
 .actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;padding:14px 0 10px}
 .clear{display:inline-flex;align-items:center;min-height:44px;padding:0 4px}
 .results{scroll-margin-top:0}
@@ -96,6 +97,9 @@ select{width:100%;min-height:46px;padding:0 12px;border:1px solid var(--ln);bord
 .o{grid-column:1;grid-row:2;color:var(--mu);font-size:.85rem;margin-top:2px;overflow-wrap:anywhere}
 .p{grid-column:2;grid-row:1/span 2;text-align:right;white-space:nowrap;color:var(--au);font-weight:700;font-variant-numeric:tabular-nums}
 .p small{display:block;color:var(--mu);font-weight:400;font-size:.75rem}
+.t{white-space:normal;width:min-content}
+.b{grid-column:1;font-size:.8rem;color:var(--au)}
+.x .p{color:var(--mu);text-decoration:line-through}
 .wd{display:grid;gap:10px;padding:0 0 16px;font-size:.95rem}
 .wd.i{grid-template-columns:64px minmax(0,1fr);column-gap:14px}
 .wd.i dl{grid-column:1/-1}

@@ -123,7 +123,7 @@ export function useReorderWines(menuId: string) {
       const previous = queryClient.getQueryData<WineMenu>(menuKey(menuId));
       if (previous) {
         const byId = new Map(previous.wines.map((w) => [w.id, w]));
-        const wines = newOrder.map((id, position) => ({ ...(byId.get(id) as MenuWine), position }));
+        const wines = newOrder.map((id, position) => ({ ...(byId.get(id) as MenuWineDetail), position }));
         queryClient.setQueryData<WineMenu>(menuKey(menuId), { ...previous, wines });
       }
     },

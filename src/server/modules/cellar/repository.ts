@@ -167,8 +167,10 @@ export async function addBottles(
       returning id, establishment_id, on_hand, open_bottle_doses
     )
     insert into ${cellarMovements}
-      (cellar_item_id, establishment_id, user_id, reason, delta, dose_delta, on_hand_after, open_bottle_doses_after, note)
-    select id, establishment_id, ${m.userId}::uuid, ${m.reason}, ${m.delta}, 0, on_hand, open_bottle_doses, ${m.note}::text from moved
+      (cellar_item_id, establishment_id, user_id, reason, delta, dose_delta, on_hand_after, open_bottle_doses_after, note, created_at)
+    select id, establishment_id, ${m.userId}::uuid, ${m.reason}, ${m.delta}, 0, on_hand, open_bottle_doses, ${m.note}::text,
+      clock_timestamp()
+    from moved
     returning id, (extract(epoch from created_at) * 1000)::float8 as created_ms, on_hand_after, open_bottle_doses_after, establishment_id`);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   if (!row) return undefined;
@@ -198,8 +200,15 @@ export async function setCountsAndRecord(db: Executor, m: MovementValues): Promi
   return insertMovement(db, m);
 }
 
+/**
+ * The ledger's order is the order writers held the item's row lock: stamped with the clock at the insert (under
+ * that lock), not now(), which is when each transaction began and may be earlier for one that waited.
+ */
 export async function insertMovement(db: Executor, m: MovementValues): Promise<CellarMovementRow> {
-  const [row] = await db.insert(cellarMovements).values(m).returning();
+  const [row] = await db
+    .insert(cellarMovements)
+    .values({ ...m, createdAt: m.createdAt ?? sql`clock_timestamp()` })
+    .returning();
   if (!row) throw new Error('cellar movement not recorded');
   return row;
 }

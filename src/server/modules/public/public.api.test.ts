@@ -67,6 +67,9 @@ describe('GET /api/public/carta/:estSlug/:menuSlug', () => {
         'pairing',
         'image_url',
         'available',
+        // Issue 18: what the glass costs and what the cellar says, never the cellar item, its count or the markup.
+        'glass_price',
+        'stock',
       ].sort(),
     );
   });

@@ -35,7 +35,7 @@ function toEstablishment(row: repo.EstablishmentRow): PublicEstablishment {
 }
 
 async function menuResponse(db: Db, menu: repo.MenuRow, establishment?: repo.EstablishmentRow): Promise<PublicMenuResponse | null> {
-  const [est, wines] = await Promise.all([establishment ?? repo.establishmentById(db, menu.establishmentId), availableWines(db, menu.id)]);
+  const [est, wines] = await Promise.all([establishment ?? repo.establishmentById(db, menu.establishmentId), availableWines(db, menu)]);
   if (!est) return null;
   return {
     menu: {

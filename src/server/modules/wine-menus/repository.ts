@@ -2,12 +2,27 @@ import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import type { Scope } from '../../../shared/access-policy.js';
 import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
-import { establishments, menuWines, wineMenus } from '../../db/schema/index.js';
+import { cellarItems, establishments, menuWines, wineMenus } from '../../db/schema/index.js';
 
 export type WineMenuRow = typeof wineMenus.$inferSelect;
 export type MenuWineRow = typeof menuWines.$inferSelect;
 export type MenuWineValues = Omit<typeof menuWines.$inferInsert, 'id' | 'menuId' | 'position' | 'createdAt' | 'updatedAt'>;
 export type EstablishmentRow = typeof establishments.$inferSelect;
+
+/** The count of the cellar item a menu wine draws from, read with the wine. */
+export interface LinkedCellar {
+  id: string;
+  name: string;
+  onHand: number;
+  openBottleDoses: number;
+}
+export type MenuWineWithCellar = MenuWineRow & { cellar: LinkedCellar | null };
+
+/** The menu's cellar settings, as insert and update take them (absent: the column default, or the stored value). */
+export interface MenuCellarSettings {
+  soldOutDisplay?: WineMenuRow['soldOutDisplay'];
+  lowStockThreshold?: number;
+}
 
 export interface MenuWithEstablishment extends WineMenuRow {
   establishment: EstablishmentRow;
@@ -72,7 +87,7 @@ export async function menuSlugsStartingWith(db: Executor, establishmentId: strin
 
 export async function insertMenu(
   db: Executor,
-  values: { establishmentId: string; name: string; description: string | null; slug: string },
+  values: { establishmentId: string; name: string; description: string | null; slug: string } & MenuCellarSettings,
 ): Promise<WineMenuRow> {
   const [row] = await db.insert(wineMenus).values(values).returning();
   if (!row) throw new Error('insert returned no row');
@@ -82,7 +97,7 @@ export async function insertMenu(
 export async function updateMenu(
   db: Executor,
   id: string,
-  values: { establishmentId: string; name: string; description: string | null; slug: string },
+  values: { establishmentId: string; name: string; description: string | null; slug: string } & MenuCellarSettings,
 ): Promise<void> {
   await db
     .update(wineMenus)
@@ -102,6 +117,51 @@ export async function listWines(db: Executor, menuId: string, onlyAvailable = fa
     .from(menuWines)
     .where(onlyAvailable ? and(eq(menuWines.menuId, menuId), eq(menuWines.available, true)) : eq(menuWines.menuId, menuId))
     .orderBy(asc(menuWines.position), asc(menuWines.createdAt), asc(menuWines.id));
+}
+
+const linkedCellar = {
+  id: cellarItems.id,
+  name: cellarItems.name,
+  onHand: cellarItems.onHand,
+  openBottleDoses: cellarItems.openBottleDoses,
+};
+
+/** listWines() with each wine's cellar count (null for a wine without a cellar item), in one statement. */
+export async function listWinesWithCellar(db: Executor, menuId: string, onlyAvailable = false): Promise<MenuWineWithCellar[]> {
+  const rows = await db
+    .select({ wine: menuWines, cellar: linkedCellar })
+    .from(menuWines)
+    .leftJoin(cellarItems, eq(cellarItems.id, menuWines.cellarItemId))
+    .where(onlyAvailable ? and(eq(menuWines.menuId, menuId), eq(menuWines.available, true)) : eq(menuWines.menuId, menuId))
+    .orderBy(asc(menuWines.position), asc(menuWines.createdAt), asc(menuWines.id));
+  return rows.map((r) => ({ ...r.wine, cellar: r.cellar }));
+}
+
+/** The cellar count of one item, for a wine write's answer. */
+export async function cellarCount(db: Executor, itemId: string): Promise<LinkedCellar | null> {
+  const [row] = await db.select(linkedCellar).from(cellarItems).where(eq(cellarItems.id, itemId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The establishment of a cellar item, its row share-locked until the transaction ends: the item cannot be deleted
+ * between this check and the wine write that links it.
+ */
+export async function lockCellarItemEstablishment(tx: Executor, itemId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ establishmentId: cellarItems.establishmentId })
+    .from(cellarItems)
+    .where(eq(cellarItems.id, itemId))
+    .for('share');
+  return row?.establishmentId;
+}
+
+/** A menu moving to another establishment leaves its wines' cellar items behind (they are the old house's). */
+export async function unlinkCellarItems(tx: Executor, menuId: string): Promise<void> {
+  await tx
+    .update(menuWines)
+    .set({ cellarItemId: null, updatedAt: new Date() })
+    .where(and(eq(menuWines.menuId, menuId), sql`${menuWines.cellarItemId} is not null`));
 }
 
 export async function wineIds(db: Executor, menuId: string): Promise<string[]> {

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import {
   menuIdParamsSchema,
   menuListQuerySchema,
+  menuWineDetailSchema,
   menuWineInputSchema,
   menuWineParamsSchema,
-  menuWineSchema,
   qrCodeSchema,
   reorderInputSchema,
   TABLE_QR_FORMATS,
@@ -60,12 +60,12 @@ export function wineMenuRoutes(service: WineMenuService) {
 
     r.post(
       '/api/wine-menus/:id/wines',
-      { config: canUpdate, schema: { params: menuIdParamsSchema, body: menuWineInputSchema, response: { 201: menuWineSchema } } },
+      { config: canUpdate, schema: { params: menuIdParamsSchema, body: menuWineInputSchema, response: { 201: menuWineDetailSchema } } },
       async (request, reply) => reply.status(201).send(await service.addWine(callerOf(request), request.params.id, request.body)),
     );
     r.put(
       '/api/wine-menus/:id/wines/:wineId',
-      { config: canUpdate, schema: { params: menuWineParamsSchema, body: menuWineInputSchema, response: { 200: menuWineSchema } } },
+      { config: canUpdate, schema: { params: menuWineParamsSchema, body: menuWineInputSchema, response: { 200: menuWineDetailSchema } } },
       async (request) => service.updateWine(callerOf(request), request.params.id, request.params.wineId, request.body),
     );
     r.delete(

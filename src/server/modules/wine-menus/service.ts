@@ -1,14 +1,18 @@
 import { type ActionOf, scopeFor } from '../../../shared/access-policy.js';
+import { effectiveGlassPrice } from '../../../shared/cellar.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
-import { type PublicMenuWine, publicMenuPath } from '../../../shared/public-menu.js';
+import { type PublicMenuWine, type PublicStock, publicMenuPath } from '../../../shared/public-menu.js';
 import { RESERVED_MENU_SLUGS } from '../../../shared/reserved-slugs.js';
 import { isUuidLike, nextFreeSlug, SLUG_MAX_LENGTH, slugify } from '../../../shared/slug.js';
 import {
+  CELLAR_ITEM_NOT_IN_ESTABLISHMENT,
+  defaultGlassDoses,
   MAX_WINES_PER_MENU,
   MENU_NOT_FOUND,
   MENU_WINE_NOT_FOUND,
   type MenuWine,
   type MenuWineData,
+  type MenuWineDetail,
   menuWineSchema,
   type QrCode,
   type TableQrFormat,
@@ -46,14 +50,60 @@ export const isReservedMenuSlug = (slug: string) => RESERVED_MENU_SLUGS.has(slug
 
 // ── DTOs ────────────────────────────────────────────────────────────────────
 
-/** The one row -> JSON mapping of a menu wine; the public menu shows these fields but the menu's and the timestamps. */
-function toPublicMenuWine(row: repo.MenuWineRow): PublicMenuWine {
-  const { menu_id, position, created_at, updated_at, ...wine } = toMenuWineDto(row);
-  return wine;
-}
-
 export function toMenuWineDto(row: repo.MenuWineRow): MenuWine {
   return toDto(menuWineSchema, row);
+}
+
+/** What a glass of this wine costs, or null when it is not sold by the glass. */
+function glassPriceOf(row: repo.MenuWineRow): number | null {
+  if (!row.byTheGlass) return null;
+  return effectiveGlassPrice({
+    price: row.price,
+    glass_price: row.glassPrice,
+    glass_doses: row.glassDoses,
+    glass_markup_percent: row.glassMarkupPercent,
+  });
+}
+
+/** The editor's wine: the stored fields, the glass price guests see and the linked item's count. */
+export function toMenuWineDetail(row: repo.MenuWineWithCellar): MenuWineDetail {
+  const { cellar } = row;
+  return {
+    ...toMenuWineDto(row),
+    effective_glass_price: glassPriceOf(row),
+    cellar: cellar && { item_id: cellar.id, name: cellar.name, on_hand: cellar.onHand, open_bottle_doses: cellar.openBottleDoses },
+  };
+}
+
+/** What the menu's cellar settings make of a linked wine's count; 'hidden' when the menu leaves sold-out wines out. */
+export function publicStock(
+  row: Pick<repo.MenuWineWithCellar, 'cellar' | 'byTheGlass'>,
+  menu: Pick<repo.WineMenuRow, 'soldOutDisplay' | 'lowStockThreshold'>,
+): PublicStock | null | 'hidden' {
+  const { cellar } = row;
+  if (!cellar) return null;
+  const glasses = row.byTheGlass ? cellar.openBottleDoses : 0;
+  if (cellar.onHand === 0 && glasses === 0) return menu.soldOutDisplay === 'hide' ? 'hidden' : { state: 'sold_out', bottles: 0 };
+  if (cellar.onHand === 0) return { state: 'glass_only', bottles: 0 };
+  if (cellar.onHand <= menu.lowStockThreshold) return { state: 'low', bottles: cellar.onHand };
+  return null;
+}
+
+/** The guest's wine: what the page shows, nothing of the cellar but its verdict. */
+function toPublicMenuWine(row: repo.MenuWineRow, stock: PublicStock | null): PublicMenuWine {
+  const {
+    menu_id,
+    position,
+    created_at,
+    updated_at,
+    cellar_item_id,
+    by_the_glass,
+    glass_price,
+    glass_doses,
+    glass_markup_percent,
+    ...wine
+  } = toMenuWineDto(row);
+  return { ...wine, glass_price: glassPriceOf(row), stock };
 }
 
 function toSummaryDto(row: repo.MenuWithEstablishment): WineMenuSummary {
@@ -66,18 +116,42 @@ function toSummaryDto(row: repo.MenuWithEstablishment): WineMenuSummary {
     establishment_name: row.establishment.name,
     establishment_slug: row.establishment.slug,
     wine_count: row.wineCount,
+    sold_out_display: row.soldOutDisplay,
+    low_stock_threshold: row.lowStockThreshold,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-function toMenuDto(row: repo.MenuWithEstablishment, wines: repo.MenuWineRow[]): WineMenu {
+function toMenuDto(row: repo.MenuWithEstablishment, wines: repo.MenuWineWithCellar[]): WineMenu {
   const { id, name, slug, sommelier } = row.establishment;
-  return { ...toSummaryDto(row), establishment: { id, name, slug, sommelier }, wines: wines.map(toMenuWineDto) };
+  return { ...toSummaryDto(row), establishment: { id, name, slug, sommelier }, wines: wines.map(toMenuWineDetail) };
 }
 
-function toWineValues(input: MenuWineData): repo.MenuWineValues {
-  return toColumns(input);
+/**
+ * Column values of a wine write. The cellar and glass fields a body leaves out are left out too (an update keeps
+ * them); a new wine pours floor(volume / 150 ml) glasses a bottle unless told otherwise.
+ */
+function toWineValues(input: MenuWineData, creating: boolean): repo.MenuWineValues {
+  const values = Object.fromEntries(Object.entries(toColumns(input)).filter(([, v]) => v !== undefined)) as repo.MenuWineValues;
+  if (creating && input.glass_doses === undefined) values.glassDoses = defaultGlassDoses(input.volume);
+  return values;
+}
+
+/**
+ * A cellar item a wine of this establishment may draw from: the establishment's own (400 naming the field otherwise).
+ * Run inside the write's transaction: the item is share-locked until it ends.
+ */
+async function assertCellarItemOf(tx: Executor, input: MenuWineData, establishmentId: string): Promise<void> {
+  if (!input.cellar_item_id) return;
+  const owner = await repo.lockCellarItemEstablishment(tx, input.cellar_item_id);
+  if (owner !== establishmentId) {
+    throw badRequest(CELLAR_ITEM_NOT_IN_ESTABLISHMENT, { cellar_item_id: CELLAR_ITEM_NOT_IN_ESTABLISHMENT });
+  }
+}
+
+async function withCellar(db: Executor, row: repo.MenuWineRow): Promise<repo.MenuWineWithCellar> {
+  return { ...row, cellar: row.cellarItemId ? await repo.cellarCount(db, row.cellarItemId) : null };
 }
 
 // ── Menus ───────────────────────────────────────────────────────────────────
@@ -129,6 +203,8 @@ export async function createMenu(db: Db, caller: Caller, input: WineMenuData, de
         name: input.name,
         description: input.description,
         slug,
+        soldOutDisplay: input.sold_out_display,
+        lowStockThreshold: input.low_stock_threshold,
       });
       return row.id;
     }),
@@ -156,7 +232,15 @@ export async function updateMenu(db: Db, caller: Caller, id: string, input: Wine
         selfId: id,
         keepCurrentIfFree: moving,
       });
-      await repo.updateMenu(tx, id, { establishmentId: input.establishment_id, name: input.name, description: input.description, slug });
+      await repo.updateMenu(tx, id, {
+        establishmentId: input.establishment_id,
+        name: input.name,
+        description: input.description,
+        slug,
+        soldOutDisplay: input.sold_out_display,
+        lowStockThreshold: input.low_stock_threshold,
+      });
+      if (moving) await repo.unlinkCellarItems(tx, id);
       return current.establishmentId;
     }),
   );
@@ -199,7 +283,7 @@ async function chooseMenuSlug(
 async function mustLoadDto(db: Executor, id: string): Promise<WineMenu> {
   const menu = await repo.findMenu(db, id);
   if (!menu) throw notFound(MENU_NOT_FOUND);
-  return toMenuDto(menu, await repo.listWines(db, id));
+  return toMenuDto(menu, await repo.listWinesWithCellar(db, id));
 }
 
 // ── Wines ───────────────────────────────────────────────────────────────────
@@ -207,25 +291,37 @@ async function mustLoadDto(db: Executor, id: string): Promise<WineMenu> {
 /** For the public pages (no caller): a menu of an establishment by its slug. */
 export const menuBySlug = (db: Executor, establishmentId: string, slug: string) => repo.findMenuBySlug(db, establishmentId, slug);
 
-/** For the public menu (no caller): the menu's available wines, in menu order. */
-export async function availableWines(db: Executor, menuId: string): Promise<PublicMenuWine[]> {
-  const rows = await repo.listWines(db, menuId, true);
-  return rows.map(toPublicMenuWine);
+/**
+ * For the public menu (no caller): the menu's available wines, in menu order, each with what the cellar says of it;
+ * a sold-out wine is left out when the menu hides them.
+ */
+export async function availableWines(
+  db: Executor,
+  menu: Pick<repo.WineMenuRow, 'id' | 'soldOutDisplay' | 'lowStockThreshold'>,
+): Promise<PublicMenuWine[]> {
+  const wines: PublicMenuWine[] = [];
+  for (const row of await repo.listWinesWithCellar(db, menu.id, true)) {
+    const stock = publicStock(row, menu);
+    if (stock !== 'hidden') wines.push(toPublicMenuWine(row, stock));
+  }
+  return wines;
 }
 
 /** Appended after the last wine. */
-export async function addWine(db: Db, caller: Caller, menuId: string, input: MenuWineData, deps: WineMenuDeps): Promise<MenuWine> {
+export async function addWine(db: Db, caller: Caller, menuId: string, input: MenuWineData, deps: WineMenuDeps): Promise<MenuWineDetail> {
   const menu = await loadMenu(db, caller, menuId, 'update');
   const row = await db.transaction(async (tx) => {
-    if (!(await repo.lockMenu(tx, menuId))) throw notFound(MENU_NOT_FOUND);
+    const locked = await repo.lockMenu(tx, menuId);
+    if (!locked) throw notFound(MENU_NOT_FOUND);
+    await assertCellarItemOf(tx, input, locked.establishmentId);
     const { count, max } = await repo.positionStats(tx, menuId);
     if (count >= MAX_WINES_PER_MENU) throw badRequest(MENU_FULL);
-    const [inserted] = await repo.insertWines(tx, menuId, max + 1, [toWineValues(input)]);
+    const [inserted] = await repo.insertWines(tx, menuId, max + 1, [toWineValues(input, true)]);
     if (!inserted) throw new Error('insert returned no row');
     return inserted;
   });
   deps.onPublicChange(menu.establishmentId);
-  return toMenuWineDto(row);
+  return toMenuWineDetail(await withCellar(db, row));
 }
 
 export async function updateWine(
@@ -235,12 +331,20 @@ export async function updateWine(
   wineId: string,
   input: MenuWineData,
   deps: WineMenuDeps,
-): Promise<MenuWine> {
+): Promise<MenuWineDetail> {
   const menu = await loadMenu(db, caller, menuId, 'update');
-  const row = await repo.updateWine(db, menuId, wineId, toWineValues(input));
+  const row = await db.transaction(async (tx) => {
+    // Linking: the menu row is locked, so it cannot move to another establishment between the check and the write.
+    if (input.cellar_item_id) {
+      const locked = await repo.lockMenu(tx, menuId);
+      if (!locked) throw notFound(MENU_NOT_FOUND);
+      await assertCellarItemOf(tx, input, locked.establishmentId);
+    }
+    return repo.updateWine(tx, menuId, wineId, toWineValues(input, false));
+  });
   if (!row) throw notFound(MENU_WINE_NOT_FOUND);
   deps.onPublicChange(menu.establishmentId);
-  return toMenuWineDto(row);
+  return toMenuWineDetail(await withCellar(db, row));
 }
 
 export async function deleteWine(db: Db, caller: Caller, menuId: string, wineId: string, deps: WineMenuDeps): Promise<void> {
