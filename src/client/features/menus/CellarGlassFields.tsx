@@ -18,7 +18,7 @@ function percent(value: unknown): number | null {
 function computedGlassPrice(values: Pick<WineFormValues, 'price' | 'glass_doses' | 'glass_markup_percent' | 'volume'>): number | null {
   const price = parseMoney(values.price);
   if (typeof price !== 'number' || price < 0) return null;
-  const doses = Number(values.glass_doses) || defaultGlassDoses(values.volume);
+  const doses = Number(values.glass_doses) || defaultGlassDoses(values.volume as string | undefined);
   if (!Number.isInteger(doses) || doses < 1) return null;
   return effectiveGlassPrice({
     price: price.toFixed(2),
@@ -112,7 +112,7 @@ export function CellarGlassFields({ cellarItems }: { cellarItems: CellarItem[] |
             <NumberField
               name="glass_doses"
               label="Taças por garrafa"
-              placeholder={String(defaultGlassDoses(volume))}
+              placeholder={String(defaultGlassDoses(volume as string | undefined))}
               description="150 ml cada"
               min={1}
               max={50}
