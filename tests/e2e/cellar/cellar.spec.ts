@@ -74,6 +74,7 @@ test.describe('the house cellar', () => {
     await expect(m.getByText(`${w.wineName} atualizado.`)).toBeVisible();
     await expect(row).toContainText('Baixo');
     await expect(row).toContainText('cx 6');
+    await snapshot(m, 'adega-1280', { fullPage: true });
 
     // Its history tells where the bottles came from.
     await row.getByRole('button', { name: `Histórico ${w.wineName}` }).click();
@@ -99,6 +100,7 @@ test.describe('the house cellar', () => {
     await wineForm.getByRole('button', { name: 'Salvar vinho' }).click();
     await expect(m.getByText(`“${w.wineName}” adicionado à carta.`)).toBeVisible();
     await expect(m.getByTestId('menu-wine').filter({ hasText: w.wineName }).getByTestId('cellar-count')).toHaveText('3 garrafas');
+    await snapshot(m, 'carta-editar-adega-1280');
 
     // During service the sommelier sells bottles from a phone, until the public menu says so.
     const sommelier = await session(browser, w.sommelier, PHONE);
@@ -144,6 +146,7 @@ test.describe('the house cellar', () => {
     await expect(suggestion.getByRole('row', { name: new RegExp(w.wineName) })).toContainText('6 (1 cx de 6)');
     await expect(suggestion).toContainText('R$ 591,00');
     expect(await seriousViolations(m), '/adega reposição at 1280 px').toEqual([]);
+    await snapshot(m, 'adega-reposicao-1280', { fullPage: true });
     await suggestion.getByRole('button', { name: `Criar pedido para ${w.companyName}` }).click();
     await expect(m.getByRole('heading', { name: 'Novo pedido' })).toBeVisible();
     await expect(m.getByRole('combobox', { name: 'Fornecedor' })).toHaveValue(w.companyName);
@@ -207,6 +210,12 @@ test.describe('the house cellar', () => {
     await expect(page.getByRole('heading', { name: 'Giro por vinho' })).toBeVisible();
     expect(await seriousViolations(page), '/adega indicadores at 1280 px').toEqual([]);
     await snapshot(page, 'adega-indicadores-1280', { fullPage: true });
+
+    await page.getByRole('link', { name: 'Recontagem' }).click();
+    await expect(page.getByRole('textbox', { name: 'Garrafas na prateleira' })).toBeFocused();
+    await expect(page.getByText('Vinho 1 de 2')).toBeVisible();
+    expect(await seriousViolations(page), '/adega/recontagem at 1280 px').toEqual([]);
+    await snapshot(page, 'recontagem-1280');
     await context.close();
   });
 
