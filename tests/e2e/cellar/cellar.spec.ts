@@ -101,6 +101,11 @@ test.describe('the house cellar', () => {
     await expect(m.getByText(`“${w.wineName}” adicionado à carta.`)).toBeVisible();
     await expect(m.getByTestId('menu-wine').filter({ hasText: w.wineName }).getByTestId('cellar-count')).toHaveText('3 garrafas');
     await snapshot(m, 'carta-editar-adega-1280');
+    // This menu warns from two bottles down.
+    await typeSlowly(m.getByRole('textbox', { name: /Avisar “Última garrafa” com até/ }), '2');
+    await m.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await expect(m.getByText('Dados da carta salvos.')).toBeVisible();
+    await expect(m.getByTestId('menu-wine').filter({ hasText: w.wineName }).getByTestId('cellar-count')).toHaveText('3 garrafas');
 
     // During service the sommelier sells bottles from a phone, until the public menu says so.
     const sommelier = await session(browser, w.sommelier, PHONE);
@@ -114,17 +119,20 @@ test.describe('the house cellar', () => {
     const box = await sellBottle.boundingBox();
     expect(box?.height ?? 0, 'a thumb-sized target').toBeGreaterThanOrEqual(44);
     await sellBottle.tap();
-    await expect(count).toHaveText('2 garrafas');
-    await sellBottle.tap();
-    await expect(count).toHaveText('Última garrafa');
-    await snapshot(s, 'carta-editar-adega-390');
+    await expect(count).toHaveText('Últimas 2 garrafas');
 
     const guest = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const g = await guest.newPage();
     await g.goto(w.publicPath);
     const publicWine = g.locator('details', { has: g.getByRole('heading', { name: w.wineName, level: 3 }) });
+    await expect(publicWine.getByText('Últimas 2 garrafas')).toBeVisible();
+    await expect(publicWine).toContainText('Taça R$ 38,00');
+
+    await sellBottle.tap();
+    await expect(count).toHaveText('Última garrafa');
+    await snapshot(s, 'carta-editar-adega-390');
+    await g.reload();
     await expect(publicWine.getByText('Última garrafa')).toBeVisible();
-    await expect(publicWine).toContainText('Taça');
 
     await sellBottle.tap();
     await expect(count).toHaveText('Esgotado');
@@ -135,8 +143,16 @@ test.describe('the house cellar', () => {
     await sellBottle.tap();
     await expect(s.getByText('Sem estoque suficiente')).toBeVisible();
     await expect(count).toHaveText('Esgotado');
-    await guest.close();
     await sommelier.context.close();
+
+    // The manager would rather hide what ran out: the wine leaves the public menu.
+    await m.reload();
+    await m.getByRole('radiogroup', { name: 'Quando esgotar' }).getByText('Esconder da carta').click();
+    await m.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await expect(m.getByText('Dados da carta salvos.')).toBeVisible();
+    await g.reload();
+    await expect(g.getByRole('heading', { name: w.wineName })).toHaveCount(0);
+    await guest.close();
 
     // Back at the cellar, the empty wine is first to reorder: six bottles (one case), at the last cost.
     await m.goto('/adega');
