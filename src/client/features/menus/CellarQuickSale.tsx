@@ -36,12 +36,14 @@ export function CellarQuickSale({ wine, lowStockThreshold, onSale }: Props) {
   return (
     <div className={classes.cellar}>
       <Group gap="xs" wrap="wrap" justify="space-between">
-        <Group gap={6} wrap="wrap">
+        {/* The count as a polite live region: a screen reader hears each tap's result. */}
+        <Group gap={6} wrap="wrap" role="status" aria-live="polite">
           <CountBadge cellar={cellar} threshold={lowStockThreshold} />
-          <Text size="xs" c="dimmed" role="status" aria-live="polite" aria-label={`Adega: ${wine.name}`}>
-            {cellar.on_hand} {cellar.on_hand === 1 ? 'garrafa' : 'garrafas'} na adega
-            {glasses > 0 ? ` + ${glasses} ${glasses === 1 ? 'taça' : 'taças'} na aberta` : ''}
-          </Text>
+          {glasses > 0 && (
+            <Text size="xs" c="dimmed">
+              + {glasses} {glasses === 1 ? 'taça' : 'taças'} na garrafa aberta
+            </Text>
+          )}
         </Group>
         <Group gap="xs" wrap="nowrap">
           <Button

@@ -10,7 +10,7 @@ import {
   Loader,
   NumberInput,
   Paper,
-  SegmentedControl,
+  Radio,
   Stack,
   Text,
   Textarea,
@@ -455,27 +455,24 @@ function MenuDetailsCard({ menu, publicPath }: { menu: WineMenu; publicPath: str
             {...form.register('description')}
             error={errors.description?.message}
           />
-          <div>
-            <Text component="span" id="sold-out-display" size="sm" fw={500} display="block">
-              Quando esgotar
-            </Text>
-            <Text size="xs" c="dimmed" mb={6}>
-              Vinhos ligados à adega sem nenhuma garrafa. Voltam sozinhos quando chegam garrafas.
-            </Text>
-            <Controller
-              control={form.control}
-              name="sold_out_display"
-              render={({ field }) => (
-                <SegmentedControl
-                  aria-labelledby="sold-out-display"
-                  fullWidth
-                  data={SOLD_OUT_DISPLAYS.map((value) => ({ value, label: SOLD_OUT_DISPLAY_LABELS[value] }))}
-                  value={(field.value as string) ?? 'show'}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-          </div>
+          <Controller
+            control={form.control}
+            name="sold_out_display"
+            render={({ field }) => (
+              <Radio.Group
+                label="Quando esgotar"
+                description="Vinhos ligados à adega sem nenhuma garrafa; voltam sozinhos quando chegam garrafas."
+                value={(field.value as string) ?? 'show'}
+                onChange={field.onChange}
+              >
+                <Stack gap={6} mt={6}>
+                  {SOLD_OUT_DISPLAYS.map((value) => (
+                    <Radio key={value} value={value} label={SOLD_OUT_DISPLAY_LABELS[value]} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            )}
+          />
           <Controller
             control={form.control}
             name="low_stock_threshold"
