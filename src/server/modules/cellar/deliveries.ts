@@ -8,6 +8,8 @@ export interface DeliveredOrder {
   supplierId: string;
   /** Who marked it delivered. */
   userId: string | null;
+  /** When the bottles arrived, for sample data written after the fact; now otherwise. */
+  at?: Date;
 }
 
 export interface DeliveredLine {
@@ -69,6 +71,7 @@ export async function fillCellarFromDelivery(tx: Executor, order: DeliveredOrder
       openBottleDosesAfter: after.openBottleDoses,
       orderId: order.id,
       note: null,
+      ...(order.at && { createdAt: order.at }),
     });
     changed.push(item.id);
   }

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { toColumns } from '../../db/row-mapping.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { toCatalogWineValues } from '../catalog/index.js';
+import { seedSampleCellar } from '../cellar/index.js';
 import { seedSampleCrm } from '../crm/index.js';
 import { establishmentRows as establishmentsRepo, type OnPublicChange } from '../establishments/index.js';
 import { seedSampleMarketplace } from '../orders/index.js';
@@ -42,8 +43,13 @@ export async function seedPedraDaIlha(db: Db, caller: Caller, deps: SeedDeps): P
   }
   // The sample CRM comes with the sample data for those who work the CRM (admin); it is idempotent too.
   if (can(caller, 'crm', 'create')) await seedSampleCrm(db, caller.id);
-  // Suppliers and six months of orders of the sample establishment, for those who register suppliers (admin).
-  if (can(caller, 'suppliers', 'create')) await seedSampleMarketplace(db, seeded.result.establishment_id);
+  // Suppliers and six months of orders of the sample establishment, for those who register suppliers (admin), and
+  // the house cellar a delivery of them filled a month ago, linked to the wine list (issue 18).
+  if (can(caller, 'suppliers', 'create')) {
+    await seedSampleMarketplace(db, seeded.result.establishment_id);
+    await seedSampleCellar(db, seeded.result.establishment_id, seeded.result.menu_id);
+    deps.onPublicChange(seeded.result.establishment_id);
+  }
   return seeded;
 }
 
