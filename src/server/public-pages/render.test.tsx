@@ -102,7 +102,8 @@ describe('renderMenuPage', () => {
     expect(html).toMatch(/<details class="wine"><summary>[\s\S]*R\$\s189,90<small>750 ml<\/small><\/span><\/summary>/);
     expect(html).toMatch(/<\/summary><div class="wd i">[\s\S]*Fruta negra madura[\s\S]*Rubi profundo[\s\S]*<\/details>/);
     expect(html).toMatch(/<img[^>]+src="https:\/\/img\.example\.com\/catena\.jpg"[^>]+loading="lazy"/);
-    expect(html).toMatch(/<img[^>]+alt="Garrafa de Catena Malbec"[^>]+width="64"[^>]+height="96"/);
+    // Decorative: the wine's name heads the row (decision 0062).
+    expect(html).toMatch(/<img[^>]+alt=""[^>]+width="64"[^>]+height="96"/);
   });
 
   it('escapes user text everywhere', () => {

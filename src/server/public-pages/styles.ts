@@ -99,7 +99,7 @@ select{width:100%;min-height:46px;padding:0 12px;border:1px solid var(--ln);bord
 .p small{display:block;color:var(--mu);font-weight:400;font-size:.75rem}
 .t{white-space:normal;width:min-content}
 .b{grid-column:1;font-size:.8rem;color:var(--au)}
-.x .p{color:var(--mu);text-decoration:line-through}
+.x .p{color:var(--mu)}
 .wd{display:grid;gap:10px;padding:0 0 16px;font-size:.95rem}
 .wd.i{grid-template-columns:64px minmax(0,1fr);column-gap:14px}
 .wd.i dl{grid-column:1/-1}

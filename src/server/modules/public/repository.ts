@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { establishments, menuWines, wineMenus } from '../../db/schema/index.js';
+import { cellarItems, establishments, menuWines, wineMenus } from '../../db/schema/index.js';
 
 export type EstablishmentRow = typeof establishments.$inferSelect;
 export type MenuRow = typeof wineMenus.$inferSelect;
@@ -31,13 +31,21 @@ export async function firstMenuBySlug(db: Executor, slug: string): Promise<MenuR
   return row;
 }
 
-/** Menus with at least one available wine, oldest first, with how many. */
+/**
+ * A sold-out wine of a menu that hides them (issue 18): linked to a cellar item with no bottle, and no glass left for
+ * a wine sold by the glass. The rule of wine-menus' publicStock(), for the count of the establishment page.
+ */
+const hiddenAsSoldOut = sql`(${wineMenus.soldOutDisplay} = 'hide' and ${cellarItems.onHand} = 0
+  and (not ${menuWines.byTheGlass} or ${cellarItems.openBottleDoses} = 0))`;
+
+/** Menus with at least one wine on the page (available, and not hidden as sold out), oldest first, with how many. */
 export async function activeMenus(db: Executor, establishmentId: string): Promise<(MenuRow & { wineCount: number })[]> {
   const rows = await db
     .select({ menu: wineMenus, wineCount: sql<number>`count(${menuWines.id})`.mapWith(Number) })
     .from(wineMenus)
     .innerJoin(menuWines, and(eq(menuWines.menuId, wineMenus.id), eq(menuWines.available, true)))
-    .where(eq(wineMenus.establishmentId, establishmentId))
+    .leftJoin(cellarItems, eq(cellarItems.id, menuWines.cellarItemId))
+    .where(and(eq(wineMenus.establishmentId, establishmentId), sql`not coalesce(${hiddenAsSoldOut}, false)`))
     .groupBy(wineMenus.id)
     .orderBy(asc(wineMenus.createdAt), asc(wineMenus.id));
   return rows.map((r) => ({ ...r.menu, wineCount: r.wineCount }));
