@@ -216,6 +216,22 @@ test.describe('the house cellar', () => {
     await expect(edit).toBeHidden();
     await expect(row).toContainText('R$ 54,90');
 
+    // Two bottles broke: recorded from the wine's history, with a note.
+    await row.getByRole('button', { name: `Histórico Rosé de Verão ${w.tag}` }).click();
+    const history = page.getByRole('dialog', { name: `Histórico de Rosé de Verão ${w.tag}` });
+    await history.getByRole('combobox', { name: 'Motivo' }).click();
+    await page.getByRole('option', { name: 'Quebra' }).click();
+    await typeSlowly(history.getByRole('textbox', { name: 'Garrafas', exact: true }), '2');
+    await history.getByRole('textbox', { name: 'Observação' }).pressSequentially('Caiu da prateleira', { delay: 20 });
+    await history.getByRole('button', { name: 'Registrar' }).click();
+    const broke = history.getByRole('row', { name: /Quebra/ });
+    await expect(broke).toContainText('−2');
+    await expect(broke).toContainText('Caiu da prateleira');
+    await expect(broke).toContainText('10');
+    await page.keyboard.press('Escape');
+    await expect(history).toBeHidden();
+    await expect(row.getByTestId('cellar-on-hand')).toHaveText('10');
+
     // Filters: only the low wines.
     await page.getByRole('search', { name: 'Filtrar a adega' }).getByText('Baixo', { exact: true }).click();
     await expect(page.getByRole('radio', { name: 'Baixo' })).toBeChecked();

@@ -9,11 +9,14 @@ import { notifySuccess } from '../../ui/notify';
 import { useMovements } from './cellar-api';
 import { bottles, itemOrigin } from './cellar-status';
 
-const EXIT_REASONS = [
+/** What a person records by hand here: bottles out (sale, breakage, tasting) or in (bought outside an order). */
+const HAND_REASONS = [
   { value: 'sale', label: 'Venda (garrafa)' },
   { value: 'breakage', label: 'Quebra' },
   { value: 'tasting', label: 'Degustação' },
-];
+  { value: 'delivery', label: 'Entrada (compra avulsa)' },
+] as const;
+type HandReason = (typeof HAND_REASONS)[number]['value'];
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
@@ -26,7 +29,7 @@ interface Props {
   onClose(): void;
 }
 
-/** The ledger of one cellar wine, newest first, and a short form to record bottles that left (sale, breakage, tasting). */
+/** The ledger of one cellar wine, newest first, and a short form to record bottles out (sale, breakage, tasting) or in. */
 export function MovementsModal({ establishmentId, canMove, item, onClose }: Props) {
   return (
     <Modal
@@ -47,7 +50,8 @@ export function MovementsModal({ establishmentId, canMove, item, onClose }: Prop
 function MovementsBody({ establishmentId, canMove, item }: { establishmentId: string; canMove: boolean; item: CellarItem }) {
   const movements = useMovements(item.id);
   const move = useCellarMovement(establishmentId);
-  const [reason, setReason] = useState('sale');
+  const [reason, setReason] = useState<HandReason>('sale');
+  const incoming = reason === 'delivery';
   const [quantity, setQuantity] = useState<string | number>(1);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -55,19 +59,19 @@ function MovementsBody({ establishmentId, canMove, item }: { establishmentId: st
   const record = () => {
     const n = Number(quantity);
     if (!Number.isInteger(n) || n < 1) {
-      setError('Informe quantas garrafas saíram (um número inteiro de pelo menos 1).');
+      setError(`Informe quantas garrafas ${incoming ? 'entraram' : 'saíram'} (um número inteiro de pelo menos 1).`);
       return;
     }
     setError(null);
     move.mutate(
-      { itemId: item.id, movement: { delta: -n, reason: reason as 'sale', note: note.trim() || null } },
+      { itemId: item.id, movement: { delta: incoming ? n : -n, reason, note: note.trim() || null } },
       {
         onSuccess: (result) => {
-          notifySuccess(`Saída registrada. ${bottles(result.on_hand)} de ${item.name}.`);
+          notifySuccess(`${incoming ? 'Entrada' : 'Saída'} registrada. ${bottles(result.on_hand)} de ${item.name}.`);
           setQuantity(1);
           setNote('');
         },
-        onError: (err) => setError(errorMessage(err, 'Não foi possível registrar a saída.')),
+        onError: (err) => setError(errorMessage(err, 'Não foi possível registrar o movimento.')),
       },
     );
   };
@@ -80,11 +84,17 @@ function MovementsBody({ establishmentId, canMove, item }: { establishmentId: st
       {canMove && (
         <Paper withBorder p="sm" radius="md" bg="gray.0">
           <Text fw={600} size="sm" mb="xs">
-            Registrar saída
+            Registrar movimento
           </Text>
           <Grid gap="sm" align="flex-end">
             <Grid.Col span={{ base: 7, sm: 4 }}>
-              <Select label="Motivo" data={EXIT_REASONS} value={reason} onChange={(v) => setReason(v ?? 'sale')} allowDeselect={false} />
+              <Select
+                label="Motivo"
+                data={HAND_REASONS}
+                value={reason}
+                onChange={(v) => setReason((v as HandReason | null) ?? 'sale')}
+                allowDeselect={false}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 5, sm: 2 }}>
               <NumberInput
