@@ -74,7 +74,7 @@ test.describe('the house cellar', () => {
     await expect(m.getByText(`${w.wineName} atualizado.`)).toBeVisible();
     await expect(row).toContainText('Baixo');
     await expect(row).toContainText('cx 6');
-    await snapshot(m, 'adega-1280', { fullPage: true });
+    await snapshot(m, 'cellar-stock-1280', { fullPage: true });
 
     // Its history tells where the bottles came from.
     await row.getByRole('button', { name: `Histórico ${w.wineName}` }).click();
@@ -100,7 +100,7 @@ test.describe('the house cellar', () => {
     await wineForm.getByRole('button', { name: 'Salvar vinho' }).click();
     await expect(m.getByText(`“${w.wineName}” adicionado à carta.`)).toBeVisible();
     await expect(m.getByTestId('menu-wine').filter({ hasText: w.wineName }).getByTestId('cellar-count')).toHaveText('3 garrafas');
-    await snapshot(m, 'carta-editar-adega-1280');
+    await snapshot(m, 'cellar-menu-rows-1280');
     // This menu warns from two bottles down.
     await typeSlowly(m.getByRole('textbox', { name: /Avisar “Última garrafa” com até/ }), '2');
     await m.getByRole('button', { name: 'Salvar', exact: true }).click();
@@ -130,7 +130,7 @@ test.describe('the house cellar', () => {
 
     await sellBottle.tap();
     await expect(count).toHaveText('Última garrafa');
-    await snapshot(s, 'carta-editar-adega-390');
+    await snapshot(s, 'cellar-menu-rows-390');
     await g.reload();
     await expect(publicWine.getByText('Última garrafa')).toBeVisible();
 
@@ -162,7 +162,7 @@ test.describe('the house cellar', () => {
     await expect(suggestion.getByRole('row', { name: new RegExp(w.wineName) })).toContainText('6 (1 cx de 6)');
     await expect(suggestion).toContainText('R$ 591,00');
     expect(await seriousViolations(m), '/adega reposição at 1280 px').toEqual([]);
-    await snapshot(m, 'adega-reposicao-1280', { fullPage: true });
+    await snapshot(m, 'cellar-reorder-1280', { fullPage: true });
     await suggestion.getByRole('button', { name: `Criar pedido para ${w.companyName}` }).click();
     await expect(m.getByRole('heading', { name: 'Novo pedido' })).toBeVisible();
     await expect(m.getByRole('combobox', { name: 'Fornecedor' })).toHaveValue(w.companyName);
@@ -241,13 +241,13 @@ test.describe('the house cellar', () => {
     await page.getByRole('tab', { name: 'Indicadores' }).click();
     await expect(page.getByRole('heading', { name: 'Giro por vinho' })).toBeVisible();
     expect(await seriousViolations(page), '/adega indicadores at 1280 px').toEqual([]);
-    await snapshot(page, 'adega-indicadores-1280', { fullPage: true });
+    await snapshot(page, 'cellar-figures-1280', { fullPage: true });
 
     await page.getByRole('link', { name: 'Recontagem' }).click();
     await expect(page.getByRole('textbox', { name: 'Garrafas na prateleira' })).toBeFocused();
     await expect(page.getByText('Vinho 1 de 2')).toBeVisible();
     expect(await seriousViolations(page), '/adega/recontagem at 1280 px').toEqual([]);
-    await snapshot(page, 'recontagem-1280');
+    await snapshot(page, 'cellar-recount-1280');
     await context.close();
   });
 
@@ -263,7 +263,7 @@ test.describe('the house cellar', () => {
     await expect(page.getByTestId('cellar-item')).toHaveCount(3);
     await expectNoSidewaysScroll(page, 390);
     expect(await seriousViolations(page), '/adega at 390 px').toEqual([]);
-    await snapshot(page, 'adega-390', { fullPage: true });
+    await snapshot(page, 'cellar-stock-390', { fullPage: true });
 
     await page.getByRole('link', { name: 'Recontagem' }).click();
     await expect(page.getByRole('heading', { name: 'Recontagem', level: 1 })).toBeVisible();
@@ -274,7 +274,7 @@ test.describe('the house cellar', () => {
     await page.keyboard.type('4', { delay: 40 });
     await expectNoSidewaysScroll(page, 390);
     expect(await seriousViolations(page), '/adega/recontagem at 390 px').toEqual([]);
-    await snapshot(page, 'recontagem-390');
+    await snapshot(page, 'cellar-recount-390');
     await page.getByRole('button', { name: 'Salvar e próximo' }).click();
     // The second is skipped, then back to it with "Anterior" and counted after all.
     await expect(page.getByText('Vinho 2 de 3')).toBeVisible();
@@ -292,7 +292,7 @@ test.describe('the house cellar', () => {
     await expect(page.getByText('3 de 3 vinhos contados')).toBeVisible();
     await expect(page.getByText(`${names[0]}: 5 → 4`)).toBeVisible();
     await expect(page.getByText(`${names[1]}: 6 → 12`)).toBeVisible();
-    await snapshot(page, 'recontagem-fim-390');
+    await snapshot(page, 'cellar-recount-done-390');
 
     await page.getByRole('link', { name: 'Voltar à adega' }).click();
     await expect(cellarRow(page, names[0] as string).getByTestId('cellar-on-hand')).toHaveText('4');
