@@ -18,7 +18,9 @@
 // from upload to completed, on PGlite and, with BENCH_POSTGRES_URL, on PostgreSQL; rows/s, peak memory and the public
 // menu's p99 during the import (aims: < 30 s, < 512 MB, p99 < 100 ms). BENCH_ONLY=import runs only (d);
 // BENCH_SKIP_IMPORT=1 skips it. Part (e), bench/crm.ts: the CRM dashboard and list searches; BENCH_ONLY=crm runs only
-// (e), BENCH_SKIP_CRM=1 leaves it out.
+// (e), BENCH_SKIP_CRM=1 leaves it out. Part (f), bench/cellar.mjs: movements per second on one hot cellar item under
+// contention, and the public menu's ratio to bare node:http while movements flow (aim >= 0.9); BENCH_ONLY=cellar runs
+// only (f), BENCH_SKIP_CELLAR=1 leaves it out.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -216,6 +218,15 @@ async function mainImport() {
   }
 }
 
+/** Part (f), bench/cellar.mjs, in a child process of its own (it starts its own app); its lines go straight to stdout. */
+function benchCellar() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bench/cellar.mjs'], { cwd: root, env, stdio: 'inherit' });
+    children.push(child);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/cellar.mjs exited with ${code}`))));
+  });
+}
+
 /** BENCH_ONLY=crm: only the CRM benchmark (bench/crm.ts), which prints its own figures. */
 function benchCrm() {
   return new Promise((resolve, reject) => {
@@ -227,6 +238,7 @@ function benchCrm() {
 
 async function main() {
   if (process.env.BENCH_ONLY === 'crm') return benchCrm();
+  if (process.env.BENCH_ONLY === 'cellar') return benchCellar();
   if (process.env.BENCH_ONLY === 'import') return mainImport();
   const started = performance.now();
   if (process.env.BENCH_ONLY === 'analytics') {
@@ -288,6 +300,7 @@ ${line('right after a write (a wine renamed through the API, then the search)', 
   if (!process.env.BENCH_SKIP_ANALYTICS) await benchAnalytics();
   if (!process.env.BENCH_SKIP_IMPORT) await mainImport();
   if (!process.env.BENCH_SKIP_CRM) await benchCrm();
+  if (!process.env.BENCH_SKIP_CELLAR) await benchCellar();
   out(`
 total ${fmt((performance.now() - started) / 1000)} s
 `);

@@ -330,6 +330,16 @@ export function lowStockLabel(onHand: number, threshold: number): string | null 
   return onHand === 1 ? 'Última garrafa' : `Últimas ${onHand} garrafas`;
 }
 
+/**
+ * What the public page can show of an item's count, for a menu whose "last bottles" threshold is `threshold`: every
+ * count above it looks the same ("plenty"); at or below it, the count and whether a bottle is open. A movement that
+ * leaves this unchanged for the highest threshold of the menus showing the item cannot change any public page
+ * (decision 0059), so it does not drop the cached pages.
+ */
+export function publicStockKey(onHand: number, openBottleDoses: number, threshold: number): string {
+  return onHand > threshold ? 'plenty' : `${onHand}:${openBottleDoses > 0 ? 'open' : 'closed'}`;
+}
+
 export const SOLD_OUT_LABEL = 'Esgotado';
 export const SOLD_OUT_DISPLAYS = ['show', 'hide'] as const;
 export type SoldOutDisplay = (typeof SOLD_OUT_DISPLAYS)[number];

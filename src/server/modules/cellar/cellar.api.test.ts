@@ -168,10 +168,9 @@ describe('PUT /api/cellar/{itemId}', () => {
 });
 
 describe('POST /api/cellar/{itemId}/movements', () => {
-  it('records a sale: 201 with the new count, a ledger row with who, why and the count it left, and drops the public pages', async () => {
+  it('records a sale: 201 with the new count and a ledger row with who, why and the count it left', async () => {
     const { own, sommelier } = await createTeam(t.db);
     const item = await newItem(sommelier, own.id, { on_hand: 5, par_level: 2 });
-    invalidate.mockClear();
     const res = await move(sommelier, item.id, { reason: 'sale', delta: -3, note: 'Mesa 4' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
@@ -194,7 +193,6 @@ describe('POST /api/cellar/{itemId}/movements', () => {
         created_at: expect.any(String),
       },
     });
-    expect(invalidate).toHaveBeenCalledWith(own.id);
     expect((await itemRow(item.id))?.onHand).toBe(2);
     const rows = await ledger(item.id);
     expect(rows.map((r) => [r.reason, r.delta, r.onHandAfter, r.userId, r.note])).toEqual([
@@ -206,6 +204,31 @@ describe('POST /api/cellar/{itemId}/movements', () => {
       ['sale', 2],
       ['count', 5],
     ]);
+  });
+
+  it('drops the public pages when a movement changes what a menu shows of the wine, and only then', async () => {
+    const { own, manager } = await createTeam(t.db);
+    const item = await newItem(manager, own.id, { on_hand: 6 });
+    const unlinked = await newItem(manager, own.id, { on_hand: 6, name: 'Fora da carta' });
+    const menu = await createMenuRow(t.db, own.id); // "last bottles" from 1 (the default)
+    const wine = await createMenuWineRow(t.db, menu.id, { cellarItemId: item.id, byTheGlass: true, glassDoses: 2 });
+    const dropped = async (body: object, id = item.id) => {
+      invalidate.mockClear();
+      expect((await move(manager, id, body)).statusCode).toBe(201);
+      return invalidate.mock.calls.length > 0;
+    };
+    expect(await dropped({ reason: 'sale', delta: -1 })).toBe(false); // 6 -> 5: "plenty" either way
+    expect(await dropped({ reason: 'sale', delta: -1 }, unlinked.id)).toBe(false); // no menu shows it
+    expect(await dropped({ reason: 'sale', delta: -3 })).toBe(false); // 5 -> 2
+    expect(await dropped({ reason: 'sale', delta: -1 })).toBe(true); // 2 -> 1: "Última garrafa"
+    expect(invalidate).toHaveBeenCalledWith(own.id);
+    expect(await dropped({ reason: 'glass_sale', menu_wine_id: wine.id })).toBe(true); // 1 -> 0 and an open bottle
+    expect(await dropped({ reason: 'glass_sale' })).toBe(true); // the last glass: sold out
+    expect(await dropped({ reason: 'delivery', delta: 12 })).toBe(true); // back
+    // A menu that warns from 20 bottles on sees every count up to 20.
+    await createMenuWineRow(t.db, (await createMenuRow(t.db, own.id, { lowStockThreshold: 20 })).id, { cellarItemId: item.id });
+    expect(await dropped({ reason: 'sale', delta: -1 })).toBe(true); // 12 -> 11
+    expect(await dropped({ reason: 'count', counted: 11 })).toBe(false); // a recount that finds the same
   });
 
   it('answers 409 "Sem estoque suficiente" to a movement below zero and changes nothing', async () => {

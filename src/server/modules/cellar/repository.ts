@@ -67,6 +67,16 @@ export async function findItem(db: Executor, id: string): Promise<CellarItemList
   return row && toListRow(row);
 }
 
+/** What a movement needs to know of the item before it writes: whose it is and its par. */
+export async function findItemRef(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: cellarItems.id, establishmentId: cellarItems.establishmentId, parLevel: cellarItems.parLevel })
+    .from(cellarItems)
+    .where(eq(cellarItems.id, id))
+    .limit(1);
+  return row;
+}
+
 /** Locks the item until the transaction ends: recounts and glass sales read the count they change. */
 export async function lockItem(tx: Executor, id: string): Promise<CellarItemRow | undefined> {
   const [row] = await tx.select().from(cellarItems).where(eq(cellarItems.id, id)).for('update');
@@ -150,28 +160,43 @@ export interface MovementValues {
   createdAt?: Date;
 }
 
+export interface AddedBottles extends CellarMovementRow {
+  /** maxLowStockThreshold() of the item, read in the same statement. */
+  threshold: number | null;
+  /** userNameOf() the writer, read in the same statement. */
+  userName: string | null;
+}
+
 /**
  * Adds `delta` bottles and writes its ledger row in one statement: the UPDATE only matches while the count stays at
  * or above zero, and PostgreSQL re-checks that condition on the newest row after waiting for a concurrent writer's
- * lock, so twenty concurrent −1 on five bottles make exactly five rows. Undefined: the item is missing or the
- * count would go below zero (the caller tells which).
+ * lock, so twenty concurrent −1 on five bottles make exactly five rows. The same statement reads what the answer and
+ * the page cache need (the writer's name, the menus' threshold): one round trip for the service's busiest write.
+ * Undefined: the item is missing or the count would go below zero (the caller tells which).
  */
 export async function addBottles(
   db: Executor,
   m: { cellarItemId: string; userId: string | null; reason: CellarMovementReason; delta: number; note: string | null },
-): Promise<CellarMovementRow | undefined> {
+): Promise<AddedBottles | undefined> {
   const result = await db.execute(sql`
     with moved as (
       update ${cellarItems} set on_hand = on_hand + ${m.delta}, updated_at = now()
       where id = ${m.cellarItemId} and on_hand + ${m.delta} >= 0
       returning id, establishment_id, on_hand, open_bottle_doses
+    ), recorded as (
+      insert into ${cellarMovements}
+        (cellar_item_id, establishment_id, user_id, reason, delta, dose_delta, on_hand_after, open_bottle_doses_after, note, created_at)
+      select id, establishment_id, ${m.userId}::uuid, ${m.reason}, ${m.delta}, 0, on_hand, open_bottle_doses, ${m.note}::text,
+        clock_timestamp()
+      from moved
+      returning id, created_at, on_hand_after, open_bottle_doses_after, establishment_id
     )
-    insert into ${cellarMovements}
-      (cellar_item_id, establishment_id, user_id, reason, delta, dose_delta, on_hand_after, open_bottle_doses_after, note, created_at)
-    select id, establishment_id, ${m.userId}::uuid, ${m.reason}, ${m.delta}, 0, on_hand, open_bottle_doses, ${m.note}::text,
-      clock_timestamp()
-    from moved
-    returning id, (extract(epoch from created_at) * 1000)::float8 as created_ms, on_hand_after, open_bottle_doses_after, establishment_id`);
+    select r.id, (extract(epoch from r.created_at) * 1000)::float8 as created_ms, r.on_hand_after,
+      r.open_bottle_doses_after, r.establishment_id,
+      (select max(wm.low_stock_threshold) from ${menuWines} mw join ${wineMenus} wm on wm.id = mw.menu_id
+        where mw.cellar_item_id = ${m.cellarItemId}) as threshold,
+      (select coalesce(nullif(u.name, ''), u.email) from ${users} u where u.id = ${m.userId}::uuid) as user_name
+    from recorded r`);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   if (!row) return undefined;
   return {
@@ -188,6 +213,8 @@ export async function addBottles(
     orderId: null,
     note: m.note,
     createdAt: new Date(Number(row.created_ms)),
+    threshold: row.threshold === null || row.threshold === undefined ? null : Number(row.threshold),
+    userName: row.user_name === null || row.user_name === undefined ? null : String(row.user_name),
   };
 }
 
@@ -321,4 +348,14 @@ export async function catalogWineFacts(db: Executor, id: string) {
     .from(catalogWines)
     .where(eq(catalogWines.id, id));
   return row;
+}
+
+/** The highest "last bottles" threshold among the menus showing this item; null when no menu wine draws from it. */
+export async function maxLowStockThreshold(db: Executor, cellarItemId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ threshold: sql<number | null>`max(${wineMenus.lowStockThreshold})` })
+    .from(menuWines)
+    .innerJoin(wineMenus, eq(wineMenus.id, menuWines.menuId))
+    .where(eq(menuWines.cellarItemId, cellarItemId));
+  return row?.threshold ?? null;
 }

@@ -28,9 +28,12 @@ const HOUR = 3_600_000;
 export const SAMPLE_SOLD_OUT = 'Veuve Clicquot Brut Carte Jaune';
 export const SAMPLE_LAST_BOTTLE = 'Guaspari Vista do Chá Syrah';
 const SAMPLE_LOW: Record<string, number> = { 'Catena Malbec': 2, 'Soalheiro Alvarinho': 3, 'Whispering Angel': 2 };
-/** Sold by the glass: 5 glasses a bottle, glass price from the bottle price plus 20 %. */
-const SAMPLE_BY_THE_GLASS = ['Miolo Reserva Sauvignon Blanc', 'Pizzato Reserva Merlot'];
-const GLASS_MARKUP = 20;
+/**
+ * Sold by the glass: the list's "(taça)" wines, 187 ml bottles of one glass each (the glass price is the bottle's).
+ * Kept to those: every wine by the glass adds words to the public page, which must fit the first TCP window.
+ */
+const isByTheGlass = (name: string) => /\(taça\)$/i.test(name);
+const GLASSES_PER_SMALL_BOTTLE = 1;
 /** What the restaurant pays: about 40 % of the list price. */
 const COST_SHARE = 40;
 
@@ -52,6 +55,7 @@ interface Plan {
   start: number;
   final: number;
   byTheGlass: boolean;
+  glassDoses: number;
 }
 
 /** Par and case by price: everyday wines by the case of 12, the middle by 6, the few expensive ones loose. */
@@ -80,7 +84,8 @@ function planOf(
     caseSize,
     start,
     final,
-    byTheGlass: SAMPLE_BY_THE_GLASS.includes(wine.name),
+    byTheGlass: isByTheGlass(wine.name),
+    glassDoses: isByTheGlass(wine.name) ? GLASSES_PER_SMALL_BOTTLE : DEFAULT_GLASS_DOSES,
   };
 }
 
@@ -132,7 +137,7 @@ export async function seedSampleCellar(db: Db, establishmentId: string, menuId: 
         .update(menuWines)
         .set({
           cellarItemId: item.id,
-          ...(plan.byTheGlass && { byTheGlass: true, glassDoses: DEFAULT_GLASS_DOSES, glassMarkupPercent: GLASS_MARKUP }),
+          ...(plan.byTheGlass && { byTheGlass: true, glassDoses: plan.glassDoses }),
         })
         .where(eq(menuWines.id, plan.wineId));
     }
@@ -149,7 +154,7 @@ export async function seedSampleCellar(db: Db, establishmentId: string, menuId: 
     plans.forEach((plan, index) => {
       const itemId = itemIds.get(plan.wineId) as string;
       const history = serviceMonth(plan, index, deliveredAt, now);
-      const rows = replay(itemId, establishmentId, plan.catalogWineId ? plan.start : 0, history);
+      const rows = replay(itemId, establishmentId, plan.catalogWineId ? plan.start : 0, plan.glassDoses, history);
       movements.push(...rows.movements);
     });
     for (let i = 0; i < movements.length; i += 500) await tx.insert(cellarMovements).values(movements.slice(i, i + 500));
@@ -233,34 +238,31 @@ type Event = { at: Date; reason: 'count' | 'sale' | 'glass_sale' | 'breakage' | 
 
 /**
  * A month of service for one wine: a hand count on delivery day for what no order brought, then sales spread over
- * the evenings until the planned count is left; by-the-glass wines sell five glasses a bottle. Every seventh wine
- * loses a bottle (a breakage, a tasting or a recount that found one missing).
+ * the evenings until the planned count is left; a wine by the glass sells its bottles glass by glass (with three or
+ * more glasses a bottle, the last one stays open with two left). Every seventh wine loses a bottle (a breakage, a
+ * tasting or a recount that found one missing).
  */
 function serviceMonth(plan: Plan, index: number, deliveredAt: Date, now: Date): Event[] {
   const events: Event[] = [];
   if (!plan.catalogWineId) events.push({ at: new Date(deliveredAt.getTime() + HOUR), reason: 'count', counted: plan.start });
   const loss = index % 7 === 3 && plan.start - plan.final >= 2 ? (['breakage', 'tasting', 'count'] as const)[index % 3] : undefined;
   const bottles = plan.start - plan.final - (loss ? 1 : 0);
+  const leaveOpen = plan.byTheGlass && plan.glassDoses >= 3 && bottles > 0;
   const evening = (day: number, n: number) => new Date(now.getTime() - day * DAY - ((n * 53 + index * 29) % 240) * 60_000 - HOUR);
   for (let n = 0; n < bottles; n++) {
     const day = 28 - Math.floor((n * 27) / Math.max(bottles, 1));
     if (!plan.byTheGlass) events.push({ at: evening(day, n), reason: 'sale' });
-    else if (n < bottles - 1) {
-      for (let g = 0; g < DEFAULT_GLASS_DOSES; g++)
-        events.push({ at: new Date(evening(day, n).getTime() + g * 600_000), reason: 'glass_sale' });
+    else {
+      const glasses = leaveOpen && n === bottles - 1 ? plan.glassDoses - 2 : plan.glassDoses;
+      for (let g = 0; g < glasses; g++) events.push({ at: new Date(evening(day, n).getTime() + g * 600_000), reason: 'glass_sale' });
     }
-  }
-  // The last bottle of a by-the-glass wine is open, with two glasses left.
-  if (plan.byTheGlass && bottles > 0) {
-    for (let g = 0; g < DEFAULT_GLASS_DOSES - 2; g++)
-      events.push({ at: new Date(now.getTime() - 2 * HOUR + g * 600_000), reason: 'glass_sale' });
   }
   if (loss) events.push({ at: new Date(now.getTime() - 15 * DAY), reason: loss });
   return events.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
 /** The ledger rows of a wine's events, each with the count it left. */
-function replay(cellarItemId: string, establishmentId: string, startOnHand: number, events: readonly Event[]) {
+function replay(cellarItemId: string, establishmentId: string, startOnHand: number, glassDoses: number, events: readonly Event[]) {
   let onHand = startOnHand;
   let doses = 0;
   const movements: MovementValues[] = [];
@@ -273,7 +275,7 @@ function replay(cellarItemId: string, establishmentId: string, startOnHand: numb
     } else if (event.reason === 'glass_sale') {
       if (doses === 0) {
         delta = -1;
-        doseDelta = DEFAULT_GLASS_DOSES - 1;
+        doseDelta = glassDoses - 1;
       } else doseDelta = -1;
     } else delta = -1;
     if (onHand + delta < 0) continue;
@@ -286,7 +288,7 @@ function replay(cellarItemId: string, establishmentId: string, startOnHand: numb
       reason: event.reason,
       delta,
       doseDelta,
-      bottleDoses: event.reason === 'glass_sale' ? DEFAULT_GLASS_DOSES : null,
+      bottleDoses: event.reason === 'glass_sale' ? glassDoses : null,
       onHandAfter: onHand,
       openBottleDosesAfter: doses,
       orderId: null,

@@ -11,6 +11,7 @@ import {
   type CellarStatus,
   cellarStatus,
   DEFAULT_GLASS_DOSES,
+  publicStockKey,
 } from '../../../shared/cellar.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
 import { centsToDecimal, toCents } from '../../../shared/money.js';
@@ -208,12 +209,14 @@ export async function recordMovement(
   input: CellarMovementInput,
   deps: CellarDeps,
 ): Promise<CellarMovementResult> {
-  const item = await loadItem(db, caller, itemId, 'move');
-  const movement =
+  const item = await repo.findItemRef(db, itemId);
+  if (!item || !coversEstablishment(caller, 'cellar', 'read', item.establishmentId)) throw notFound(CELLAR_MESSAGES.notFound);
+  assertEstablishmentAccess(caller, 'cellar', 'move', item.establishmentId, CELLAR_MESSAGES.notFound);
+  const movement: repo.CellarMovementRow | repo.AddedBottles | undefined =
     input.reason === 'count'
-      ? await recount(db, caller, item, input.counted ?? 0, input.note)
+      ? await recount(db, caller, item.id, input.counted ?? 0, input.note)
       : input.reason === 'glass_sale'
-        ? await sellGlass(db, caller, item, await glassesPerBottle(db, item.id, input.menu_wine_id ?? null), input.note)
+        ? await sellGlass(db, caller, item.id, await glassesPerBottle(db, item.id, input.menu_wine_id ?? null), input.note)
         : await repo.addBottles(db, {
             cellarItemId: item.id,
             userId: caller.id,
@@ -222,21 +225,34 @@ export async function recordMovement(
             note: input.note,
           });
   if (!movement) {
-    if (!(await repo.findItem(db, item.id))) throw notFound(CELLAR_MESSAGES.notFound);
+    if (!(await repo.findItemRef(db, item.id))) throw notFound(CELLAR_MESSAGES.notFound);
     throw insufficient();
   }
-  deps.onPublicChange(item.establishmentId);
+  const known = 'threshold' in movement ? (movement as repo.AddedBottles) : undefined;
+  const threshold = known ? known.threshold : await repo.maxLowStockThreshold(db, item.id);
+  if (publicPagesChange(movement, threshold)) deps.onPublicChange(item.establishmentId);
   return {
     on_hand: movement.onHandAfter,
     open_bottle_doses: movement.openBottleDosesAfter,
     status: statusOf({ onHand: movement.onHandAfter, openBottleDoses: movement.openBottleDosesAfter, parLevel: item.parLevel }),
-    movement: toMovementDto(movement, await repo.userNameOf(db, caller.id)),
+    movement: toMovementDto(movement, known ? known.userName : await repo.userNameOf(db, caller.id)),
   };
 }
 
-function recount(db: Db, caller: Caller, item: repo.CellarItemRow, counted: number, note: string | null) {
+/**
+ * Does this movement change what a public page shows? Only when the count, as the menus showing the item see it
+ * (publicStockKey at their highest threshold), differs before and after: a sale of the 30th bottle leaves every page
+ * as it was, and its cached copies keep serving (decision 0059). An item no menu shows changes no page.
+ */
+function publicPagesChange(m: repo.CellarMovementRow, threshold: number | null): boolean {
+  if (threshold === null) return false;
+  const before = publicStockKey(m.onHandAfter - m.delta, m.openBottleDosesAfter - m.doseDelta, threshold);
+  return before !== publicStockKey(m.onHandAfter, m.openBottleDosesAfter, threshold);
+}
+
+function recount(db: Db, caller: Caller, itemId: string, counted: number, note: string | null) {
   return db.transaction(async (tx) => {
-    const locked = await repo.lockItem(tx, item.id);
+    const locked = await repo.lockItem(tx, itemId);
     if (!locked) return undefined;
     return repo.setCountsAndRecord(tx, {
       cellarItemId: locked.id,
@@ -266,9 +282,9 @@ async function glassesPerBottle(db: Executor, itemId: string, menuWineId: string
 }
 
 /** One glass from the open bottle; with none open, a bottle leaves on_hand and its other glasses stay open. */
-function sellGlass(db: Db, caller: Caller, item: repo.CellarItemRow, doses: number, note: string | null) {
+function sellGlass(db: Db, caller: Caller, itemId: string, doses: number, note: string | null) {
   return db.transaction(async (tx) => {
-    const locked = await repo.lockItem(tx, item.id);
+    const locked = await repo.lockItem(tx, itemId);
     if (!locked) return undefined;
     const opens = locked.openBottleDoses === 0;
     if (opens && locked.onHand < 1) return undefined;

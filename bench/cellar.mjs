@@ -1,0 +1,190 @@
+// npm run bench, part (f): the house cellar (issue 18). Starts the app (bench/serve-app.ts: Pedra da Ilha sample data,
+// whose wines draw from a seeded cellar) and measures, over HTTP:
+//  1. movements per second on ONE hot cellar item under contention: BENCH_CELLAR_WRITERS (default 16) clients each
+//     posting "−1 garrafa" (sale, delta −1) back to back; then checks the ledger adds up (count = start − successes);
+//  2. the public menu's throughput while movements flow (4 writers on a linked wine with plenty of bottles), against
+//     bare node:http sending the same bytes under the same writers (aim: ratio >= 0.9);
+//  3. the same, in the worst case: every movement changes what the page shows (a wine going 1 -> 0 -> 1 bottles at the
+//     "Última garrafa" threshold), so every movement drops the cached page.
+// Knobs: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_CELLAR_WRITERS, BENCH_POSTGRES_URL.
+// NODE_ENV=production. Prints figures, asserts nothing but the ledger's sum.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const WRITERS = Number(process.env.BENCH_CELLAR_WRITERS ?? 16);
+const PAGE = '/pedra-da-ilha/carta-de-vinhos';
+const env = { ...process.env, NODE_ENV: 'production', BENCH_CATALOG_SIZE: process.env.BENCH_CATALOG_SIZE ?? '1000' };
+const children = [];
+const out = (s) => process.stdout.write(s);
+const fmt = (n, d = 1) => n.toFixed(d);
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+function start(args, label) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    let buffer = '';
+    const onData = (chunk) => {
+      buffer += chunk;
+      const line = buffer.split('\n').find((l) => l.startsWith('{'));
+      if (line) {
+        child.stdout.off('data', onData);
+        child.stdout.resume();
+        resolve({ child, ...JSON.parse(line) });
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${label} exited with ${code} before it was ready`)));
+  });
+}
+
+const stop = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+
+const load = (url, headers, duration = DURATION) =>
+  new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+
+const getRaw = (url, headers) =>
+  new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (r) => {
+        const chunks = [];
+        r.on('data', (c) => chunks.push(c));
+        r.on('end', () => resolve({ status: r.statusCode, headers: r.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+
+function api(base, token) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  return {
+    get: async (url) => (await fetch(base + url, { headers })).json(),
+    move: async (itemId, body) => {
+      const r = await fetch(`${base}/api/cellar/${itemId}/movements`, { method: 'POST', headers, body: JSON.stringify(body) });
+      await r.arrayBuffer();
+      return r.status;
+    },
+  };
+}
+
+/**
+ * `writers` clients each sending the next movement as soon as the last one is answered, until `stop()`.
+ * `next(i)` is the body of a writer's i-th movement.
+ */
+function writers(client, itemId, count, next) {
+  let running = true;
+  const stats = { ok: 0, refused: 0, other: 0, timings: [] };
+  const loop = async () => {
+    for (let i = 0; running; i++) {
+      const t0 = performance.now();
+      const status = await client.move(itemId, next(i));
+      stats.timings.push(performance.now() - t0);
+      if (status === 201) stats.ok++;
+      else if (status === 409) stats.refused++;
+      else stats.other++;
+    }
+  };
+  const started = performance.now();
+  const loops = Array.from({ length: count }, loop);
+  return {
+    stats,
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      return { ...stats, seconds: (performance.now() - started) / 1000 };
+    },
+  };
+}
+
+async function main() {
+  out(`\n(f) house cellar (issue 18): starting the app with the Pedra da Ilha sample cellar...\n`);
+  const app = await start(['--import', 'tsx', 'bench/serve-app.ts'], 'app');
+  const base = `http://127.0.0.1:${app.port}`;
+  const client = api(base, app.token);
+  const establishments = await client.get('/api/establishments');
+  const pedra = establishments.find((e) => e.slug === 'pedra-da-ilha');
+  if (!pedra) throw new Error('Pedra da Ilha not seeded');
+  const items = await client.get(`/api/establishments/${pedra.id}/cellar`);
+  const linked = items.filter((i) => i.menu_wines.length > 0);
+  if (linked.length < 2) throw new Error(`the sample cellar has ${items.length} items, ${linked.length} linked: seed it first`);
+  const [hot, edge] = linked;
+
+  // 1. One hot item, WRITERS clients selling from it at once.
+  const START = 100_000;
+  if ((await client.move(hot.id, { reason: 'count', counted: START })) !== 201) throw new Error('recount refused');
+  const contention = writers(client, hot.id, WRITERS, () => ({ reason: 'sale', delta: -1 }));
+  await new Promise((resolve) => setTimeout(resolve, DURATION * 1000));
+  const c = await contention.stop();
+  const after = (await client.get(`/api/establishments/${pedra.id}/cellar`)).find((i) => i.id === hot.id);
+  const sorted = c.timings.sort((a, b) => a - b);
+  out(`  1. movements on one hot item: ${WRITERS} clients posting "−1 garrafa" back to back for ${DURATION} s
+     ${fmt(c.ok / c.seconds, 0)} movements/s (${c.ok} recorded, ${c.refused} refused, ${c.other} failed); latency p50 ${fmt(percentile(sorted, 50), 1)} ms, p99 ${fmt(percentile(sorted, 99), 1)} ms
+     ledger check: ${START} − ${c.ok} = ${START - c.ok}, the item shows ${after.on_hand} ${after.on_hand === START - c.ok ? '(adds up)' : '(DOES NOT ADD UP)'}
+`);
+  if (after.on_hand !== START - c.ok) process.exitCode = 1;
+
+  // 2 and 3. The public menu while movements flow, against bare node:http with the same bytes under the same writers.
+  const reqHeaders = { 'accept-encoding': 'gzip' };
+  const res = await getRaw(base + PAGE, reqHeaders);
+  if (res.status !== 200) throw new Error(`GET ${PAGE} answered ${res.status}`);
+  const { connection: _c, 'keep-alive': _k, date: _d, 'transfer-encoding': _t, ...headers } = res.headers;
+  const dir = mkdtempSync(path.join(tmpdir(), 'adega-bench-cellar-'));
+  const file = path.join(dir, 'response.json');
+  writeFileSync(file, JSON.stringify({ headers, body: res.body.toString('base64') }));
+  const bare = await start(['bench/bare-server.mjs', file], 'bare server');
+  const bareUrl = `http://127.0.0.1:${bare.port}${PAGE}`;
+
+  const underWriters = async (url, itemId, next) => {
+    const w = writers(client, itemId, 4, next);
+    await load(url, reqHeaders, 2);
+    const run = await load(url, reqHeaders);
+    const s = await w.stop();
+    return { run, movementsPerSecond: s.ok / s.seconds, failed: s.other };
+  };
+  const sale = () => ({ reason: 'sale', delta: -1 });
+  // The edge wine sits at the threshold: 1 -> 0 -> 1 -> 0..., each movement a change of "Última garrafa"/"Esgotado".
+  await client.move(edge.id, { reason: 'count', counted: 1 });
+  const flip = (i) => (i % 2 === 0 ? { reason: 'sale', delta: -1 } : { reason: 'delivery', delta: 1 });
+
+  const appTypical = await underWriters(base + PAGE, hot.id, sale);
+  const bareTypical = await underWriters(bareUrl, hot.id, sale);
+  const appWorst = await underWriters(base + PAGE, edge.id, flip);
+  await stop(bare.child);
+  await stop(app.child);
+  rmSync(dir, { recursive: true, force: true });
+
+  const row = (label, { run, movementsPerSecond }) =>
+    `     ${label.padEnd(44)} ${fmt(run.requests.average, 0).padStart(8)} ${String(run.latency.p50).padStart(7)} ${String(run.latency.p99).padStart(7)} ${String(run.non2xx + run.errors).padStart(7)} ${fmt(movementsPerSecond, 0).padStart(12)}`;
+  out(`  2. public menu GET ${PAGE} (gzip, ${CONNECTIONS} connections, ${DURATION} s) while 4 clients record movements
+     ${'server'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'movements/s'.padStart(12)}
+${row('Adega app, sales of a wine with plenty left', appTypical)}
+${row('bare node:http, same bytes, same writers', bareTypical)}
+${row('Adega app, every movement changes the page', appWorst)}
+     ratio app/bare (req/s): ${fmt(appTypical.run.requests.average / bareTypical.run.requests.average, 2)} while movements flow (aim >= 0.9)
+  3. worst case (each movement drops the cached page): ratio ${fmt(appWorst.run.requests.average / bareTypical.run.requests.average, 2)}
+`);
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  async (err) => {
+    process.stderr.write(`cellar bench failed: ${err instanceof Error ? err.stack : err}\n`);
+    await Promise.all(children.map(stop));
+    process.exit(1);
+  },
+);
