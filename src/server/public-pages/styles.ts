@@ -69,7 +69,7 @@ input[type=search]::placeholder{color:#a8998c}
 label{display:block;font-size:.8rem;letter-spacing:.04em;color:var(--mu);margin-bottom:5px}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 select{width:100%;min-height:46px;padding:0 12px;border:1px solid var(--ln);border-radius:10px;background:var(--bg);color:var(--tx);font:inherit}
-.ck{display:flex;align-items:center;gap:8px;min-height:46px;font-size:1rem;color:var(--tx)}
+.ck{display:flex;align-items:center;gap:8px;min-height:46px;font-size:1rem;color:var(--tx);accent-color:var(--au)}
 .actions{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;padding:14px 0 10px}
 .clear{display:inline-flex;align-items:center;min-height:44px;padding:0 4px}
 .results{scroll-margin-top:0}
