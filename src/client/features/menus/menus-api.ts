@@ -217,6 +217,8 @@ export function useCellarSale(menuId: string) {
     },
     onError: (_err, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(menuKey(menuId), context.previous);
+      // A refusal may mean this screen's count is stale (another phone sold or received): read it again.
+      queryClient.invalidateQueries({ queryKey: menuKey(menuId) });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cellar.all }),
   });
