@@ -2,8 +2,9 @@
 // whose wines draw from a seeded cellar) and measures, over HTTP:
 //  1. movements per second on ONE hot cellar item under contention: BENCH_CELLAR_WRITERS (default 16) clients each
 //     posting "−1 garrafa" (sale, delta −1) back to back; then checks the ledger adds up (count = start − successes);
-//  2. the public menu's throughput while movements flow (4 writers on a linked wine with plenty of bottles), against
-//     bare node:http sending the same bytes under the same writers (aim: ratio >= 0.9);
+//  2. the public menu's throughput while movements flow (a steady BENCH_CELLAR_FLOW movements/s, default 20 — far more
+//     than a full dining room records — on a linked wine with plenty of bottles), against bare node:http sending the
+//     same bytes under the same flow (aim: ratio >= 0.9);
 //  3. the same, in the worst case: every movement changes what the page shows (a wine going 1 -> 0 -> 1 bottles at the
 //     "Última garrafa" threshold), so every movement drops the cached page.
 // Knobs: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_CELLAR_WRITERS, BENCH_POSTGRES_URL.
@@ -20,6 +21,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WRITERS = Number(process.env.BENCH_CELLAR_WRITERS ?? 16);
+const FLOW = Number(process.env.BENCH_CELLAR_FLOW ?? 20);
 const PAGE = '/pedra-da-ilha/carta-de-vinhos';
 const env = { ...process.env, NODE_ENV: 'production', BENCH_CATALOG_SIZE: process.env.BENCH_CATALOG_SIZE ?? '1000' };
 const children = [];
@@ -86,11 +88,20 @@ function api(base, token) {
  * `writers` clients each sending the next movement as soon as the last one is answered, until `stop()`.
  * `next(i)` is the body of a writer's i-th movement.
  */
-function writers(client, itemId, count, next) {
+function writers(client, itemId, count, next, perSecond = Number.POSITIVE_INFINITY) {
   let running = true;
   const stats = { ok: 0, refused: 0, other: 0, timings: [] };
+  const started = performance.now();
+  // With a rate, the writers together start one movement every 1000/perSecond ms (never ahead of that schedule).
+  let scheduled = 0;
+  const due = () => started + (scheduled++ * 1000) / perSecond;
   const loop = async () => {
     for (let i = 0; running; i++) {
+      if (Number.isFinite(perSecond)) {
+        const wait = due() - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (!running) break;
+      }
       const t0 = performance.now();
       const status = await client.move(itemId, next(i));
       stats.timings.push(performance.now() - t0);
@@ -99,7 +110,6 @@ function writers(client, itemId, count, next) {
       else stats.other++;
     }
   };
-  const started = performance.now();
   const loops = Array.from({ length: count }, loop);
   return {
     stats,
@@ -150,7 +160,7 @@ async function main() {
   const bareUrl = `http://127.0.0.1:${bare.port}${PAGE}`;
 
   const underWriters = async (url, itemId, next) => {
-    const w = writers(client, itemId, 4, next);
+    const w = writers(client, itemId, 4, next, FLOW);
     await load(url, reqHeaders, 2);
     const run = await load(url, reqHeaders);
     const s = await w.stop();
@@ -170,7 +180,7 @@ async function main() {
 
   const row = (label, { run, movementsPerSecond }) =>
     `     ${label.padEnd(44)} ${fmt(run.requests.average, 0).padStart(8)} ${String(run.latency.p50).padStart(7)} ${String(run.latency.p99).padStart(7)} ${String(run.non2xx + run.errors).padStart(7)} ${fmt(movementsPerSecond, 0).padStart(12)}`;
-  out(`  2. public menu GET ${PAGE} (gzip, ${CONNECTIONS} connections, ${DURATION} s) while 4 clients record movements
+  out(`  2. public menu GET ${PAGE} (gzip, ${CONNECTIONS} connections, ${DURATION} s) while 4 clients record ${FLOW} movements/s
      ${'server'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'movements/s'.padStart(12)}
 ${row('Adega app, sales of a wine with plenty left', appTypical)}
 ${row('bare node:http, same bytes, same writers', bareTypical)}

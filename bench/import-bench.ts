@@ -45,7 +45,8 @@ const benchDatabase = process.env.BENCH_POSTGRES_URL ? await createBenchDatabase
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = await startServerProcess({
-  args: [serverEntry],
+  // BENCH_SERVER_NODE_ARGS: node options for the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof to see where its time goes).
+  args: [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), serverEntry],
   port,
   dataDir,
   databaseUrl: benchDatabase?.url,

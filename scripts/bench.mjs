@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run bench: (a) public menu page of the sample data vs a bare node:http server sending the same bytes,
-// 50 connections, ~10 s each (autocannon); (b) catalogue search over 50,000 wines, p50/p95 of 200 queries as the
+// 50 connections, ~10 s each (autocannon), once as a tool asks for it (not counted) and once as a phone from table 7
+// asks for it (a browser's user agent, ?mesa=7: every request counted, decision 0064); (b) catalogue search over 50,000 wines, p50/p95 of 200 queries as the
 // screens send them and 200 of the API's default page, interleaved;
 // (c) the gzipped JavaScript of the admin's login route (bench/bundle-size.mjs).
 // Runs the TypeScript sources through tsx (nothing is built); NODE_ENV=production throughout. Prints figures,
@@ -87,7 +88,34 @@ const getRaw = (url, headers) =>
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-async function benchPage(base) {
+/** A phone's browser: requests that carry it are counted as guests' views (modules/menu-insights, decision 0064). */
+const BROWSER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+/** The table QR code's address: counted as a view from table 7. */
+const COUNTED_PAGE = `${PAGE}?mesa=7`;
+
+/** Views of the sample establishment's menus the app has written (its insights over 7 days). */
+async function countedViews(base, token) {
+  const auth = { authorization: `Bearer ${token}` };
+  const list = await (await fetch(`${base}/api/establishments`, { headers: auth })).json();
+  const est = list.find((e) => e.slug === 'pedra-da-ilha');
+  const insights = await (await fetch(`${base}/api/establishments/${est.id}/menu-insights?days=7`, { headers: auth })).json();
+  return insights.views.total;
+}
+
+/** The count once the last batch is written (every 5 s, FLUSH_INTERVAL_MS): the same figure twice in a row. */
+async function settledViews(base, token) {
+  let views = await countedViews(base, token);
+  for (let same = 0; same < 2; ) {
+    await new Promise((r) => setTimeout(r, 5_500));
+    const now = await countedViews(base, token);
+    same = now === views ? same + 1 : 0;
+    views = now;
+  }
+  return views;
+}
+
+async function benchPage(base, token) {
   const reqHeaders = { 'accept-encoding': 'gzip' };
   // The exact response a phone gets, replayed byte for byte by the bare server.
   const res = await getRaw(base + PAGE, reqHeaders);
@@ -102,11 +130,25 @@ async function benchPage(base) {
   out(`load: ${CONNECTIONS} connections, ${DURATION} s per server after a 2 s warm-up...\n`);
   await load(base + PAGE, reqHeaders, 2);
   const appRun = await load(base + PAGE, reqHeaders);
+  // The same page as a guest's phone asks for it from a table's QR code: every request is counted.
+  const guestHeaders = { ...reqHeaders, 'user-agent': BROWSER_AGENT };
+  await load(base + COUNTED_PAGE, guestHeaders, 2);
+  const viewsBefore = await settledViews(base, token);
+  const countedRun = await load(base + COUNTED_PAGE, guestHeaders);
+  const viewsAfter = await settledViews(base, token);
   await load(bareUrl, reqHeaders, 2);
   const bareRun = await load(bareUrl, reqHeaders);
   await stop(bare.child);
   rmSync(dir, { recursive: true, force: true });
-  return { appRun, bareRun, gzipBytes: res.body.length, html, wineCount: (html.match(/<details class="wine"/g) ?? []).length };
+  return {
+    appRun,
+    countedRun,
+    countedViews: viewsAfter - viewsBefore,
+    bareRun,
+    gzipBytes: res.body.length,
+    html,
+    wineCount: (html.match(/<details class="wine"/g) ?? []).length,
+  };
 }
 
 /**
@@ -254,12 +296,12 @@ async function main() {
   const base = `http://127.0.0.1:${app.port}`;
   out(`  ready in ${fmt((performance.now() - started) / 1000)} s (sample data: ${app.seed}; ${app.catalogWines} catalogue wines)\n`);
 
-  const page = process.env.BENCH_SKIP_PAGE ? null : await benchPage(base);
+  const page = process.env.BENCH_SKIP_PAGE ? null : await benchPage(base, app.token);
   const search = process.env.BENCH_SKIP_SEARCH ? null : await benchSearch(base, app.token);
   await stop(app.child);
 
   if (page) {
-    const { appRun, bareRun } = page;
+    const { appRun, countedRun, bareRun } = page;
     const row = (label, run) =>
       `  ${label.padEnd(28)} ${fmt(run.requests.average, 0).padStart(8)} ${String(run.latency.p50).padStart(7)} ${String(run.latency.p99).padStart(7)} ${String(run.non2xx + run.errors).padStart(7)}`;
     out(`
@@ -267,8 +309,11 @@ async function main() {
   ${page.wineCount} wines; gzipped HTML ${page.gzipBytes} bytes (${fmt(page.gzipBytes / 1024)} KB), ${page.html.length} characters uncompressed
   ${'server'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)}
 ${row('Adega app (Fastify, cached)', appRun)}
+${row('Adega app, counted (?mesa=7)', countedRun)}
 ${row('bare node:http, same bytes', bareRun)}
   ratio app/bare (req/s): ${fmt(appRun.requests.average / bareRun.requests.average, 2)}   (aim >= 0.70; p99 aim < 30 ms)
+  ratio app with counting on/bare (req/s): ${fmt(countedRun.requests.average / bareRun.requests.average, 2)}   (aim >= 0.90)
+  views counted during that run: ${page.countedViews}; autocannon recorded ${countedRun.requests.total} answers (the ${CONNECTIONS} requests in flight when it stopped are counted too)
 `);
   }
   if (search) {

@@ -27,7 +27,17 @@ import { createEstablishmentService, establishmentRoutes } from './modules/estab
 import { healthRoutes } from './modules/health/index.js';
 import { createInvitationService, invitationRoutes } from './modules/invitations/index.js';
 import { createMailer, type Mailer, type MailRetryPolicy, mailRoutes } from './modules/mail/index.js';
-import { createMenuViewCounter, isCountableView, type MenuViewCounter, tableOf } from './modules/menu-insights/index.js';
+import {
+  createMenuEventCounter,
+  createMenuInsightsService,
+  createMenuViewCounter,
+  isCountableView,
+  type MenuEventCounter,
+  type MenuViewCounter,
+  menuEventRoutes,
+  menuInsightsRoutes,
+  tableOf,
+} from './modules/menu-insights/index.js';
 import {
   createOnboardingService,
   crmLeadHooks,
@@ -47,7 +57,7 @@ import { registerOrphanCleanup } from './modules/uploads/orphan-cleanup.js';
 import { createUserService, userRoutes } from './modules/users/index.js';
 import { createWineMenuService, wineMenuRoutes } from './modules/wine-menus/index.js';
 import { createPublicPageCache } from './public-pages/page-cache.js';
-import { publicPageRoutes } from './public-pages/routes.js';
+import { publicMenuByPagePath, publicPageRoutes } from './public-pages/routes.js';
 import { openStorage, type Storage } from './storage/storage.js';
 
 z.config(z.locales.pt());
@@ -65,6 +75,8 @@ declare module 'fastify' {
     productImportJobs: ImportJobs;
     /** Public menu views counted in memory and written in batches (modules/menu-insights). */
     menuViews: MenuViewCounter;
+    /** Searches, filters and wines opened on public menus, counted like the views (decision 0064). */
+    menuEvents: MenuEventCounter;
     /** The outbox every e-mail goes through (SMTP_URL, or .eml files under DATA_DIR/mail). */
     mailer: Mailer;
     /** Free space under DATA_DIR: uploads are refused and imports pause when it is low. */
@@ -154,6 +166,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
   }
   app.decorate('menuViews', createMenuViewCounter({ db, log: app.log }));
+  app.decorate('menuEvents', createMenuEventCounter({ db, log: app.log }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -162,7 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.jobs.stop();
     app.mailer.close();
     // Counted views still in memory are written before the database closes.
-    await app.menuViews.close();
+    await Promise.all([app.menuViews.close(), app.menuEvents.close()]);
     await database.close();
     await storage.close();
   });
@@ -222,6 +235,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(onboardingPublicRoutes(onboarding));
   await app.register(onboardingReviewRoutes(onboarding));
   await app.register(analyticsRoutes(createAnalyticsService({ db })));
+  await app.register(menuInsightsRoutes(createMenuInsightsService({ db })));
+  await app.register(
+    menuEventRoutes({ findMenu: publicMenuByPagePath(db, app.publicPages), events: app.menuEvents, secret: config.jwtSecret }),
+  );
   await app.register(seedRoutes(createSeedService({ db, storage: storage.public, onPublicChange })));
 
   await registerUploads(app, storage);
@@ -229,8 +246,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(
     publicPageRoutes(db, app.publicPages, spa, {
       publicBaseUrl: config.publicBaseUrl,
-      onMenuView: (request, menuId) => {
-        if (isCountableView(request)) app.menuViews.record(menuId, tableOf(request.query));
+      onMenuView: (request, view) => {
+        if (!isCountableView(request)) return;
+        app.menuViews.record(view.menuId, tableOf(request.query));
+        if (view.search) app.menuEvents.search(view.menuId, view.search.words, view.search.found());
+        for (const filter of view.filters) app.menuEvents.filter(view.menuId, filter);
       },
     }),
   );

@@ -22,6 +22,8 @@ const DESIGN_ROLES: Record<string, [manager: Cell, sommelier: Cell, supplier: Ce
   'cellar.create': ['own', 'own', '-'],
   'cellar.update': ['own', 'own', '-'],
   'cellar.move': ['own', 'own', '-'],
+  // Views, tables, searches and wines opened on the establishment's public menus (decision 0064).
+  'menuInsights.read': ['own', 'own', '-'],
   'catalog.read': ['all', 'all', 'all'],
   'catalog.create': ['-', 'all', '-'],
   'catalog.update': ['-', 'all', '-'],

@@ -51,6 +51,10 @@ export const POLICY = {
     update: OWN_ESTABLISHMENT_STAFF,
     move: OWN_ESTABLISHMENT_STAFF,
   },
+  /** What guests do on the establishment's public menus (views, tables, searches, wines opened): docs/decisions/0064. */
+  menuInsights: {
+    read: OWN_ESTABLISHMENT_STAFF,
+  },
   catalog: {
     read: { restaurant_manager: 'all', sommelier: 'all', supplier: 'all' },
     create: { sommelier: 'all' },

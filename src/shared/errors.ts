@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   too_many_uploads: { status: 429, detail: 'Muitos envios de imagem. Aguarde um minuto e tente novamente.' },
   too_many_signups: { status: 429, detail: 'Muitos cadastros feitos desta rede. Aguarde uma hora e tente novamente.' },
   too_many_checks: { status: 429, detail: 'Muitas verificações em pouco tempo. Aguarde alguns minutos e tente novamente.' },
+  too_many_events: { status: 429, detail: 'Muitos eventos em pouco tempo. Tente novamente em instantes.' },
   internal_error: { status: 500, detail: 'Erro interno do servidor. Tente novamente em instantes.' },
   disk_full: {
     status: 507,

@@ -12,6 +12,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'fornecedores',
   'pedidos',
   'analytics',
+  'insights',
   'crm',
   'onboarding',
   'produtos',

@@ -17,6 +17,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Início', to: '/' },
   { label: 'Cartas', to: '/cartas', group: 'Cartas', permission: { area: 'menus', action: 'read' } },
+  { label: 'Insights da carta', to: '/insights', group: 'Cartas', permission: { area: 'menuInsights', action: 'read' } },
   { label: 'Catálogo', to: '/catalogo', group: 'Cartas', permission: { area: 'catalog', action: 'read' } },
   { label: 'Pedidos', to: '/pedidos', group: 'Compras', permission: { area: 'orders', action: 'read' } },
   { label: 'Fornecedores', to: '/fornecedores', group: 'Compras', permission: { area: 'suppliers', action: 'read' } },

@@ -17,6 +17,7 @@ const ROUTE_PERMISSIONS: { path: string; permission: Permission }[] = [
   { path: '/catalogo/:id/editar', permission: { area: 'catalog', action: 'update' } },
   { path: '/onboarding/cadastros', permission: { area: 'onboardingReview', action: 'read' } },
   { path: '/onboarding/cadastros/:id', permission: { area: 'onboardingReview', action: 'read' } },
+  { path: '/insights', permission: { area: 'menuInsights', action: 'read' } },
   { path: '/analytics', permission: { area: 'analytics', action: 'read' } },
   { path: '/produtos/gerenciar', permission: { area: 'products', action: 'read' } },
   { path: '/fornecedores', permission: { area: 'suppliers', action: 'read' } },

@@ -77,6 +77,10 @@ export const router = createBrowserRouter([
             path: 'onboarding/cadastros/:id',
             lazy: () => import('../features/onboarding/ReviewDetailPage').then((m) => ({ Component: m.ReviewDetailPage })),
           },
+          {
+            path: 'insights',
+            lazy: () => import('../features/menu-insights/MenuInsightsPage').then((m) => ({ Component: m.MenuInsightsPage })),
+          },
           { path: 'analytics', lazy: () => import('../features/analytics/AnalyticsPage').then((m) => ({ Component: m.AnalyticsPage })) },
           {
             path: 'produtos/gerenciar',

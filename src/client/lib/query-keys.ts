@@ -30,6 +30,10 @@ export const queryKeys = {
     search: (q: string) => ['catalog', 'search', q] as const,
     detail: (id: string) => ['catalog', 'detail', id] as const,
   },
+  menuInsights: {
+    all: ['menu-insights'] as const,
+    detail: (establishmentId: string, days: number) => ['menu-insights', establishmentId, days] as const,
+  },
   analytics: {
     all: ['analytics'] as const,
     dashboard: (days: number) => ['analytics', 'dashboard', days] as const,

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { FairShare, fairClient } from './fair-share.js';
 import { initdbInChild } from './initdb-in-child.js';
+import { type PgliteClient, PgliteInWorker } from './pglite-in-worker.js';
 import { lockDataDir } from './pglite-lock.js';
 import * as schema from './schema/index.js';
 
@@ -23,8 +24,11 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The embedded client itself (PGlite only), for libraries that take one: the job runner. */
-  pglite?: PGlite;
+  /**
+   * The embedded client itself (PGlite only), for libraries that take one: the job runner. The server's PGlite runs
+   * in a worker thread (decision 0068); tests hand in one of their own.
+   */
+  pglite?: PgliteClient;
   /** The server's address (PostgreSQL only), for libraries that open their own pool: the job runner. */
   connectionString?: string;
   /**
@@ -107,9 +111,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const unlock = lockDataDir(options.dataDir);
   try {
     await initdbInChild(dir);
-    const client = await PGlite.create(dir, { extensions: pgliteExtensions(), startParams: PGLITE_START_PARAMS });
+    // Its own thread: its statements' WebAssembly does not hold the thread that answers requests (decision 0068).
+    const client = await PgliteInWorker.open({ dataDir: dir, startParams: PGLITE_START_PARAMS });
     const database = wrapPglite(client, unlock);
-    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    try {
+      await migratePglite(drizzlePglite({ client: client as unknown as PGlite, schema }), { migrationsFolder });
+    } catch (err) {
+      await client.close();
+      throw err;
+    }
     return database;
   } catch (err) {
     unlock();
@@ -117,9 +127,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-function wrapPglite(client: PGlite, unlock: () => void): Database {
+function wrapPglite(client: PgliteClient, unlock: () => void): Database {
   const fairShare = new FairShare();
-  const db = drizzlePglite({ client: fairClient(client, fairShare), schema }) as unknown as Db;
+  const db = drizzlePglite({ client: fairClient(client, fairShare) as unknown as PGlite, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

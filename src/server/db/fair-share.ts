@@ -1,10 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { PGlite } from '@electric-sql/pglite';
 
 /**
- * Fair sharing of the embedded database (decision 0038). PGlite has one connection and runs every statement on the
- * thread that serves requests, so long work (an import, the search index's load) would hold the menus and the admin
- * for as long as it runs. Long work runs inside `inBackground()`; each of its statements or transactions then waits
+ * Fair sharing of the embedded database (decision 0038). PGlite has one connection (in the server, on a worker
+ * thread of its own: decision 0068), so long work (an import, the search index's load) would hold every request that
+ * needs a statement for as long as it runs. Long work runs inside `inBackground()`; each of its statements or transactions then waits
  * for its turn: until no request is being served (the requests that arrived while the last statement ran are read
  * first), or at most MAX_WAIT_MS, so a steady stream of requests slows background work but never stops it. On a
  * PostgreSQL server requests have connections of their own and nothing waits.
@@ -68,7 +67,7 @@ export class FairShare {
 const GATED = new Set<PropertyKey>(['query', 'exec', 'transaction', 'sql']);
 
 /** The PGlite client the app's queries go through: statements of background work wait for their turn. */
-export function fairClient(client: PGlite, fair: FairShare): PGlite {
+export function fairClient<Client extends object>(client: Client, fair: FairShare): Client {
   return new Proxy(client, {
     get(target, property) {
       const value = Reflect.get(target, property, target) as unknown;

@@ -1,11 +1,11 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type ConstructorOptions, fromDrizzle, fromPglite, type Job, PgBoss, type Queue } from 'pg-boss';
 import type { Database, Executor } from '../db/client.js';
+import type { PgliteClient } from '../db/pglite-in-worker.js';
 
 /** The database the jobs live in: the app's own embedded PGlite, or the PostgreSQL server it talks to. */
-export type JobsConnection = { pglite: PGlite } | { connectionString: string };
+export type JobsConnection = { pglite: PgliteClient } | { connectionString: string };
 
 export function jobsConnection(database: Database): JobsConnection {
   if (database.pglite) return { pglite: database.pglite };

@@ -7,18 +7,24 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
-/** The source without its comment lines and indentation (it is written so this is safe: no strings span lines). */
-export function compactScript(source: string): string {
-  return source
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('//'))
-    .join('\n');
+/**
+ * The scripts as they travel: minified copies of the readable sources beside them (assets/menu-chips.js,
+ * assets/menu-beacon.js), written by scripts/minify-menu-scripts.mjs; a test checks they are current. The first TCP
+ * window has no byte to spare (decision 0065).
+ */
+const minified = (name: string) => readFileSync(new URL(`./assets/${name}.min.js`, import.meta.url), 'utf8').trim();
+
+/** Highlights the chip of the category in view (assets/menu-chips.js). */
+export const MENU_SCRIPT = minified('menu-chips');
+/** Which wine a guest opens, sent with navigator.sendBeacon (assets/menu-beacon.js, decision 0064). */
+export const MENU_BEACON_SCRIPT = minified('menu-beacon');
+
+for (const [file, script] of [
+  ['menu-chips', MENU_SCRIPT],
+  ['menu-beacon', MENU_BEACON_SCRIPT],
+]) {
+  if (/<\/script|<!--/i.test(script!)) throw new Error(`assets/${file}.min.js cannot be inlined in a <script> element`);
 }
-
-export const MENU_SCRIPT = compactScript(readFileSync(new URL('./assets/menu-chips.js', import.meta.url), 'utf8'));
-
-if (/<\/script|<!--/i.test(MENU_SCRIPT)) throw new Error('assets/menu-chips.js cannot be inlined in a <script> element');
 
 /**
  * The first paint waits for the element named by the script's `data-p` (decision 0025): this adds
@@ -33,7 +39,7 @@ const PAINT_WITH =
  * The public menu's one inline script, in the head: the first-paint rule now, the chips once the document is parsed.
  * One script and one hash in the CSP header keep the sample menu within the first TCP window (decision 0025).
  */
-export const MENU_HEAD_SCRIPT = `${PAINT_WITH};addEventListener('DOMContentLoaded',()=>{${MENU_SCRIPT}})`;
+export const MENU_HEAD_SCRIPT = `${PAINT_WITH};${MENU_BEACON_SCRIPT};addEventListener('DOMContentLoaded',()=>{${MENU_SCRIPT}})`;
 
 /** The CSP source that allows exactly this inline script. */
 export const MENU_SCRIPT_CSP_HASH = `'sha256-${createHash('sha256').update(MENU_HEAD_SCRIPT, 'utf8').digest('base64')}'`;

@@ -78,7 +78,8 @@ describe('public menu page', () => {
     expect(html.indexOf('<script')).toBeLessThan(html.indexOf('</head>'));
     expect(MENU_HEAD_SCRIPT).toContain(MENU_SCRIPT);
     expect(MENU_SCRIPT).toContain('getBoundingClientRect');
-    expect(MENU_SCRIPT).toContain("'aria-current', 'location'");
+    expect(MENU_SCRIPT).toContain('"aria-current","location"');
+    expect(MENU_HEAD_SCRIPT).toContain('sendBeacon("/api/public/events"');
   });
 
   it('carries exactly the security headers of every other response (CSP included), on every request', async () => {

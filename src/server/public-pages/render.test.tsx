@@ -39,7 +39,7 @@ describe('renderMenuPage', () => {
     // Inline (no request before the first paint), allowed by the CSP through their hashes; nothing else runs.
     expect(html.match(/<script[^>]*>/gi)).toEqual([expect.stringMatching(/^<script data-p="[\w-]+">$/)]);
     expect(html).toMatch(new RegExp(`<script data-p="[\\w-]+">${escapeRegExp(MENU_HEAD_SCRIPT)}</script><style>`));
-    expect(MENU_SCRIPT).toContain("setAttribute('aria-current', 'location')");
+    expect(MENU_SCRIPT).toContain('setAttribute("aria-current","location")');
     expect(MENU_SCRIPT).not.toMatch(/^\s*\/\//m);
     expect(html).not.toMatch(/<link[^>]+(stylesheet|preload)/i);
     expect(html).not.toMatch(/src="(https?:)?\/\/(?!cdn)/);

@@ -13,6 +13,7 @@ import {
   deriveFilterOptions,
   FILTER_PARAMS,
   type FilterOptions,
+  filterWines,
   hasActiveFilters,
   type MenuFilters,
   normalizeKey,
@@ -145,7 +146,31 @@ export interface PublicPageOptions {
   /** PUBLIC_BASE_URL: what the PDF's QR code points at; without it, the host the request came to. */
   publicBaseUrl?: string;
   /** Called for every menu page answered with the menu (200 or 304), to count views; never awaited. */
-  onMenuView?: (request: FastifyRequest, menuId: string) => void;
+  onMenuView?: (request: FastifyRequest, view: MenuView) => void;
+}
+
+/** What a menu page request showed, for counting (modules/menu-insights). */
+export interface MenuView {
+  menuId: string;
+  /** The guest's search: its normalised words and how many wines they find (the words alone, without the filters). */
+  search: { words: string; found: () => number } | null;
+  /** The filters applied, canonical: "pais=Chile", "uva=Malbec", "preco=ate-100". */
+  filters: string[];
+}
+
+const NO_FILTERS: MenuView['filters'] = [];
+
+function viewOf(source: MenuSource, filters: MenuFilters): MenuView {
+  const query = filters.query;
+  const list: string[] = [];
+  if (filters.country) list.push(`${FILTER_PARAMS.country}=${filters.country}`);
+  if (filters.grape) list.push(`${FILTER_PARAMS.grape}=${filters.grape}`);
+  if (filters.priceBand) list.push(`${FILTER_PARAMS.priceBand}=${filters.priceBand}`);
+  return {
+    menuId: source.data.menu.id,
+    search: query ? { words: normalizeKey(query), found: () => filterWines(source.data.menu.wines, { query }).length } : null,
+    filters: list.length > 0 ? list : NO_FILTERS,
+  };
 }
 
 export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, options: PublicPageOptions = {}) {
@@ -195,9 +220,12 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
         }));
       if (!base) return sendPage(request, reply, await menuNotFoundPage(), 404);
       const source = base.source as MenuSource;
-      options.onMenuView?.(request, source.data.menu.id);
-      if (!request.url.includes('?')) return sendPage(request, reply, base);
+      if (!request.url.includes('?')) {
+        options.onMenuView?.(request, { menuId: source.data.menu.id, search: null, filters: NO_FILTERS });
+        return sendPage(request, reply, base);
+      }
       const filters = sanitizeFilters(parseMenuFilters(request.query as Record<string, unknown>), source.options);
+      options.onMenuView?.(request, viewOf(source, filters));
       if (!hasActiveFilters(filters)) return sendPage(request, reply, base);
       // Free search words are unbounded: such pages are rendered for the request and not kept.
       if (filters.query) {
@@ -292,5 +320,29 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
       if (!page) return sendPage(request, reply, await establishmentNotFoundPage(), 404);
       return sendPage(request, reply, page);
     }
+  };
+}
+
+/**
+ * The menu a public page address shows ("/{est}/{menu}" or "/carta/{slug}", as the guest's browser has it), from the
+ * page cache when it is there, else from the database; null for any other address. The wine-open beacon names its
+ * menu this way: the page has no room for ids (docs/decisions/0064).
+ */
+export function publicMenuByPagePath(db: Db, cache: PublicPageCache) {
+  return async (pagePath: string): Promise<PublicMenuResponse | null> => {
+    let segments: string[];
+    try {
+      segments = pagePath.split(/[?#]/)[0]!.split('/').slice(1).map(decodeURIComponent).map(segmentKey);
+    } catch {
+      return null;
+    }
+    if (segments.length !== 2 || !segments[0] || !segments[1] || segments[1].endsWith(PDF_SUFFIX)) return null;
+    const [first, second] = segments as [string, string];
+    const carta = first === 'carta';
+    if (!carta && (NOT_PAGES.has(first) || first.includes('.') || RESERVED_SLUGS.has(first))) return null;
+    if (carta && RESERVED_MENU_SLUGS.has(second)) return null;
+    const cached = cache.get(carta ? `c:${second}` : `m:${first}/${second}`)?.source as MenuSource | undefined;
+    if (cached) return cached.data;
+    return carta ? publicService.menuBySlugOrId(db, second) : publicService.menuByPath(db, first, second);
   };
 }

@@ -44,6 +44,11 @@ const SCREENS: Screen[] = [
   { name: 'catalogo-editar', path: (d) => `/catalogo/${d.catalogWineId}/editar`, ready: (p) => p.getByRole('button', { name: 'Salvar' }) },
   { name: 'cadastros', path: () => '/onboarding/cadastros' },
   { name: 'cadastro', path: (d) => `/onboarding/cadastros/${d.onboardingId}`, ready: (p) => p.getByText('Helena Prado') },
+  {
+    name: 'insights',
+    path: (d) => `/insights?estabelecimento=${d.establishmentId}`,
+    ready: (p) => p.getByRole('heading', { name: 'Procurados e não encontrados' }),
+  },
   { name: 'analytics', path: () => '/analytics', ready: (p) => p.getByText('Ranking de fornecedores') },
   { name: 'produtos', path: () => '/produtos/gerenciar', ready: (p) => p.getByRole('table') },
   { name: 'fornecedores', path: () => '/fornecedores', ready: (p) => p.getByText('Distribuidora Serra Gaúcha') },

@@ -24,6 +24,7 @@ const SCREENS_BY_ROLE: Record<string, [group: string | null, label: string, head
   admin: [
     [null, 'Início', /Cartas|Olá/],
     ['Cartas', 'Cartas', /Cartas/],
+    ['Cartas', 'Insights da carta', /Insights da carta/],
     ['Cartas', 'Catálogo', /Catálogo global/],
     ['Compras', 'Pedidos', /Pedidos/],
     ['Compras', 'Fornecedores', /Fornecedores/],
@@ -40,6 +41,7 @@ const SCREENS_BY_ROLE: Record<string, [group: string | null, label: string, head
   ],
   restaurant_manager: [
     ['Cartas', 'Cartas', /Cartas/],
+    ['Cartas', 'Insights da carta', /Insights da carta/],
     ['Cartas', 'Catálogo', /Catálogo global/],
     ['Compras', 'Pedidos', /Pedidos/],
     ['Compras', 'Fornecedores', /Fornecedores/],

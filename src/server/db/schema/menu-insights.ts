@@ -19,3 +19,24 @@ export const menuViewCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.menuId, t.hour, t.source, t.tableNo] })],
 );
+
+/**
+ * What guests do on a public menu, counted like the views (docs/decisions/0064): one row per menu, hour, kind, subject
+ * and number of wines found, with how many times it happened. `kind` is 'search' (subject: the normalised words;
+ * `found`: how many wines they found), 'filter' (subject: "pais=Chile", "uva=Malbec", "preco=ate-100") or 'open' (subject:
+ * the id of the menu wine opened). `found` is 0 for filters and opens. Nothing about the guest is stored.
+ */
+export const menuEventCounts = pgTable(
+  'menu_event_counts',
+  {
+    menuId: uuid('menu_id')
+      .notNull()
+      .references(() => wineMenus.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    found: integer('found').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.menuId, t.hour, t.kind, t.subject, t.found] })],
+);

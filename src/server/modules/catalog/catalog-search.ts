@@ -41,7 +41,6 @@ export interface CatalogSearchOptions {
 export class CatalogSearch {
   private index: CatalogSearchIndex | undefined;
   private loading: Promise<void> | undefined;
-  private catchingUp: Promise<void> | undefined;
   private compacting = false;
   private lastPrune = 0;
 
@@ -80,33 +79,28 @@ export class CatalogSearch {
         return result(rows, found);
       }
       const { ids, found } = index.find(criteria, search.offset, search.limit, cap);
-      const page = await repo.findPage(this.db, ids);
+      // The page, the revision and (when it moved on) the changes since the index's, all in one snapshot.
+      const page = await repo.findPage(this.db, ids, { revision: index.revision, max: MAX_CHANGES_APPLIED });
       // A write racing the second read only shows on the next search.
       if (page.revision <= index.revision || attempt > 0) return result(page.rows, found);
-      await this.catchUp();
+      if (page.changes) this.applyChanges(index, page.changes);
+      if (this.index !== index || index.revision !== page.revision) continue;
+      // The index is now at the page's snapshot: when the changes left this page as it was, its rows are the answer.
+      const now = index.find(criteria, search.offset, search.limit, cap);
+      if (sameIds(now.ids, ids)) return result(page.rows, now.found);
     }
   }
 
-  /** Applies the changes since the index's revision; concurrent searches share one catch-up. */
-  private catchUp(): Promise<void> {
-    this.catchingUp ??= this.applyChanges().finally(() => {
-      this.catchingUp = undefined;
-    });
-    return this.catchingUp;
-  }
-
-  private async applyChanges(): Promise<void> {
-    const index = this.index;
-    if (!index) return;
-    const since = await repo.changesSince(this.db, index.revision, MAX_CHANGES_APPLIED);
-    if (this.index !== index) return;
+  /** Applies changes read at a revision (several searches may read the same ones: applying again changes nothing). */
+  private applyChanges(index: CatalogSearchIndex, since: repo.ChangesSince): void {
+    if (this.index !== index || since.revision <= index.revision) return;
     if (since.kind === 'reload') {
       // Searches go to SQL until the catalogue is read again.
       this.index = undefined;
       this.startLoad();
       return;
     }
-    if (since.revision > index.revision) index.apply(since.revision, since.changes);
+    index.apply(since.revision, since.changes);
     if (index.pendingChanges > Math.max(COMPACT_AFTER, index.size / 50)) this.startCompaction(index);
     this.pruneNowAndThen();
   }
@@ -161,4 +155,8 @@ export class CatalogSearch {
     this.lastPrune = now;
     inBackground(() => repo.pruneChanges(this.db)).catch((err: unknown) => this.options.onError?.(err));
   }
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id, i) => id === b[i]);
 }

@@ -73,27 +73,22 @@ export type ChangesSince =
   /** Too many to apply during a search, the whole catalogue (TRUNCATE), or older than the kept log: read it again. */
   | { kind: 'reload'; revision: number };
 
-/**
- * The wines changed after `revision`, each as it is now (or gone), and the revision they bring the index to: one
- * statement, so one snapshot. Revisions have no gaps (writers take turns on catalog_revision), so a first kept change
- * later than revision + 1 means the log was pruned past this reader.
- */
-export async function changesSince(db: Db, revision: number, max: number): Promise<ChangesSince> {
-  const raw = rowsOf(
-    await db.execute(sql`select r.revision::float8 as revision, (select min(revision)::float8 from catalog_changes) as oldest,
-  c.changed_id, c.truncated, ${INDEX_COLUMNS}
-from catalog_revision r
-left join (
+/** The change log's rows after `revision` (its index, in revision order, at most max + 1), each wine once, as it is now. */
+const changedWines = (revision: number, max: number) => sql`select c.changed_id, c.truncated, ${INDEX_COLUMNS}
+from (
   select distinct wine_id as changed_id, wine_id is null as truncated
   from (select wine_id from catalog_changes where revision > ${revision} order by revision limit ${max + 1}) recent
-) c on true
-left join catalog_wines w on w.id = c.changed_id`),
-  );
-  const now = Number(raw[0]?.revision ?? 0);
-  const oldest = raw[0]?.oldest === null || raw[0]?.oldest === undefined ? undefined : Number(raw[0].oldest);
+) c
+left join catalog_wines w on w.id = c.changed_id`;
+
+/**
+ * What the log says since `revision`, given the revision now, the oldest revision it keeps and its rows. Revisions
+ * have no gaps (writers take turns on catalog_revision), so a first kept change later than revision + 1 means the log
+ * was pruned past this reader.
+ */
+function changesFrom(revision: number, now: number, oldest: number | undefined, raw: Record<string, unknown>[], max: number): ChangesSince {
   if (now === revision) return { kind: 'changes', revision, changes: [] };
-  // The log's rows are read in revision order (its index, whatever the table's statistics say), at most max + 1:
-  // more than max rows (even of fewer wines) read the catalogue again.
+  // More than max rows (even of fewer wines) read the catalogue again.
   const changed = raw.filter((r) => r.changed_id !== null || r.truncated === true);
   if (oldest === undefined || oldest > revision + 1 || changed.length > max || changed.some((r) => r.truncated === true)) {
     return { kind: 'reload', revision: now };
@@ -102,6 +97,19 @@ left join catalog_wines w on w.id = c.changed_id`),
     r.id === null || r.id === undefined ? { id: String(r.changed_id) } : { id: String(r.id), row: indexRow(r) },
   );
   return { kind: 'changes', revision: now, changes };
+}
+
+const numberOrUndefined = (value: unknown) => (value === null || value === undefined ? undefined : Number(value));
+
+/** The wines changed after `revision`, each as it is now (or gone), and the revision they bring the index to: one statement, so one snapshot. */
+export async function changesSince(db: Db, revision: number, max: number): Promise<ChangesSince> {
+  const raw = rowsOf(
+    await db.execute(sql`select r.revision::float8 as revision, (select min(revision)::float8 from catalog_changes) as oldest, c.*
+from catalog_revision r
+left join (${changedWines(revision, max)}) c on true`),
+  );
+  const now = Number(raw[0]?.revision ?? 0);
+  return changesFrom(revision, now, numberOrUndefined(raw[0]?.oldest), raw, max);
 }
 
 /** The change log keeps a day: a process further behind reads the catalogue again. */
@@ -144,19 +152,42 @@ left join (select ${PAGE_SELECT} from catalog_wines c ${where} order by c.sort_k
   return { rows, found: Number(raw[0]?.found ?? 0) };
 }
 
-/** The wines of `ids`, in that order, and the catalogue's revision in the same snapshot. */
-export async function findPage(db: Db, ids: readonly string[]): Promise<{ revision: number; rows: CatalogWinePageRow[] }> {
+export interface FoundPage {
+  revision: number;
+  rows: CatalogWinePageRow[];
+  /** With `since`: what changed after it, read in the page's snapshot (none when the revision did not move). */
+  changes?: ChangesSince;
+}
+
+/**
+ * The wines of `ids`, in that order, and the catalogue's revision in the same snapshot. With `since` (the index's
+ * revision), the same statement also reads the changes made after it when the revision moved on (decision 0069): a
+ * search right after a write applies them and, when its page is the same, answers with this one statement.
+ */
+export async function findPage(db: Db, ids: readonly string[], since?: { revision: number; max: number }): Promise<FoundPage> {
+  // Only evaluated when the revision moved on: a steady search pays nothing for it.
+  const changes = since
+    ? sql`, case when (select revision from catalog_revision) > ${since.revision} then (
+  select json_build_object('oldest', (select min(revision)::float8 from catalog_changes), 'rows', coalesce(json_agg(row_to_json(x)), '[]'::json))
+  from (${changedWines(since.revision, since.max)}) x) end as changes`
+    : sql``;
   const raw = rowsOf(
     // The ids as one JSON parameter; through unnest(array(...)), as jsonb_array_elements_text() joined directly took
     // 10-17 ms on PostgreSQL 15 for 50 ids.
-    await db.execute(sql`select (select revision::float8 from catalog_revision) as revision, ${PAGE_SELECT}
+    await db.execute(sql`select (select revision::float8 from catalog_revision) as revision${changes}, ${PAGE_SELECT}
 from (select 1) one
 left join (unnest(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)) with ordinality as u(wine_id, ord)
   join catalog_wines c on c.id = u.wine_id) on true
 order by u.ord`),
   );
   const rows = raw.filter((r) => r.id !== null && r.id !== undefined).map(fromRaw);
-  return { revision: Number(raw[0]?.revision ?? 0), rows };
+  const revision = Number(raw[0]?.revision ?? 0);
+  if (!since) return { revision, rows };
+  if (revision <= since.revision) return { revision, rows, changes: { kind: 'changes', revision, changes: [] } };
+  // node-postgres and PGlite both parse json; a driver that did not would hand over its text.
+  const read = raw[0]?.changes;
+  const log = (typeof read === 'string' ? JSON.parse(read) : read) as { oldest: number | null; rows: Record<string, unknown>[] } | null;
+  return { revision, rows, changes: changesFrom(since.revision, revision, numberOrUndefined(log?.oldest), log?.rows ?? [], since.max) };
 }
 
 export async function findById(db: Executor, id: string): Promise<CatalogWineRow | undefined> {

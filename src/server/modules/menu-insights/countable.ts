@@ -1,4 +1,4 @@
-/** Which public page requests are counted as a guest's view, and what of them is kept. */
+/** Which public page requests are counted as a guest's doing, and what of them is kept. */
 import type { FastifyRequest } from 'fastify';
 import { MAX_TABLE_QR_CODES } from '../../../shared/wine-menus.js';
 
@@ -6,13 +6,17 @@ import { MAX_TABLE_QR_CODES } from '../../../shared/wine-menus.js';
 const BOT_USER_AGENT =
   /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|embedly|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python-requests|go-http-client|node-fetch|axios/i;
 
-/** A request a person made: a GET from a browser that is not a bot and not a prefetch or prerender. */
-export function isCountableView(request: FastifyRequest): boolean {
-  if (request.method !== 'GET') return false;
+/** A request a person's browser made: not a bot, not a prefetch or prerender. */
+export function isGuest(request: FastifyRequest): boolean {
   const agent = request.headers['user-agent'];
   if (!agent || BOT_USER_AGENT.test(agent)) return false;
   const purpose = `${request.headers['sec-purpose'] ?? ''} ${request.headers.purpose ?? ''} ${request.headers['x-moz'] ?? ''}`;
   return !/prefetch|prerender|preview/i.test(purpose);
+}
+
+/** A page view a person made: a GET from a guest's browser. */
+export function isCountableView(request: FastifyRequest): boolean {
+  return request.method === 'GET' && isGuest(request);
 }
 
 /** The table of a table QR code (`?mesa=N`, 1..200); null for anything else. */

@@ -1,2 +1,6 @@
-export { isCountableView, tableOf } from './countable.js';
-export { createMenuViewCounter, FLUSH_INTERVAL_MS, type MenuViewCounter } from './view-counter.js';
+export { FLUSH_INTERVAL_MS } from './batched-counts.js';
+export { isCountableView, isGuest, tableOf } from './countable.js';
+export { createMenuEventCounter, type MenuEventCounter } from './event-counter.js';
+export { EVENTS_PER_MINUTE, menuEventRoutes, menuInsightsRoutes } from './routes.js';
+export { createMenuInsightsService, type MenuInsightsService } from './service.js';
+export { createMenuViewCounter, type MenuViewCounter } from './view-counter.js';

@@ -1,25 +1,14 @@
-/**
- * Menu views counted in memory and written in batches: a view costs a Map update on the request path, and every
- * FLUSH_INTERVAL_MS the counts go to `menu_view_counts` in one INSERT … ON CONFLICT that adds them up. A clean
- * shutdown writes what is pending (app.ts's onClose); a crash loses at most the last interval (docs/decisions/0058).
- */
+/** Menu views counted in memory and written in batches to `menu_view_counts` (docs/decisions/0058). */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { menuViewCounts } from '../../db/schema/index.js';
+import { createBatchedCounts } from './batched-counts.js';
 
-export const FLUSH_INTERVAL_MS = 5_000;
-const HOUR_MS = 3_600_000;
+export { FLUSH_INTERVAL_MS } from './batched-counts.js';
+export const HOUR_MS = 3_600_000;
 
 export type ViewSource = 'qr' | 'direct';
-
-interface Pending {
-  menuId: string;
-  hour: Date;
-  source: ViewSource;
-  tableNo: number;
-  views: number;
-}
 
 export interface MenuViewCounter {
   /** Counts one view of a menu; `table` from `?mesa=N` (then the source is the QR code). */
@@ -33,54 +22,32 @@ export interface MenuViewCounter {
 
 export function createMenuViewCounter(deps: { db: Db; log: FastifyBaseLogger; intervalMs?: number; now?: () => number }): MenuViewCounter {
   const now = deps.now ?? Date.now;
-  let pending = new Map<string, Pending>();
-  let writing: Promise<void> = Promise.resolve();
-
-  const write = async (batch: Pending[]) => {
-    try {
+  const counts = createBatchedCounts<{ menuId: string; hour: Date; source: ViewSource; tableNo: number }>({
+    what: 'menu view count',
+    log: deps.log,
+    ...(deps.intervalMs !== undefined && { intervalMs: deps.intervalMs }),
+    write: async (batch) => {
       await deps.db
         .insert(menuViewCounts)
-        .values(batch)
+        .values(batch.map(({ row, n }) => ({ ...row, views: n })))
         .onConflictDoUpdate({
           target: [menuViewCounts.menuId, menuViewCounts.hour, menuViewCounts.source, menuViewCounts.tableNo],
           set: { views: sql`${menuViewCounts.views} + excluded.views` },
         });
-    } catch (err) {
-      // A menu deleted since its view was counted fails the whole batch on its foreign key: write the others one by one.
-      if (batch.length > 1) for (const row of batch) await write([row]);
-      else deps.log.warn({ err }, 'menu view count not written');
-    }
-  };
-
-  const flush = () => {
-    if (pending.size > 0) {
-      const batch = [...pending.values()];
-      pending = new Map();
-      writing = writing.then(() => write(batch));
-    }
-    return writing;
-  };
-
-  const timer = setInterval(() => void flush(), deps.intervalMs ?? FLUSH_INTERVAL_MS);
-  timer.unref();
+    },
+  });
 
   return {
     record(menuId, table) {
       const hour = Math.floor(now() / HOUR_MS) * HOUR_MS;
       const source: ViewSource = table === null ? 'direct' : 'qr';
       const tableNo = table ?? 0;
-      const key = `${menuId}|${hour}|${source}|${tableNo}`;
-      const entry = pending.get(key);
-      if (entry) entry.views++;
-      else pending.set(key, { menuId, hour: new Date(hour), source, tableNo, views: 1 });
+      counts.add(`${menuId}|${hour}|${source}|${tableNo}`, () => ({ menuId, hour: new Date(hour), source, tableNo }));
     },
-    flush,
-    async close() {
-      clearInterval(timer);
-      await flush();
-    },
+    flush: counts.flush,
+    close: counts.close,
     get pending() {
-      return pending.size;
+      return counts.pending;
     },
   };
 }

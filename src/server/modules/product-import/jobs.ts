@@ -19,8 +19,9 @@ export interface ImportJobDeps extends RunDeps {
 }
 
 /**
- * On PGlite a transaction's statements follow each other without letting a request in: a batch holds the public
- * menus and the admin for as long as it takes, so PGlite gets smaller batches (150 rows, about 20 ms). Between them the
+ * On PGlite a transaction's statements follow each other without letting another statement in: a batch holds the
+ * admin's queries for as long as it takes, so PGlite gets smaller batches (150 rows, about 20 ms). (Requests that need
+ * no statement, the public menus, no longer wait for it: PGlite runs on a thread of its own, decision 0068.) Between them the
  * import is background work of the database layer (db/fair-share.ts, decision 0038): its next batch waits until the
  * requests being served are answered. A PostgreSQL server takes the default batch, and nothing waits.
  */

@@ -1,0 +1,72 @@
+/**
+ * Counts kept in memory and written in batches: counting costs a Map update on the request path, and every
+ * FLUSH_INTERVAL_MS the pending counts are handed to `write` (one INSERT … ON CONFLICT that adds them up). A clean
+ * shutdown writes what is pending (app.ts's onClose); a crash loses at most the last interval (decisions 0058, 0064).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+
+export const FLUSH_INTERVAL_MS = 5_000;
+
+export interface BatchedCounts<Row> {
+  /** Adds `n` to the row of `key`, made by `make` the first time the key is seen in this batch. */
+  add(key: string, make: () => Row, n?: number): void;
+  /** Writes the pending counts now. */
+  flush(): Promise<void>;
+  /** Stops the timer and writes what is pending. */
+  close(): Promise<void>;
+  readonly pending: number;
+}
+
+interface Counted<Row> {
+  row: Row;
+  n: number;
+}
+
+export function createBatchedCounts<Row>(deps: {
+  /** Writes one batch, adding each `n` to what is stored; it throws when the batch could not be written. */
+  write: (batch: { row: Row; n: number }[]) => Promise<void>;
+  log: FastifyBaseLogger;
+  what: string;
+  intervalMs?: number;
+}): BatchedCounts<Row> {
+  let pending = new Map<string, Counted<Row>>();
+  let writing: Promise<void> = Promise.resolve();
+
+  const write = async (batch: Counted<Row>[]): Promise<void> => {
+    try {
+      await deps.write(batch);
+    } catch (err) {
+      // A menu deleted since it was counted fails the whole batch on its foreign key: write the others one by one.
+      if (batch.length > 1) for (const one of batch) await write([one]);
+      else deps.log.warn({ err }, `${deps.what} not written`);
+    }
+  };
+
+  const flush = () => {
+    if (pending.size > 0) {
+      const batch = [...pending.values()];
+      pending = new Map();
+      writing = writing.then(() => write(batch));
+    }
+    return writing;
+  };
+
+  const timer = setInterval(() => void flush(), deps.intervalMs ?? FLUSH_INTERVAL_MS);
+  timer.unref();
+
+  return {
+    add(key, make, n = 1) {
+      const entry = pending.get(key);
+      if (entry) entry.n += n;
+      else pending.set(key, { row: make(), n });
+    },
+    flush,
+    async close() {
+      clearInterval(timer);
+      await flush();
+    },
+    get pending() {
+      return pending.size;
+    },
+  };
+}
