@@ -86,11 +86,30 @@ test.describe('public menu on a phone', () => {
     const chip = nav.getByRole('link', { name: /^Tintos encorpados/ });
     await expect(chip).not.toHaveAttribute('aria-current', 'location');
     const heading = page.getByRole('heading', { name: 'Tintos encorpados', level: 2 });
-    const box = await heading.boundingBox();
-    if (!box) throw new Error('heading not laid out');
-    // Scroll like a thumb would, until the section sits under the chip bar.
+    // Scroll like a thumb would, until the section sits under the chip bar. Sections off screen count with an
+    // estimated height (content-visibility): a swipe measured from afar can land short, so swipe again from there.
     await page.mouse.move(200, 600);
-    await page.mouse.wheel(0, box.y - 120);
+    for (let swipe = 0; swipe < 4; swipe++) {
+      const box = await heading.boundingBox();
+      if (!box) throw new Error('heading not laid out');
+      if (box.y >= 60 && box.y <= 200) break;
+      const before = await page.evaluate(() => window.scrollY);
+      await page.mouse.wheel(0, box.y - 120);
+      // The wheel does not wait for the scroll: wait until it moved and then stood still for a frame.
+      await expect.poll(() => page.evaluate(() => window.scrollY)).not.toBe(before);
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            let last = window.scrollY;
+            const frame = () => {
+              if (window.scrollY === last) return resolve();
+              last = window.scrollY;
+              requestAnimationFrame(frame);
+            };
+            requestAnimationFrame(frame);
+          }),
+      );
+    }
     await expect(heading).toBeInViewport();
     await expect(chip).toHaveAttribute('aria-current', 'location');
     await expect(chip).toBeInViewport();
