@@ -85,6 +85,13 @@ export const ADMIN_ROUTES = [
     nav: { label: 'Indicadores', group: 'Compras' },
   },
   {
+    path: '/adega',
+    screen: 'CellarPage',
+    access: { area: 'cellar', action: 'read' },
+    nav: { label: 'Adega da casa', group: 'Estoque' },
+  },
+  { path: '/adega/recontagem', screen: 'RecountPage', access: { area: 'cellar', action: 'read' } },
+  {
     path: '/produtos/gerenciar',
     screen: 'ProductsPage',
     access: { area: 'products', action: 'read' },

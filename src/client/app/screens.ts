@@ -33,6 +33,8 @@ export const SCREENS: Record<ScreenName, ScreenSource> = {
   ReviewsPage: { lazy: () => import('../features/onboarding/ReviewsPage').then((m) => m.ReviewsPage) },
   ReviewDetailPage: { lazy: () => import('../features/onboarding/ReviewDetailPage').then((m) => m.ReviewDetailPage) },
   AnalyticsPage: { lazy: () => import('../features/analytics/AnalyticsPage').then((m) => m.AnalyticsPage) },
+  CellarPage: { lazy: () => import('../features/cellar/CellarPage').then((m) => m.CellarPage) },
+  RecountPage: { lazy: () => import('../features/cellar/RecountPage').then((m) => m.RecountPage) },
   ProductsPage: { lazy: () => import('../features/products/ProductsPage').then((m) => m.ProductsPage) },
   SuppliersPage: { lazy: () => marketplaceScreens().then((m) => m.SuppliersPage) },
   SupplierFormPage: { lazy: () => marketplaceScreens().then((m) => m.SupplierFormPage) },

@@ -17,6 +17,13 @@ export const queryKeys = {
     detail: (id: string) => ['wine-menus', 'detail', id] as const,
     qr: (id: string) => ['wine-menus', 'detail', id, 'qr'] as const,
   },
+  cellar: {
+    all: ['cellar'] as const,
+    list: (establishmentId: string) => ['cellar', 'list', establishmentId] as const,
+    movements: (itemId: string) => ['cellar', 'movements', itemId] as const,
+    reorder: (establishmentId: string) => ['cellar', 'reorder', establishmentId] as const,
+    figures: (establishmentId: string, days: number) => ['cellar', 'figures', establishmentId, days] as const,
+  },
   catalog: {
     all: ['catalog'] as const,
     list: (filters: Record<string, string>, page: number) => ['catalog', 'list', filters, page] as const,

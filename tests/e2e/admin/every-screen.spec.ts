@@ -32,6 +32,12 @@ const SCREENS: Screen[] = [
     path: (d) => `/estabelecimento/${d.establishmentId}/editar`,
     filled: (p) => expect(p.getByRole('textbox', { name: /^Nome/ }).first()).toHaveValue(/Pedra/),
   },
+  { name: 'adega', path: (d) => `/adega?establishment_id=${d.establishmentId}`, ready: (p) => p.getByTestId('cellar-item') },
+  {
+    name: 'adega-recontagem',
+    path: (d) => `/adega/recontagem?establishment_id=${d.establishmentId}`,
+    ready: (p) => p.getByRole('textbox', { name: 'Garrafas na prateleira' }),
+  },
   { name: 'catalogo', path: () => '/catalogo', ready: (p) => p.getByRole('table') },
   { name: 'catalogo-novo', path: () => '/catalogo/novo' },
   { name: 'catalogo-editar', path: (d) => `/catalogo/${d.catalogWineId}/editar`, ready: (p) => p.getByRole('button', { name: 'Salvar' }) },

@@ -6,7 +6,9 @@ import {
   Grid,
   Group,
   Loader,
+  NumberInput,
   Paper,
+  Radio,
   Stack,
   Text,
   Textarea,
@@ -15,20 +17,26 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconBook2, IconBottle, IconExternalLink, IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import type { CatalogWine } from '../../../shared/catalog';
+import { CELLAR_MESSAGES, SOLD_OUT_DISPLAYS } from '../../../shared/cellar';
 import { publicMenuPath } from '../../../shared/public-menu';
 import {
-  type MenuWine,
+  type MenuWineDetail as MenuWine,
   type MenuWineData,
+  SOLD_OUT_DISPLAY_LABELS,
   type WineMenu,
   type WineMenuData,
   type WineMenuInput,
   wineMenuInputSchema,
 } from '../../../shared/wine-menus';
 import { WINE_CATEGORIES } from '../../../shared/wine-vocabulary';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
+import { cellarListQuery } from '../../lib/cellar-queries';
+import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
@@ -38,7 +46,16 @@ import { PageLoadError } from '../../ui/PageStates';
 import { SaveErrorAlert } from '../../ui/SaveErrorAlert';
 import { CatalogImportModal } from './CatalogImportModal';
 import { MoveWineModal } from './MoveWineModal';
-import { useDeleteMenuWine, useMenu, useReorderWines, useSaveMenuWine, useToggleAvailability, useUpdateMenu } from './menus-api';
+import {
+  type CellarSale,
+  useCellarSale,
+  useDeleteMenuWine,
+  useMenu,
+  useReorderWines,
+  useSaveMenuWine,
+  useToggleAvailability,
+  useUpdateMenu,
+} from './menus-api';
 import { movedText, SortableWineList } from './SortableWineList';
 import { WineFilterBar } from './WineFilterBar';
 import { WineFormModal } from './WineFormModal';
@@ -92,6 +109,9 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
   const deleteWine = useDeleteMenuWine(menu.id);
   const toggle = useToggleAvailability(menu.id);
   const reorder = useReorderWines(menu.id);
+  const sale = useCellarSale(menu.id);
+  const canReadCellar = useCan('cellar', 'read');
+  const cellar = useQuery({ ...cellarListQuery(menu.establishment_id), enabled: canReadCellar });
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [importOpen, setImportOpen] = useState(false);
   const [moving, setMoving] = useState<{ wine: MenuWine; category: string; wines: MenuWine[] } | null>(null);
@@ -157,11 +177,28 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
       },
     );
 
+  const onSale = (wine: MenuWine, kind: CellarSale) =>
+    sale.mutate(
+      { wine, sale: kind },
+      {
+        onError: (err) => {
+          console.error(err);
+          if (err instanceof ApiError && err.status === 409)
+            notifyError(
+              `${wine.name}: não há ${kind === 'bottle' ? 'garrafa' : 'taça'} na adega para vender.`,
+              CELLAR_MESSAGES.insufficient,
+            );
+          else notifyError(errorMessage(err, 'Não foi possível registrar a venda.'));
+        },
+      },
+    );
+
   const onSelectFromCatalog = (wine: CatalogWine) => {
     setImportOpen(false);
+    const linked = cellar.data?.find((item) => item.catalog_wine_id === wine.id)?.id ?? null;
     setForm({
       mode: 'new',
-      values: catalogToForm(wine),
+      values: catalogToForm(wine, linked),
       notice: `Dados importados do catálogo: “${wine.name}”. Informe o preço e a categoria desta carta.`,
     });
   };
@@ -290,6 +327,8 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
                       onDelete={onDelete}
                       onToggle={onToggle}
                       onPickPosition={(wine) => setMoving({ wine, category: g.category, wines: g.wines })}
+                      lowStockThreshold={menu.low_stock_threshold}
+                      onSale={onSale}
                     />
                   </section>
                 ))}
@@ -337,6 +376,7 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
         title={form.mode === 'edit' ? `Editar ${form.wine.name}` : 'Adicionar vinho'}
         notice={form.mode === 'new' ? form.notice : undefined}
         initialValues={form.mode === 'edit' ? wineToForm(form.wine) : form.mode === 'new' ? form.values : EMPTY_WINE}
+        cellarItems={canReadCellar ? cellar.data : []}
         onClose={() => setForm({ mode: 'closed' })}
         onSubmit={onSubmitWine}
       />
@@ -361,7 +401,13 @@ function MenuDetailsCard({ menu, publicPath }: { menu: WineMenu; publicPath: str
   const update = useUpdateMenu(menu.id);
   const serverForm = useServerForm<WineMenuInput, WineMenuData>({
     schema: wineMenuInputSchema,
-    defaults: { name: menu.name, description: menu.description ?? '', establishment_id: menu.establishment_id },
+    defaults: {
+      name: menu.name,
+      description: menu.description ?? '',
+      establishment_id: menu.establishment_id,
+      sold_out_display: menu.sold_out_display,
+      low_stock_threshold: menu.low_stock_threshold,
+    },
     failMessage: 'Não foi possível salvar a carta.',
     submit: async (values) => {
       await update.mutateAsync({ ...values, slug: menu.slug });
@@ -388,6 +434,51 @@ function MenuDetailsCard({ menu, publicPath }: { menu: WineMenu; publicPath: str
             maxRows={8}
             {...form.register('description')}
             error={errors.description?.message}
+          />
+          <Controller
+            control={form.control}
+            name="sold_out_display"
+            render={({ field }) => (
+              <Radio.Group
+                label="Quando esgotar"
+                description="Vinhos ligados à adega sem nenhuma garrafa; voltam sozinhos quando chegam garrafas."
+                value={(field.value as string) ?? 'show'}
+                onChange={field.onChange}
+              >
+                <Stack gap={6} mt={6}>
+                  {SOLD_OUT_DISPLAYS.map((value) => (
+                    <Radio key={value} value={value} label={SOLD_OUT_DISPLAY_LABELS[value]} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="low_stock_threshold"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                ref={field.ref}
+                label="Avisar “Última garrafa” com até"
+                description="Garrafas na adega; 0 desliga o aviso."
+                rightSection={
+                  <Text size="sm" c="dimmed" pr="sm">
+                    garrafas
+                  </Text>
+                }
+                rightSectionWidth={80}
+                min={0}
+                max={99}
+                allowDecimal={false}
+                allowNegative={false}
+                inputMode="numeric"
+                hideControls
+                value={(field.value as number | string | undefined) ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
           />
           <Text size="xs" c="dimmed">
             Endereço público:{' '}

@@ -16,10 +16,12 @@ import { ActionIcon, Box, Group, Image, Menu, Paper, Stack, Switch, Text, Toolti
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconDotsVertical, IconEdit, IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { type CSSProperties, useState } from 'react';
 import { formatBRL } from '../../../shared/money';
-import type { MenuWine } from '../../../shared/wine-menus';
+import type { MenuWineDetail as MenuWine } from '../../../shared/wine-menus';
 import { CountryLabel } from '../../ui/CountryLabel';
 import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
 import { formatAlcohol, formatVolume } from '../../ui/wine-format';
+import { CellarQuickSale } from './CellarQuickSale';
+import type { CellarSale } from './menus-api';
 import classes from './SortableWineList.module.css';
 
 interface Props {
@@ -34,6 +36,10 @@ interface Props {
   onToggle(wine: MenuWine, available: boolean): void;
   /** "Mover para…" on a phone: opens the position picker for this wine. */
   onPickPosition(wine: MenuWine): void;
+  /** The menu's "Última garrafa" threshold, for the cellar count of linked wines. */
+  lowStockThreshold: number;
+  /** "−1 garrafa" / "−1 taça" on a wine linked to the cellar. */
+  onSale(wine: MenuWine, sale: CellarSale): void;
 }
 
 const instructions: ScreenReaderInstructions = {
@@ -60,6 +66,8 @@ export function SortableWineList({
   onDelete,
   onToggle,
   onPickPosition,
+  lowStockThreshold,
+  onSale,
 }: Props) {
   const [moved, setMoved] = useState('');
   const sensors = useSensors(
@@ -121,6 +129,8 @@ export function SortableWineList({
               onToggle={onToggle}
               onMoveBy={(step) => moveBy(wine, step)}
               onPickPosition={() => onPickPosition(wine)}
+              lowStockThreshold={lowStockThreshold}
+              onSale={onSale}
             />
           ))}
         </Stack>
@@ -146,6 +156,8 @@ function SortableWine({
   onToggle,
   onMoveBy,
   onPickPosition,
+  lowStockThreshold,
+  onSale,
 }: {
   wine: MenuWine;
   disabled?: boolean;
@@ -157,6 +169,8 @@ function SortableWine({
   onToggle(wine: MenuWine, available: boolean): void;
   onMoveBy(step: -1 | 1): void;
   onPickPosition(): void;
+  lowStockThreshold: number;
+  onSale(wine: MenuWine, sale: CellarSale): void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: wine.id,
@@ -218,9 +232,16 @@ function SortableWine({
               </Text>
             )}
           </div>
-          <Text className={classes.price} fw={700} fz={{ base: 'md', sm: 'lg' }} c="vinho.8" style={{ whiteSpace: 'nowrap' }}>
-            {formatBRL(wine.price)}
-          </Text>
+          <div className={classes.price}>
+            <Text fw={700} fz={{ base: 'md', sm: 'lg' }} c="vinho.8" style={{ whiteSpace: 'nowrap' }}>
+              {formatBRL(wine.price)}
+            </Text>
+            {wine.by_the_glass && wine.effective_glass_price !== null && (
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                Taça {formatBRL(wine.effective_glass_price)}
+              </Text>
+            )}
+          </div>
           <div className={classes.controls}>
             <Switch
               size="md"
@@ -267,6 +288,7 @@ function SortableWine({
               </Menu.Dropdown>
             </Menu>
           </div>
+          <CellarQuickSale wine={wine} lowStockThreshold={lowStockThreshold} onSale={onSale} />
         </div>
       </Paper>
     </Box>

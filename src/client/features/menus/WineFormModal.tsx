@@ -1,5 +1,6 @@
 import { Alert, Checkbox, Fieldset, Grid, Select, Text } from '@mantine/core';
 import { Controller } from 'react-hook-form';
+import type { CellarItem } from '../../../shared/cellar';
 import { type MenuWineData, menuWineInputSchema } from '../../../shared/wine-menus';
 import { WINE_CATEGORIES, WINE_VOLUMES } from '../../../shared/wine-vocabulary';
 import { useServerForm } from '../../lib/use-server-form';
@@ -12,6 +13,7 @@ import { PriceField } from '../../ui/wine-fields/PriceField';
 import { SensoryFields } from '../../ui/wine-fields/SensoryFields';
 import { AlcoholContentField, WineStyleField } from '../../ui/wine-fields/TechnicalFields';
 import { WineImageField } from '../../ui/wine-fields/WineImageField';
+import { CellarGlassFields } from './CellarGlassFields';
 import type { WineFormValues } from './wine-form-values';
 
 interface Props {
@@ -20,19 +22,21 @@ interface Props {
   /** Shown above the form (e.g. "Importado do catálogo"). */
   notice?: string;
   initialValues: WineFormValues;
+  /** The establishment's cellar, to link the wine to one of its items; undefined while loading (or not allowed). */
+  cellarItems: CellarItem[] | undefined;
   onClose(): void;
   onSubmit(values: MenuWineData): Promise<void>;
 }
 
 /**
- * Add or edit a wine of a menu, in sections: Básico, Técnico, Sensorial, Imagem, and "Disponível".
+ * Add or edit a wine of a menu, in sections: Básico, Técnico, Adega e taça, Sensorial, Imagem, and "Disponível".
  * The form exists only while the dialog is open, so every opening starts from its initial values.
  */
 export function WineFormModal(props: Props) {
   return props.opened ? <WineFormDialog key={props.title} {...props} /> : null;
 }
 
-function WineFormDialog({ title, notice, initialValues, onClose, onSubmit }: Props) {
+function WineFormDialog({ title, notice, initialValues, cellarItems, onClose, onSubmit }: Props) {
   const serverForm = useServerForm({
     schema: menuWineInputSchema,
     defaults: initialValues,
@@ -131,6 +135,10 @@ function WineFormDialog({ title, notice, initialValues, onClose, onSubmit }: Pro
             <TextField label="Amadurecimento" placeholder="12 meses em carvalho" name="aging" />
           </Grid.Col>
         </Grid>
+      </Fieldset>
+
+      <Fieldset legend="Adega e taça">
+        <CellarGlassFields cellarItems={cellarItems} />
       </Fieldset>
 
       <Fieldset legend="Sensorial">

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { catalogWineSchema } from '../../../shared/catalog';
+import { type CellarMovementValues, cellarMovementResultSchema } from '../../../shared/cellar';
 import {
   type MenuWine,
   type MenuWineData,
@@ -73,6 +74,8 @@ export function useSaveMenuWine(menuId: string) {
     onSuccess: () => {
       queryClient.invalidateQueries({ queryKey: menuKey(menuId) });
       queryClient.invalidateQueries({ queryKey: queryKeys.menus.lists() });
+      // Cellar items list the menu wines linked to them.
+      queryClient.invalidateQueries({ queryKey: queryKeys.cellar.all });
     },
   });
 }
@@ -168,3 +171,56 @@ export const useCatalogSearch = (q: string, enabled: boolean) =>
       ),
     { enabled },
   );
+
+export type CellarSale = 'bottle' | 'glass';
+
+/** The count a sale leaves, as the server will compute it: a glass opens a bottle when none is open. */
+function afterSale(cellar: NonNullable<MenuWineDetail['cellar']>, sale: CellarSale, glassDoses: number) {
+  if (sale === 'bottle') return { ...cellar, on_hand: cellar.on_hand - 1 };
+  if (cellar.open_bottle_doses > 0) return { ...cellar, open_bottle_doses: cellar.open_bottle_doses - 1 };
+  return { ...cellar, on_hand: cellar.on_hand - 1, open_bottle_doses: Math.max(glassDoses - 1, 0) };
+}
+
+/**
+ * "−1 garrafa" / "−1 taça" on a menu row during service: the count drops on screen at once (every row drawing from
+ * the same cellar item), the server's count replaces it when it answers, and a refusal (409 "Sem estoque
+ * suficiente") puts the old count back.
+ */
+export function useCellarSale(menuId: string) {
+  const queryClient = useQueryClient();
+  const setCount = (itemId: string, change: (cellar: NonNullable<MenuWineDetail['cellar']>) => NonNullable<MenuWineDetail['cellar']>) =>
+    queryClient.setQueryData<WineMenu>(
+      menuKey(menuId),
+      (menu) =>
+        menu && {
+          ...menu,
+          wines: menu.wines.map((w) => (w.cellar && w.cellar.item_id === itemId ? { ...w, cellar: change(w.cellar) } : w)),
+        },
+    );
+  return useMutation({
+    mutationFn: ({ wine, sale }: { wine: MenuWineDetail; sale: CellarSale }) => {
+      const movement: CellarMovementValues =
+        sale === 'bottle' ? { reason: 'sale', delta: -1 } : { reason: 'glass_sale', menu_wine_id: wine.id };
+      return api.post(`/cellar/${wine.cellar?.item_id}/movements`, movement, cellarMovementResultSchema);
+    },
+    onMutate: async ({ wine, sale }) => {
+      await queryClient.cancelQueries({ queryKey: menuKey(menuId) });
+      const previous = queryClient.getQueryData<WineMenu>(menuKey(menuId));
+      const cellar = wine.cellar;
+      // Only a sale the shelf can cover is shown ahead of the server; the others wait for its answer.
+      if (cellar && (sale === 'bottle' ? cellar.on_hand > 0 : cellar.open_bottle_doses > 0 || cellar.on_hand > 0))
+        setCount(cellar.item_id, (c) => afterSale(c, sale, wine.glass_doses));
+      return { previous };
+    },
+    onSuccess: (result, { wine }) => {
+      if (wine.cellar)
+        setCount(wine.cellar.item_id, (c) => ({ ...c, on_hand: result.on_hand, open_bottle_doses: result.open_bottle_doses }));
+    },
+    onError: (_err, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(menuKey(menuId), context.previous);
+      // A refusal may mean this screen's count is stale (another phone sold or received): read it again.
+      queryClient.invalidateQueries({ queryKey: menuKey(menuId) });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.cellar.all }),
+  });
+}

@@ -15,7 +15,7 @@ export const isFiltering = (f: WineFilter) => f.q.trim() !== '' || f.availabilit
 type Searchable = MenuWine & { producer?: string | null; region?: string | null; vintage?: number | string | null };
 
 /** Wines whose name, producer, grape, region, country or style hold every typed word (accents and case ignored). */
-export function filterWines(wines: MenuWine[], filter: WineFilter): MenuWine[] {
+export function filterWines<W extends MenuWine>(wines: W[], filter: WineFilter): W[] {
   const words = searchable(filter.q).split(/\s+/).filter(Boolean);
   return wines.filter((wine) => {
     if (filter.availability === 'available' && !wine.available) return false;

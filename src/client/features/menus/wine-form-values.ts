@@ -1,5 +1,5 @@
 import type { CatalogWine } from '../../../shared/catalog';
-import type { MenuWine, MenuWineInput } from '../../../shared/wine-menus';
+import type { MenuWineDetail as MenuWine, MenuWineInput } from '../../../shared/wine-menus';
 import { DEFAULT_WINE_VOLUME, WINE_VOLUMES } from '../../../shared/wine-vocabulary';
 
 /** What the wine form edits: text as typed, price as typed or a number, category '' until chosen. */
@@ -25,6 +25,12 @@ export const EMPTY_WINE: WineFormValues = {
   pairing: '',
   image_url: null,
   available: true,
+  cellar_item_id: null,
+  by_the_glass: false,
+  glass_price: '',
+  // Empty: the server pours 150 ml glasses from the wine's volume (5 for 750 ml).
+  glass_doses: '',
+  glass_markup_percent: '',
 };
 
 export function wineToForm(w: MenuWine): WineFormValues {
@@ -48,6 +54,11 @@ export function wineToForm(w: MenuWine): WineFormValues {
     pairing: w.pairing ?? '',
     image_url: w.image_url,
     available: w.available,
+    cellar_item_id: w.cellar_item_id,
+    by_the_glass: w.by_the_glass,
+    glass_price: w.glass_price ?? '',
+    glass_doses: w.glass_doses,
+    glass_markup_percent: w.glass_markup_percent === null ? '' : w.glass_markup_percent,
   };
 }
 
@@ -60,10 +71,14 @@ export function normalizeVolume(volume: string | null | undefined): (typeof WINE
   return match ?? DEFAULT_WINE_VOLUME;
 }
 
-/** docs/product.md §2: a catalogue wine pre-fills the form, leaving price and category empty. */
-export function catalogToForm(c: CatalogWine): WineFormValues {
+/**
+ * docs/product.md §2: a catalogue wine pre-fills the form, leaving price and category empty; it comes linked to the
+ * establishment's cellar item of the same catalogue wine, when there is one.
+ */
+export function catalogToForm(c: CatalogWine, cellarItemId: string | null = null): WineFormValues {
   return {
     ...EMPTY_WINE,
+    cellar_item_id: cellarItemId,
     name: c.name,
     description: c.description ?? '',
     country: c.country,

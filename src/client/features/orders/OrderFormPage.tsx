@@ -4,11 +4,12 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { formatPercent } from '../../../shared/field-rules';
 import { centsToDecimal, formatBRL, parseMoney, toCents } from '../../../shared/money';
 import { commissionCents, type OrderCreate, orderCreateSchema } from '../../../shared/orders';
+import { readOrderPrefill } from '../../lib/order-prefill';
 import { establishmentListQuery, supplierOptionsQuery } from '../../lib/shared-queries';
 import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
@@ -48,16 +49,24 @@ const newRowKey = () => `item-${++rowCounter}`;
 
 const money = (cents: number) => formatBRL(centsToDecimal(cents));
 
-/** /pedidos/novo — an order from one establishment to one supplier, wines from the catalogue. */
+/**
+ * /pedidos/novo — an order from one establishment to one supplier, wines from the catalogue. Opened from the cellar's
+ * reorder suggestions it starts filled in (lib/order-prefill.ts).
+ */
 export function OrderFormPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // Read once: the form keeps what the user changes afterwards.
+  const [prefill] = useState(() => readOrderPrefill(location.state));
   const create = useCreateOrder();
   const establishments = useQuery(establishmentListQuery());
   const suppliers = useQuery(supplierOptionsQuery());
   const canCreate = useCan('orders', 'create');
   const serverForm = useServerForm({
     schema: orderCreateSchema as unknown as z.ZodType<OrderCreate, FormValues>,
-    defaults: { establishment_id: '', supplier_id: '', items: [NEW_ITEM], notes: '' },
+    defaults: prefill
+      ? { establishment_id: prefill.establishment_id, supplier_id: prefill.supplier_id, items: prefill.items, notes: '' }
+      : { establishment_id: '', supplier_id: '', items: [NEW_ITEM], notes: '' },
     failMessage: 'Não foi possível criar o pedido. Confira os campos.',
     submit: async (values) => {
       const order = await create.mutateAsync(values);
@@ -67,7 +76,7 @@ export function OrderFormPage() {
   });
   const { form } = serverForm;
   // Rows kept by hand rather than with useFieldArray, which would grow react-hook-form in the login route's bundle.
-  const [rowKeys, setRowKeys] = useState(() => [newRowKey()]);
+  const [rowKeys, setRowKeys] = useState(() => (prefill?.items ?? [NEW_ITEM]).map(() => newRowKey()));
   const addItem = () => {
     form.setValue('items', [...form.getValues('items'), { ...NEW_ITEM }], { shouldDirty: true });
     setRowKeys((keys) => [...keys, newRowKey()]);
@@ -104,6 +113,12 @@ export function OrderFormPage() {
       cancelTo="/pedidos"
       submitDisabled={!canCreate}
     >
+      {prefill && (
+        <Alert color="vinho" variant="light" title="Sugestão de reposição da adega">
+          Fornecedor e vinhos vieram da adega da casa: a quantidade completa o nível ideal (em caixas fechadas quando o vinho tem caixa) e o
+          preço é o último custo pago. Confira antes de criar o pedido.
+        </Alert>
+      )}
       {!canCreate && (
         <Alert color="yellow" variant="light">
           Seu perfil pode consultar pedidos, mas não criá-los.

@@ -1,0 +1,219 @@
+import { Button, Paper, Select, SimpleGrid, Skeleton, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconBottle, IconClipboardCheck, IconPackages, IconPlus, IconTrendingDown } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { CellarItem } from '../../../shared/cellar';
+import { useCan } from '../../lib/use-can';
+import { EmptyState } from '../../ui/EmptyState';
+import { LoadErrorAlert } from '../../ui/ListStates';
+import { notifySuccess } from '../../ui/notify';
+import { PageHeader } from '../../ui/PageHeader';
+import { PageLoader } from '../../ui/PageStates';
+import { CellarFiguresPanel } from './CellarFiguresPanel';
+import { CellarItemFormModal } from './CellarItemFormModal';
+import { CellarStockList } from './CellarStockList';
+import { useCellarList } from './cellar-api';
+import { MovementsModal } from './MovementsModal';
+import { ReorderPanel } from './ReorderPanel';
+import { useCellarEstablishment } from './use-cellar-establishment';
+
+const TABS = ['estoque', 'reposicao', 'indicadores'] as const;
+type Tab = (typeof TABS)[number];
+
+type Dialog = { kind: 'item'; item: CellarItem | null } | { kind: 'history'; item: CellarItem } | null;
+
+/** /adega — the house cellar of one establishment: stock, reorder suggestions and figures, in three tabs. */
+export function CellarPage() {
+  const { establishments, list, establishment, choose } = useCellarEstablishment();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('aba') ?? '') ? (params.get('aba') as Tab) : 'estoque';
+  const setTab = (value: string | null) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value && value !== 'estoque') next.set('aba', value);
+        else next.delete('aba');
+        return next;
+      },
+      { replace: true },
+    );
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const canCreate = useCan('cellar', 'create');
+  const canUpdate = useCan('cellar', 'update');
+  const canMove = useCan('cellar', 'move');
+  const establishmentId = establishment?.id ?? '';
+  const items = useCellarList(establishmentId);
+
+  const header = (
+    <PageHeader
+      title="Adega da casa"
+      description={
+        establishment
+          ? `As garrafas de ${establishment.name}: o que há na prateleira, o que repor e o que mais gira.`
+          : 'As garrafas do estabelecimento: o que há na prateleira, o que repor e o que mais gira.'
+      }
+      back={{ to: '/', label: 'Início' }}
+      actions={
+        establishment && (
+          <>
+            {canMove && (
+              <Button
+                component={Link}
+                to={`/adega/recontagem?establishment_id=${establishment.id}`}
+                variant="default"
+                leftSection={<IconClipboardCheck size={18} />}
+              >
+                Recontagem
+              </Button>
+            )}
+            {canCreate && (
+              <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'item', item: null })}>
+                Novo vinho
+              </Button>
+            )}
+          </>
+        )
+      }
+    >
+      {list.length > 1 && (
+        <Select
+          mt="xs"
+          maw={340}
+          label="Estabelecimento"
+          allowDeselect={false}
+          data={list.map((e) => ({ value: e.id, label: e.name }))}
+          value={establishmentId || null}
+          onChange={(v) => v && choose(v)}
+        />
+      )}
+    </PageHeader>
+  );
+
+  if (establishments.isPending) return <PageLoader />;
+  if (establishments.isError) {
+    return (
+      <>
+        {header}
+        <LoadErrorAlert title="Não foi possível carregar os estabelecimentos" error={establishments.error} />
+      </>
+    );
+  }
+  if (!establishment) {
+    return (
+      <>
+        {header}
+        <EmptyState icon={<IconBottle size={26} />} title="Nenhum estabelecimento">
+          A adega pertence a um estabelecimento. Cadastre um estabelecimento para controlar suas garrafas.
+        </EmptyState>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {header}
+      <CellarSummary items={items.data} loading={items.isPending && !items.isError} />
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        {/* No icons: the three labels fit one line of a 390 px phone. */}
+        <Tabs.List mb="md" grow maw={560}>
+          <Tabs.Tab value="estoque" px="xs" fw={600}>
+            Estoque
+          </Tabs.Tab>
+          <Tabs.Tab value="reposicao" px="xs" fw={600}>
+            Reposição
+          </Tabs.Tab>
+          <Tabs.Tab value="indicadores" px="xs" fw={600}>
+            Indicadores
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="estoque">
+          {items.isError ? (
+            <LoadErrorAlert title="Não foi possível carregar a adega" error={items.error} />
+          ) : (
+            <CellarStockList
+              items={items.data}
+              onNew={canCreate ? () => setDialog({ kind: 'item', item: null }) : undefined}
+              onEdit={canUpdate ? (item) => setDialog({ kind: 'item', item }) : undefined}
+              onHistory={(item) => setDialog({ kind: 'history', item })}
+            />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="reposicao">
+          <ReorderPanel establishmentId={establishmentId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="indicadores">
+          <CellarFiguresPanel establishmentId={establishmentId} />
+        </Tabs.Panel>
+      </Tabs>
+
+      <CellarItemFormModal
+        opened={dialog?.kind === 'item'}
+        establishmentId={establishmentId}
+        item={dialog?.kind === 'item' ? dialog.item : null}
+        onClose={() => setDialog(null)}
+        onSaved={(message) => {
+          setDialog(null);
+          notifySuccess(message);
+        }}
+      />
+      <MovementsModal
+        establishmentId={establishmentId}
+        canMove={canMove}
+        item={dialog?.kind === 'history' ? (items.data?.find((i) => i.id === dialog.item.id) ?? dialog.item) : null}
+        onClose={() => setDialog(null)}
+      />
+    </>
+  );
+}
+
+function SummaryCard({
+  label,
+  value,
+  icon,
+  color,
+  loading,
+}: {
+  label: string;
+  value: number;
+  icon: ReactNode;
+  color: string;
+  loading: boolean;
+}) {
+  return (
+    <Paper withBorder shadow="xs" p="md" radius="md" role="group" aria-label={label}>
+      <ThemeIcon variant="light" color={color} size={36} radius="md" mb={8} aria-hidden>
+        {icon}
+      </ThemeIcon>
+      {loading ? (
+        <Skeleton h={28} w={60} />
+      ) : (
+        <Text fz={26} fw={700} lh={1.1}>
+          {value.toLocaleString('pt-BR')}
+        </Text>
+      )}
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+    </Paper>
+  );
+}
+
+function CellarSummary({ items, loading }: { items: CellarItem[] | undefined; loading: boolean }) {
+  const all = items ?? [];
+  const count = (status: string) => all.filter((i) => i.status === status).length;
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }} mb="lg">
+      <SummaryCard label="Vinhos na adega" value={all.length} icon={<IconBottle size={20} />} color="vinho" loading={loading} />
+      <SummaryCard
+        label="Garrafas em estoque"
+        value={all.reduce((n, i) => n + i.on_hand, 0)}
+        icon={<IconPackages size={20} />}
+        color="blue"
+        loading={loading}
+      />
+      <SummaryCard label="Abaixo do ideal" value={count('low')} icon={<IconTrendingDown size={20} />} color="yellow" loading={loading} />
+      <SummaryCard label="Esgotados" value={count('sold_out')} icon={<IconAlertTriangle size={20} />} color="red" loading={loading} />
+    </SimpleGrid>
+  );
+}

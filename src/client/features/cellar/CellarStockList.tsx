@@ -1,0 +1,181 @@
+import { Button, Group, Paper, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
+import { IconBottle, IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import type { CellarItem, CellarStatus } from '../../../shared/cellar';
+import { formatBRL } from '../../../shared/money';
+import { foldText, searchTerms } from '../../../shared/text-search';
+
+import { CardTable } from '../../ui/CardTable';
+import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
+import { ListSkeleton, ListSummary } from '../../ui/ListStates';
+import { ActionsHeader, RowActionButton, RowActions } from '../../ui/RowActionIcons';
+import { CellarStatusBadge, itemOrigin } from './cellar-status';
+
+type StatusFilter = 'all' | CellarStatus;
+
+const FILTERS: { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'Todos' },
+  { value: 'low', label: 'Baixo' },
+  { value: 'sold_out', label: 'Esgotado' },
+  { value: 'ok', label: 'OK' },
+];
+
+interface Props {
+  items: CellarItem[] | undefined;
+  /** Absent where the user may not add wines. */
+  onNew?(): void;
+  /** Absent where the user may not edit them. */
+  onEdit?(item: CellarItem): void;
+  onHistory(item: CellarItem): void;
+}
+
+/** The cellar's wines: search, status filter, and a table that turns into cards on a phone. */
+export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const shown = useMemo(() => {
+    const words = searchTerms(search);
+    return (items ?? [])
+      .filter((i) => status === 'all' || i.status === status)
+      .filter((i) => {
+        const text = foldText([i.name, i.producer, i.vintage].filter(Boolean).join(' '));
+        return words.every((w) => text.includes(w));
+      })
+      .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  }, [items, search, status]);
+  const filtering = search.trim() !== '' || status !== 'all';
+  const clear = () => {
+    setSearch('');
+    setStatus('all');
+  };
+
+  if (!items) return <ListSkeleton rows={5} />;
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        icon={<IconBottle size={26} />}
+        title="A adega ainda está vazia"
+        action={
+          onNew && (
+            <Button leftSection={<IconPlus size={18} />} onClick={onNew}>
+              Novo vinho
+            </Button>
+          )
+        }
+      >
+        Cadastre os vinhos da casa, ou marque um pedido como entregue: as garrafas entram sozinhas.
+      </EmptyState>
+    );
+  }
+
+  return (
+    <>
+      <Paper withBorder shadow="xs" p="md" mb="md" role="search" aria-label="Filtrar a adega">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <TextInput
+            label="Buscar"
+            placeholder="Vinho, produtor ou safra"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: '1 1 220px' }}
+          />
+          <div style={{ flex: '0 1 auto', maxWidth: '100%' }}>
+            <Text component="span" id="cellar-status-filter" size="sm" fw={500} display="block" mb={4}>
+              Situação
+            </Text>
+            <SegmentedControl
+              aria-labelledby="cellar-status-filter"
+              data={FILTERS}
+              value={status}
+              onChange={(v) => setStatus(v as StatusFilter)}
+            />
+          </div>
+        </Group>
+      </Paper>
+
+      {shown.length === 0 ? (
+        <NoMatchesState title="Nenhum vinho encontrado" onClear={clear}>
+          Nenhum vinho da adega corresponde a estes filtros.
+        </NoMatchesState>
+      ) : (
+        <>
+          <ListSummary page={1} pages={1}>
+            {shown.length === 1 ? '1 vinho' : `${shown.length.toLocaleString('pt-BR')} vinhos`}
+            {filtering ? ` de ${items.length}` : ''}
+          </ListSummary>
+          <Paper withBorder shadow="xs">
+            <CardTable label="Vinhos da adega" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover minWidth={760}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Vinho</Table.Th>
+                  <Table.Th ta="right">Em estoque</Table.Th>
+                  <Table.Th ta="right">Estoque ideal</Table.Th>
+                  <Table.Th>Situação</Table.Th>
+                  <Table.Th ta="right">Último custo</Table.Th>
+                  <ActionsHeader />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((item) => (
+                  <Table.Tr key={item.id} data-testid="cellar-item" data-item-name={item.name}>
+                    <Table.Td>
+                      <Text fw={600} size="sm">
+                        {item.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {itemOrigin(item) || 'Sem produtor ou safra'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td data-label="Em estoque" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      <span>
+                        <Text span fw={700} size="md" data-testid="cellar-on-hand">
+                          {item.on_hand.toLocaleString('pt-BR')}
+                        </Text>
+                        <Text span size="sm" c="dimmed">
+                          {item.on_hand === 1 ? ' garrafa' : ' garrafas'}
+                        </Text>
+                        {item.open_bottle_doses > 0 && (
+                          <Text size="xs" c="dimmed">
+                            + garrafa aberta ({item.open_bottle_doses} {item.open_bottle_doses === 1 ? 'taça' : 'taças'})
+                          </Text>
+                        )}
+                      </span>
+                    </Table.Td>
+                    <Table.Td data-label="Estoque ideal" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      <span>
+                        {item.par_level.toLocaleString('pt-BR')}
+                        {item.case_size && (
+                          <Text span size="xs" c="dimmed">
+                            {' '}
+                            · cx {item.case_size}
+                          </Text>
+                        )}
+                      </span>
+                    </Table.Td>
+                    <Table.Td data-label="Situação">
+                      <CellarStatusBadge status={item.status} />
+                    </Table.Td>
+                    <Table.Td data-label="Último custo" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {item.last_unit_cost !== null ? formatBRL(item.last_unit_cost) : '—'}
+                    </Table.Td>
+                    <Table.Td data-actions>
+                      <RowActions label={item.name} onEdit={onEdit && (() => onEdit(item))}>
+                        <RowActionButton
+                          action="Histórico"
+                          label={item.name}
+                          icon={<IconHistory size={14} />}
+                          onClick={() => onHistory(item)}
+                        />
+                      </RowActions>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </CardTable>
+          </Paper>
+        </>
+      )}
+    </>
+  );
+}
