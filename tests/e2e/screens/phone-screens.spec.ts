@@ -29,6 +29,7 @@ const SCREENS_BY_ROLE: Record<string, [group: string | null, label: string, head
     ['Compras', 'Pedidos', /Pedidos/],
     ['Compras', 'Fornecedores', /Fornecedores/],
     ['Compras', 'Indicadores', /Indicadores/],
+    ['Estoque', 'Adega da casa', /Adega da casa/],
     ['Estoque', 'Produtos', /Gerenciar Produtos/],
     ['Estoque', 'Importar produtos', /Importar produtos/],
     ['Estoque', 'Histórico de importações', /Histórico de importações/],
@@ -46,8 +47,8 @@ const SCREENS_BY_ROLE: Record<string, [group: string | null, label: string, head
     ['Compras', 'Pedidos', /Pedidos/],
     ['Compras', 'Fornecedores', /Fornecedores/],
     ['Compras', 'Indicadores', /Indicadores/],
-    // Alone in its group (a manager does not import): a plain link on the bar.
-    [null, 'Produtos', /Gerenciar Produtos/],
+    ['Estoque', 'Adega da casa', /Adega da casa/],
+    ['Estoque', 'Produtos', /Gerenciar Produtos/],
   ],
 };
 
@@ -96,7 +97,9 @@ for (const [width, options] of [
           if (width >= 992) {
             await expect(page.getByRole('button', { name: 'CRM' })).toHaveCount(0);
             await expect(page.getByRole('button', { name: 'Administração' })).toHaveCount(0);
-            await expect(page.getByRole('button', { name: 'Estoque' })).toHaveCount(0);
+            // A manager does not import: Estoque holds the house cellar and the products only.
+            await page.getByRole('button', { name: 'Estoque', exact: true }).click();
+            await expect(page.getByRole('menuitem', { name: /Importar/ })).toHaveCount(0);
           } else {
             await page.getByRole('button', { name: 'Abrir menu' }).click();
             await expect(page.getByRole('dialog').getByRole('link', { name: 'Cartas', exact: true })).toBeVisible();
