@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { menuEventCounts, menuViewCounts } from '../../db/schema/index.js';
+import { cellarItems, menuEventCounts, menuViewCounts, menuWines } from '../../db/schema/index.js';
 import { createEstablishmentRow, createMenuRow, createMenuWineRow, createTeam, createUser } from '../../test-support/factories.js';
 import { testAppPerFile } from '../../test-support/file-app.js';
 import { periodEndingOn } from '../analytics/index.js';
@@ -18,6 +19,9 @@ async function fixture() {
   const tinto = await createMenuWineRow(t.db, a.id, { name: 'Tinto da Serra' });
   const velho = await createMenuWineRow(t.db, a.id, { name: 'Tinto Velho' });
   const esgotado = await createMenuWineRow(t.db, b.id, { name: 'Branco Esgotado', available: false });
+  // Tinto da Serra draws from the house cellar (4 bottles); the other wines are not linked.
+  const [shelf] = await t.db.insert(cellarItems).values({ establishmentId: team.own.id, name: 'Tinto da Serra', onHand: 4 }).returning();
+  await t.db.update(menuWines).set({ cellarItemId: shelf?.id }).where(eq(menuWines.id, tinto.id));
   const alheio = await createMenuWineRow(t.db, c.id, { name: 'Vinho Alheio' });
   const today = periodEndingOn(new Date(), 7).end;
   const day = (n: number) => addDays(today, -n);
@@ -110,7 +114,7 @@ describe('GET /api/establishments/{id}/menu-insights', () => {
         name: 'Tinto da Serra',
         menu_name: 'Carta A',
         available: true,
-        cellar_count: null,
+        cellar_count: 4,
         opens: 3,
         previous: 1,
         change: 200,

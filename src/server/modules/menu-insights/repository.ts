@@ -87,6 +87,7 @@ export interface OpenedWine extends Compared {
   name: string;
   menuName: string;
   available: boolean;
+  cellarItemId: string | null;
 }
 
 /** The wines opened most in the current period (wines deleted since are left out). */
@@ -97,9 +98,9 @@ export function openedWines(db: Executor, establishmentId: string, b: Bounds, li
       establishmentId,
       b,
       'open',
-      sql`w.id::text as "wineId", w.name, m.name as "menuName", w.available, ${periods(sql`e.count`, sql`e.hour`, b)}`,
+      sql`w.id::text as "wineId", w.name, m.name as "menuName", w.available, w.cellar_item_id::text as "cellarItemId", ${periods(sql`e.count`, sql`e.hour`, b)}`,
       sql`join ${menuWines} w on w.id::text = e.subject and w.menu_id = e.menu_id`,
-      sql`group by w.id, w.name, m.name, w.available having sum(e.count) filter (where e.hour >= ${dayStart(b.start)}) > 0
+      sql`group by w.id, w.name, m.name, w.available, w.cellar_item_id having sum(e.count) filter (where e.hour >= ${dayStart(b.start)}) > 0
         order by current desc, w.name limit ${limit}`,
     ),
   );

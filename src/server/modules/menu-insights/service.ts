@@ -6,6 +6,7 @@ import { notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { daysBetween, periodEndingOn } from '../analytics/index.js';
+import { cellarCountsFor } from '../cellar/index.js';
 import * as repo from './repository.js';
 
 /** Percent change, one decimal; null when there is nothing to compare with (as the analytics dashboard). */
@@ -38,6 +39,10 @@ export function createMenuInsightsService(deps: { db: Db }): MenuInsightsService
         repo.searchTotals(db, establishmentId, b),
         repo.filters(db, establishmentId, b, MENU_INSIGHTS_LIMITS.filters),
       ]);
+      const shelves = await cellarCountsFor(
+        db,
+        wines.flatMap((w) => (w.cellarItemId ? [w.cellarItemId] : [])),
+      );
       const byDay = new Map(perDay.map((d) => [d.day, d]));
       const current = perDay.filter((d) => d.day >= p.start);
       const total = current.reduce((sum, d) => sum + d.views, 0);
@@ -62,8 +67,8 @@ export function createMenuInsightsService(deps: { db: Db }): MenuInsightsService
           name: w.name,
           menu_name: w.menuName,
           available: w.available,
-          // The house cellar (issue 18) has not landed yet: no wine has a cellar count.
-          cellar_count: null,
+          // Bottles on hand in the house cellar, for a wine linked to it.
+          cellar_count: w.cellarItemId ? (shelves.get(w.cellarItemId)?.on_hand ?? null) : null,
           opens: w.current,
           ...compared(w),
         })),
