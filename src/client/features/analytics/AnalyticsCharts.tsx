@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
 import type { AnalyticsDashboard } from '../../../shared/analytics';
 import { formatBRL } from '../../../shared/money';
+import { formatInteger, fullDay, shortDay } from '../../lib/figures-format';
 import { SUPPLIER_COLOURS, WINE, WINE_FILL } from './charts';
-import { formatInteger, fullDay, shortDay } from './format';
 
 type Point = AnalyticsDashboard['revenue_trend'][number];
 

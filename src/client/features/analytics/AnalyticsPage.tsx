@@ -27,10 +27,10 @@ import {
   type SupplierSales,
 } from '../../../shared/analytics';
 import { formatBRL } from '../../../shared/money';
+import { formatInteger, formatPercent, fullDay } from '../../lib/figures-format';
 import { PageHeader } from '../../ui/PageHeader';
 import { OrdersBarChart, RevenueTrendChart, TopSuppliersChart } from './AnalyticsCharts';
 import { useAnalyticsDashboard } from './analytics-api';
-import { formatInteger, formatPercent, fullDay } from './format';
 
 const parseDays = (value: string | null): AnalyticsPeriod => ANALYTICS_PERIODS.find((p) => String(p) === value) ?? ANALYTICS_DEFAULT_DAYS;
 

@@ -1,3 +1,4 @@
+/** Figures on the dashboards (analytics, menu insights): days, percentages and counts in pt-BR. */
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: 'exceptZero' });
 const integer = new Intl.NumberFormat('pt-BR');
 
