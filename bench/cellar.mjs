@@ -9,13 +9,13 @@
 //     "Última garrafa" threshold), so every movement drops the cached page.
 // Knobs: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_CELLAR_WRITERS, BENCH_POSTGRES_URL.
 // NODE_ENV=production. Prints figures, asserts nothing but the ledger's sum.
-import { spawn } from 'node:child_process';
+
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { childProcesses, getRaw, stop } from './child-processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -24,52 +24,14 @@ const WRITERS = Number(process.env.BENCH_CELLAR_WRITERS ?? 16);
 const FLOW = Number(process.env.BENCH_CELLAR_FLOW ?? 20);
 const PAGE = '/pedra-da-ilha/carta-de-vinhos';
 const env = { ...process.env, NODE_ENV: 'production', BENCH_CATALOG_SIZE: process.env.BENCH_CATALOG_SIZE ?? '1000' };
-const children = [];
+const { children, start } = childProcesses(root, env);
 const out = (s) => process.stdout.write(s);
 const fmt = (n, d = 1) => n.toFixed(d);
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-function start(args, label) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-    children.push(child);
-    let buffer = '';
-    const onData = (chunk) => {
-      buffer += chunk;
-      const line = buffer.split('\n').find((l) => l.startsWith('{'));
-      if (line) {
-        child.stdout.off('data', onData);
-        child.stdout.resume();
-        resolve({ child, ...JSON.parse(line) });
-      }
-    };
-    child.stdout.setEncoding('utf8').on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${label} exited with ${code} before it was ready`)));
-  });
-}
-
-const stop = (child) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.removeAllListeners('exit');
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-
 const load = (url, headers, duration = DURATION) =>
   new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, result) => (err ? reject(err) : resolve(result)));
-  });
-
-const getRaw = (url, headers) =>
-  new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (r) => {
-        const chunks = [];
-        r.on('data', (c) => chunks.push(c));
-        r.on('end', () => resolve({ status: r.statusCode, headers: r.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
   });
 
 function api(base, token) {

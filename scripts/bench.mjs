@@ -24,13 +24,13 @@
 // only (f), BENCH_SKIP_CELLAR=1 leaves it out.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { initialJavaScript, LOGIN_JS_BUDGET_BYTES } from '../bench/bundle-size.mjs';
+import { childProcesses, getRaw, stop } from '../bench/child-processes.mjs';
 import { SEARCH_TERMS as TERMS } from '../bench/search-terms.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,52 +38,13 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PAGE = '/pedra-da-ilha/carta-de-vinhos';
 const env = { ...process.env, NODE_ENV: 'production' };
-const children = [];
+const { children, start } = childProcesses(root, env);
 const fmt = (n, d = 1) => n.toFixed(d);
 const out = (s) => process.stdout.write(s);
-
-/** Starts a node child process and resolves with the JSON line it prints when ready. */
-function start(args, label) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-    children.push(child);
-    let buffer = '';
-    const onData = (chunk) => {
-      buffer += chunk;
-      const line = buffer.split('\n').find((l) => l.startsWith('{'));
-      if (line) {
-        child.stdout.off('data', onData);
-        child.stdout.resume();
-        resolve({ child, ...JSON.parse(line) });
-      }
-    };
-    child.stdout.setEncoding('utf8').on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${label} exited with ${code} before it was ready`)));
-  });
-}
-
-const stop = (child) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.removeAllListeners('exit');
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
 
 const load = (url, headers, duration = DURATION) =>
   new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, result) => (err ? reject(err) : resolve(result)));
-  });
-
-const getRaw = (url, headers) =>
-  new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (r) => {
-        const chunks = [];
-        r.on('data', (c) => chunks.push(c));
-        r.on('end', () => resolve({ status: r.statusCode, headers: r.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
   });
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
