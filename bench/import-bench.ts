@@ -88,6 +88,11 @@ try {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   };
+  // Before the import: the same reader alone for 15 s (the baseline the fairness aim compares with).
+  const beforeUntil = performance.now() + 15_000;
+  await readMenu(() => performance.now() < beforeUntil);
+  const before = latencies.sort((a, b) => a - b);
+  latencies = [];
   const menuReader = readMenu(() => importing);
 
   const pid = server.pid ?? 0;
@@ -156,6 +161,9 @@ try {
       quietPerSecond: quiet.length / quietSeconds,
       quietP50: at(50, quiet),
       quietP99: at(99, quiet),
+      beforeRequests: before.length,
+      beforeP50: at(50, before),
+      beforeP99: at(99, before),
       menuP50: at(50),
       menuP99: at(99),
       menuMax: sorted.at(-1) ?? 0,

@@ -215,6 +215,7 @@ async function mainImport() {
         `             end to end ${fmt(r.seconds)} s = ${fmt(r.rowsPerSecond, 0)} rows/s (aim < 30 s)\n` +
         `             process RSS: ${fmt(r.rssBeforeMb, 0)} MB before, peak ${fmt(r.peakRssMb, 0)} MB during the import (aim < 512 MB); the import added ${fmt(r.importAddedMb, 0)} MB\n` +
         `             public menu during the import: ${r.menuRequests} requests (${r.menuErrors} failed), p50 ${fmt(r.menuP50)} ms, p99 ${fmt(r.menuP99)} ms, max ${fmt(r.menuMax)} ms (aim p99 < 100 ms)\n` +
+        `             public menu before the import (same client, 15 s): ${r.beforeRequests} requests, p50 ${fmt(r.beforeP50)} ms, p99 ${fmt(r.beforeP99)} ms\n` +
         `             public menu without the import (same client, ${fmt(Math.min(r.seconds, 30), 0)} s after it): ${r.quietRequests} requests (${r.quietErrors} failed), p50 ${fmt(r.quietP50)} ms, p99 ${fmt(r.quietP99)} ms\n` +
         `             fairness: p99 ${fmt(r.menuP99 / r.quietP99, 2)}x (aim <= 2x), throughput ${fmt(r.menuPerSecond, 0)} vs ${fmt(r.quietPerSecond, 0)} req/s = ${fmt((100 * r.menuPerSecond) / r.quietPerSecond, 0)}% (aim >= 50%; aims set for a 60,000-row import: BENCH_IMPORT_ROWS=60000)\n`,
     );

@@ -60,7 +60,8 @@ export class PgliteInWorker implements PgliteClient {
 
   /** Starts the worker on an initialised data directory (db/initdb-in-child.ts) and waits until PGlite is open. */
   static async open(data: PgliteWorkerData): Promise<PgliteInWorker> {
-    const worker = fromSources ? new Worker(TS_BOOTSTRAP, { eval: true, workerData: data }) : new Worker(workerFile, { workerData: data });
+    const options = { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 4 } };
+    const worker = fromSources ? new Worker(TS_BOOTSTRAP, { ...options, eval: true }) : new Worker(workerFile, options);
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: FromPgliteWorker) => {
         if (message.type === 'ready') done(undefined);

@@ -8,6 +8,7 @@ import {
   type StatementOptions,
   type ToPgliteWorker,
 } from './pglite-worker-messages.js';
+import { yieldCpuToRequests } from '../core/thread-priority.js';
 
 /**
  * The embedded database's own thread (decision 0068): PGlite's WebAssembly runs here, so a long statement (an import's
@@ -18,6 +19,7 @@ if (!parentPort) throw new Error('pglite-worker runs as a worker thread');
 const port = parentPort;
 const post = (message: FromPgliteWorker) => port.postMessage(message);
 const { dataDir, startParams } = workerData as PgliteWorkerData;
+yieldCpuToRequests();
 
 /** A rollback asked for by the app's thread (its callback threw): not an error to report. */
 class RollbackRequested extends Error {}

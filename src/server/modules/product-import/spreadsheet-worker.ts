@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { checkImportRow } from '../../../shared/product-import.js';
+import { yieldCpuToRequests } from '../../core/thread-priority.js';
 import { readSpreadsheet } from './parse-spreadsheet.js';
 import { SheetAssembler } from './sheet-assembler.js';
 import { type FromWorker, sourceRow, type ToWorker } from './worker-messages.js';
@@ -12,6 +13,7 @@ import { type FromWorker, sourceRow, type ToWorker } from './worker-messages.js'
 const port = parentPort;
 if (!port) throw new Error('spreadsheet-worker.ts runs as a worker thread');
 const post = (message: FromWorker) => port.postMessage(message);
+yieldCpuToRequests();
 
 let credits = 2;
 let wake: (() => void) | undefined;
