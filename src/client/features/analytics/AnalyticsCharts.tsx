@@ -1,60 +1,16 @@
-import { Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Text } from '@mantine/core';
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
 import type { AnalyticsDashboard } from '../../../shared/analytics';
 import { formatBRL } from '../../../shared/money';
 import { formatInteger, fullDay, shortDay } from '../../lib/figures-format';
+import { ChartPanel, countBars, GRID_COLOUR, ValuesTable } from '../../ui/dashboard/ChartPanel';
 import { SUPPLIER_COLOURS, WINE, WINE_FILL } from './charts';
 
 type Point = AnalyticsDashboard['revenue_trend'][number];
 
-/**
- * A chart with its text alternatives: the canvas (react-chartjs-2 gives it role="img") is named by a one-line
- * summary, and a visually hidden table carries every value for screen readers.
- */
-function ChartPanel({ title, table, children }: { title: string; table: ReactNode; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" h="100%" component="figure" m={0}>
-      <Title order={2} fz="lg" mb="sm">
-        {title}
-      </Title>
-      <div style={{ position: 'relative', height: 260 }}>{children}</div>
-      <VisuallyHidden>{table}</VisuallyHidden>
-    </Paper>
-  );
-}
-
-function PointsTable({
-  caption,
-  points,
-  valueLabel,
-  format,
-}: {
-  caption: string;
-  points: Point[];
-  valueLabel: string;
-  format: (v: number) => string;
-}) {
-  return (
-    <Table>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th>Dia</th>
-          <th>{valueLabel}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {points.map((p) => (
-          <tr key={p.date}>
-            <td>{fullDay(p.date)}</td>
-            <td>{format(p.value)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
-}
+/** Every day of a trend, for the table behind its chart. */
+const dayRows = (points: Point[], format: (v: number) => string): [string, string][] =>
+  points.map((p) => [fullDay(p.date), format(p.value)]);
 
 function peak(points: Point[]): Point | undefined {
   return points.reduce<Point | undefined>((best, p) => (p.value > (best?.value ?? 0) ? p : best), undefined);
@@ -69,13 +25,12 @@ function trendSummary(what: string, points: Point[], format: (v: number) => stri
   return top ? `${what} ${range}; maior valor ${format(top.value)} em ${fullDay(top.date)}.` : `${what} ${range}: nenhum pedido.`;
 }
 
-const gridColour = 'rgba(0, 0, 0, 0.06)';
-
 export function RevenueTrendChart({ points }: { points: Point[] }) {
   return (
     <ChartPanel
       title="Receita por dia"
-      table={<PointsTable caption="Receita por dia" points={points} valueLabel="Receita" format={formatBRL} />}
+      height={260}
+      table={<ValuesTable caption="Receita por dia" headers={['Dia', 'Receita']} rows={dayRows(points, formatBRL)} />}
     >
       <Line
         aria-label={trendSummary('Gráfico de linha da receita por dia', points, formatBRL)}
@@ -99,7 +54,7 @@ export function RevenueTrendChart({ points }: { points: Point[] }) {
           plugins: { legend: { display: false }, tooltip: { callbacks: { label: (c) => formatBRL(c.parsed.y) } } },
           scales: {
             x: { grid: { display: false }, ticks: { maxTicksLimit: 8, maxRotation: 0 } },
-            y: { beginAtZero: true, grid: { color: gridColour }, ticks: { callback: (v) => formatBRL(Number(v)).replace(/,00$/, '') } },
+            y: { beginAtZero: true, grid: { color: GRID_COLOUR }, ticks: { callback: (v) => formatBRL(Number(v)).replace(/,00$/, '') } },
           },
         }}
       />
@@ -112,22 +67,18 @@ export function OrdersBarChart({ points }: { points: Point[] }) {
   return (
     <ChartPanel
       title="Pedidos por dia"
-      table={<PointsTable caption="Pedidos por dia" points={points} valueLabel="Pedidos" format={formatInteger} />}
+      height={260}
+      table={<ValuesTable caption="Pedidos por dia" headers={['Dia', 'Pedidos']} rows={dayRows(points, formatInteger)} />}
     >
       <Bar
         aria-label={trendSummary('Gráfico de barras dos pedidos por dia', points, plural)}
-        data={{
-          labels: points.map((p) => shortDay(p.date)),
-          datasets: [{ label: 'Pedidos', data: points.map((p) => p.value), backgroundColor: WINE, borderRadius: 3 }],
-        }}
-        options={{
-          maintainAspectRatio: false,
-          plugins: { legend: { display: false } },
-          scales: {
-            x: { grid: { display: false }, ticks: { maxTicksLimit: 10, maxRotation: 0 } },
-            y: { beginAtZero: true, grid: { color: gridColour }, ticks: { precision: 0 } },
-          },
-        }}
+        {...countBars(
+          'Pedidos',
+          points.map((p) => shortDay(p.date)),
+          points.map((p) => p.value),
+          WINE,
+          10,
+        )}
       />
     </ChartPanel>
   );
@@ -151,24 +102,13 @@ export function TopSuppliersChart({
   return (
     <ChartPanel
       title={words.title}
+      height={260}
       table={
-        <Table>
-          <caption>Receita {words.of}</caption>
-          <thead>
-            <tr>
-              <th>{words.column}</th>
-              <th>Receita</th>
-            </tr>
-          </thead>
-          <tbody>
-            {suppliers.map((s) => (
-              <tr key={s.name}>
-                <td>{s.name}</td>
-                <td>{formatBRL(s.revenue)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <ValuesTable
+          caption={`Receita ${words.of}`}
+          headers={[words.column, 'Receita']}
+          rows={suppliers.map((s) => [s.name, formatBRL(s.revenue)])}
+        />
       }
     >
       {suppliers.length === 0 ? (

@@ -1,45 +1,24 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { IconAlertTriangle, IconArrowDownRight, IconArrowUpRight, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Alert, Button, Grid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
-import {
-  type AlertPriority,
-  ANALYTICS_DEFAULT_DAYS,
-  ANALYTICS_MESSAGES,
-  ANALYTICS_PERIODS,
-  type AnalyticsDashboard,
-  type AnalyticsPeriod,
-  type SupplierSales,
-} from '../../../shared/analytics';
+import { type AlertPriority, ANALYTICS_MESSAGES, type AnalyticsDashboard, type SupplierSales } from '../../../shared/analytics';
 import { formatBRL } from '../../../shared/money';
-import { formatInteger, formatPercent, fullDay } from '../../lib/figures-format';
+import { formatInteger, fullDay } from '../../lib/figures-format';
+import { DashboardLoadError, DashboardSkeleton, PeriodLine, StatGrid } from '../../ui/dashboard/DashboardStates';
+import { type FigureColumn, FigurePanel } from '../../ui/dashboard/FigureTable';
+import { Panel } from '../../ui/dashboard/Panel';
+import { PeriodControl, parsePeriod } from '../../ui/dashboard/PeriodControl';
+import { PeriodChange, StatCard } from '../../ui/dashboard/StatCard';
 import { PageHeader } from '../../ui/PageHeader';
 import { OrdersBarChart, RevenueTrendChart, TopSuppliersChart } from './AnalyticsCharts';
 import { useAnalyticsDashboard } from './analytics-api';
 
-const parseDays = (value: string | null): AnalyticsPeriod => ANALYTICS_PERIODS.find((p) => String(p) === value) ?? ANALYTICS_DEFAULT_DAYS;
-
 /** /analytics — the marketplace dashboard (SPEC §2): revenue, orders, commissions and active suppliers. */
 export function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
-  const days = parseDays(params.get('days'));
+  const days = parsePeriod(params.get('days'));
   const dashboard = useAnalyticsDashboard(days);
-  const setDays = (value: string) => setParams(value === String(ANALYTICS_DEFAULT_DAYS) ? {} : { days: value }, { replace: true });
+  const setDays = (value: string | null) => setParams(value === null ? {} : { days: value }, { replace: true });
 
   return (
     <>
@@ -48,12 +27,7 @@ export function AnalyticsPage() {
         description={`Receita, pedidos e comissões dos últimos ${days} dias, comparados aos ${days} dias anteriores.`}
         actions={
           <>
-            <SegmentedControl
-              aria-label="Período"
-              value={String(days)}
-              onChange={setDays}
-              data={ANALYTICS_PERIODS.map((p) => ({ value: String(p), label: `${p} dias` }))}
-            />
+            <PeriodControl days={days} onChange={setDays} />
             <Button
               variant="default"
               leftSection={<IconRefresh size={16} />}
@@ -66,16 +40,13 @@ export function AnalyticsPage() {
         }
       />
       {dashboard.isError ? (
-        <Alert color="red" title={ANALYTICS_MESSAGES.loadErrorTitle} icon={<IconAlertTriangle />} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{ANALYTICS_MESSAGES.loadErrorText}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => dashboard.refetch()}>
-              Tentar novamente
-            </Button>
-          </Stack>
-        </Alert>
+        <DashboardLoadError
+          title={ANALYTICS_MESSAGES.loadErrorTitle}
+          text={ANALYTICS_MESSAGES.loadErrorText}
+          onRetry={() => dashboard.refetch()}
+        />
       ) : dashboard.isPending ? (
-        <DashboardSkeleton />
+        <AnalyticsSkeleton />
       ) : (
         <DashboardBody data={dashboard.data} />
       )}
@@ -84,17 +55,9 @@ export function AnalyticsPage() {
 }
 
 /** The dashboard's outline while its figures load: the four cards and the charts keep their place. */
-function DashboardSkeleton() {
+function AnalyticsSkeleton() {
   return (
-    <Stack gap="lg">
-      <Text size="sm" c="dimmed" role="status">
-        Carregando dados do dashboard...
-      </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} h={104} radius="md" />
-        ))}
-      </SimpleGrid>
+    <DashboardSkeleton status="Carregando dados do dashboard...">
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Skeleton h={300} radius="md" />
@@ -103,12 +66,46 @@ function DashboardSkeleton() {
           <Skeleton h={300} radius="md" />
         </Grid.Col>
       </Grid>
-    </Stack>
+    </DashboardSkeleton>
   );
 }
 
 /** Percent change, one decimal, as the server computes it for the other cards; null without a base. */
 const changeOf = (current: number, previous: number) => (previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10);
+
+interface Figure {
+  label: string;
+  current: number;
+  previous: number;
+  change: number | null;
+  format(value: number): string;
+}
+
+/** The four cards: revenue, orders, commissions, then active suppliers (or, for a supplier, its buyers). */
+function figuresOf(data: AnalyticsDashboard): Figure[] {
+  const figure = (label: string, key: keyof AnalyticsDashboard['changes'], format: Figure['format']): Figure => ({
+    label,
+    current: data[key],
+    previous: data.previous[key],
+    change: data.changes[key],
+    format,
+  });
+  const sales = data.supplier_sales;
+  return [
+    figure('Receita total', 'total_revenue', formatBRL),
+    figure('Pedidos', 'total_orders', formatInteger),
+    figure('Comissões', 'total_commissions', formatBRL),
+    sales
+      ? {
+          label: 'Estabelecimentos compradores',
+          current: sales.active_buyers,
+          previous: sales.previous_active_buyers,
+          change: changeOf(sales.active_buyers, sales.previous_active_buyers),
+          format: formatInteger,
+        }
+      : figure('Fornecedores ativos', 'active_suppliers', formatInteger),
+  ];
+}
 
 function DashboardBody({ data }: { data: AnalyticsDashboard }) {
   const { days } = data.period;
@@ -116,50 +113,17 @@ function DashboardBody({ data }: { data: AnalyticsDashboard }) {
   const sales = data.supplier_sales;
   return (
     <Stack gap="lg">
-      <Text size="sm" c="dimmed">
+      <PeriodLine>
         De {fullDay(data.period.start)} a {fullDay(data.period.end)} (horário de Brasília), comparado a{' '}
         {fullDay(data.period.previous_start)} a {fullDay(data.period.previous_end)}.
-      </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-        <StatCard
-          label="Receita total"
-          value={formatBRL(data.total_revenue)}
-          change={data.changes.total_revenue}
-          previous={formatBRL(data.previous.total_revenue)}
-          days={days}
-        />
-        <StatCard
-          label="Pedidos"
-          value={formatInteger(data.total_orders)}
-          change={data.changes.total_orders}
-          previous={formatInteger(data.previous.total_orders)}
-          days={days}
-        />
-        <StatCard
-          label="Comissões"
-          value={formatBRL(data.total_commissions)}
-          change={data.changes.total_commissions}
-          previous={formatBRL(data.previous.total_commissions)}
-          days={days}
-        />
-        {sales ? (
-          <StatCard
-            label="Estabelecimentos compradores"
-            value={formatInteger(sales.active_buyers)}
-            change={changeOf(sales.active_buyers, sales.previous_active_buyers)}
-            previous={formatInteger(sales.previous_active_buyers)}
-            days={days}
-          />
-        ) : (
-          <StatCard
-            label="Fornecedores ativos"
-            value={formatInteger(data.active_suppliers)}
-            change={data.changes.active_suppliers}
-            previous={formatInteger(data.previous.active_suppliers)}
-            days={days}
-          />
-        )}
-      </SimpleGrid>
+      </PeriodLine>
+      <StatGrid>
+        {figuresOf(data).map((f) => (
+          <StatCard key={f.label} label={f.label} value={f.format(f.current)}>
+            <PeriodChange change={f.change} previous={f.format(f.previous)} days={days} />
+          </StatCard>
+        ))}
+      </StatGrid>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <RevenueTrendChart points={data.revenue_trend} />
@@ -197,138 +161,52 @@ function DashboardBody({ data }: { data: AnalyticsDashboard }) {
   );
 }
 
-function StatCard({
-  label,
-  value,
-  change,
-  previous,
-  days,
-}: {
-  label: string;
-  value: string;
-  change: number | null;
-  previous: string;
-  days: number;
-}) {
-  const colour = change === null || change === 0 ? 'gray' : change > 0 ? 'teal' : 'red';
-  return (
-    <Paper withBorder p="md" component="section" aria-label={label}>
-      <Text size="sm" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text fz={26} fw={700} lh={1.3} data-testid="stat-value">
-        {value}
-      </Text>
-      <Group gap={6} mt={4} wrap="nowrap">
-        {change === null ? (
-          <Text size="xs" c="dimmed">
-            Sem base de comparação ({previous} nos {days} dias anteriores)
-          </Text>
-        ) : (
-          <>
-            <Badge
-              style={{ flexShrink: 0 }}
-              color={colour}
-              variant="light"
-              leftSection={change > 0 ? <IconArrowUpRight size={12} /> : change < 0 ? <IconArrowDownRight size={12} /> : null}
-            >
-              {formatPercent(change)}
-            </Badge>
-            <Text size="xs" c="dimmed">
-              vs. {previous} nos {days} dias anteriores
-            </Text>
-          </>
-        )}
-      </Group>
-    </Paper>
-  );
-}
+type Ranked = AnalyticsDashboard['top_suppliers'][number];
+
+const NO_SALES = 'Nenhuma venda no período.';
+const ordersText = (orders: number) => (orders === 1 ? '1 pedido' : `${formatInteger(orders)} pedidos`);
+const revenueColumn = <T extends { revenue: number }>(): FigureColumn<T> => ({
+  header: 'Receita',
+  numeric: true,
+  td: { style: { whiteSpace: 'nowrap' } },
+  cell: (row) => formatBRL(row.revenue),
+});
 
 function SupplierRanking({
   suppliers,
   title = 'Ranking de fornecedores',
   column = 'Fornecedor',
 }: {
-  suppliers: AnalyticsDashboard['top_suppliers'];
+  suppliers: Ranked[];
   title?: string;
   column?: string;
 }) {
-  return (
-    <Panel title={title}>
-      {suppliers.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          Nenhuma venda no período.
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={260}>
-          <Table verticalSpacing="xs" horizontalSpacing="xs" fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={36}>#</Table.Th>
-                <Table.Th>{column}</Table.Th>
-                <Table.Th ta="right" visibleFrom="xs">
-                  Pedidos
-                </Table.Th>
-                <Table.Th ta="right">Receita</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {suppliers.map((s, i) => (
-                <Table.Tr key={s.name}>
-                  <Table.Td fw={700}>{i + 1}º</Table.Td>
-                  <Table.Td>
-                    {s.name}
-                    <Text size="xs" c="dimmed" hiddenFrom="xs">
-                      {s.orders === 1 ? '1 pedido' : `${formatInteger(s.orders)} pedidos`}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right" visibleFrom="xs">
-                    {formatInteger(s.orders)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {formatBRL(s.revenue)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Panel>
-  );
+  const columns: FigureColumn<Ranked>[] = [
+    { header: '#', th: { w: 36 }, td: { fw: 700 }, cell: (_, i) => `${i + 1}º` },
+    {
+      header: column,
+      cell: (s) => (
+        <>
+          {s.name}
+          <Text size="xs" c="dimmed" hiddenFrom="xs">
+            {ordersText(s.orders)}
+          </Text>
+        </>
+      ),
+    },
+    { header: 'Pedidos', numeric: true, wide: true, cell: (s) => formatInteger(s.orders) },
+    revenueColumn(),
+  ];
+  return <FigurePanel title={title} empty={NO_SALES} columns={columns} rows={suppliers} rowKey={(s) => s.name} minWidth={260} />;
 }
 
 function TopWines({ wines }: { wines: SupplierSales['top_wines'] }) {
-  return (
-    <Panel title="Vinhos mais vendidos">
-      {wines.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          Nenhuma venda no período.
-        </Text>
-      ) : (
-        <Table verticalSpacing="xs" horizontalSpacing="xs" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Vinho</Table.Th>
-              <Table.Th ta="right">Garrafas</Table.Th>
-              <Table.Th ta="right">Receita</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {wines.map((w) => (
-              <Table.Tr key={w.name}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{w.name}</Table.Td>
-                <Table.Td ta="right">{formatInteger(w.quantity)}</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatBRL(w.revenue)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Panel>
-  );
+  const columns: FigureColumn<SupplierSales['top_wines'][number]>[] = [
+    { header: 'Vinho', td: { style: { overflowWrap: 'anywhere' } }, cell: (w) => w.name },
+    { header: 'Garrafas', numeric: true, cell: (w) => formatInteger(w.quantity) },
+    revenueColumn(),
+  ];
+  return <FigurePanel title="Vinhos mais vendidos" empty={NO_SALES} columns={columns} rows={wines} rowKey={(w) => w.name} />;
 }
 
 const PRIORITY: Record<AlertPriority, { colour: string; label: string }> = {
@@ -339,49 +217,32 @@ const PRIORITY: Record<AlertPriority, { colour: string; label: string }> = {
 
 function Alerts({ alerts }: { alerts: AnalyticsDashboard['alerts'] }) {
   return (
-    <Panel title="Alertas">
-      {alerts.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          Nenhum alerta no período.
-        </Text>
-      ) : (
-        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {alerts.map((a) => {
-            const p = PRIORITY[a.priority] ?? PRIORITY.low;
-            return (
-              <li key={a.message}>
-                <Alert
-                  color={p.colour}
-                  variant="light"
-                  p="xs"
-                  data-priority={a.priority}
-                  icon={
-                    <ThemeIcon color={p.colour} variant="transparent" size="sm">
-                      {a.priority === 'low' ? <IconInfoCircle size={18} /> : <IconAlertTriangle size={18} />}
-                    </ThemeIcon>
-                  }
-                >
-                  <Text size="xs" fw={700} c="var(--alert-color)">
-                    {p.label}
-                  </Text>
-                  <Text size="sm">{a.message}</Text>
-                </Alert>
-              </li>
-            );
-          })}
-        </Stack>
-      )}
+    <Panel title="Alertas" empty={alerts.length === 0 ? 'Nenhum alerta no período.' : null}>
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {alerts.map((a) => {
+          const p = PRIORITY[a.priority] ?? PRIORITY.low;
+          return (
+            <li key={a.message}>
+              <Alert
+                color={p.colour}
+                variant="light"
+                p="xs"
+                data-priority={a.priority}
+                icon={
+                  <ThemeIcon color={p.colour} variant="transparent" size="sm">
+                    {a.priority === 'low' ? <IconInfoCircle size={18} /> : <IconAlertTriangle size={18} />}
+                  </ThemeIcon>
+                }
+              >
+                <Text size="xs" fw={700} c="var(--alert-color)">
+                  {p.label}
+                </Text>
+                <Text size="sm">{a.message}</Text>
+              </Alert>
+            </li>
+          );
+        })}
+      </Stack>
     </Panel>
-  );
-}
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" h="100%" component="section" aria-label={title}>
-      <Title order={2} fz="lg" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }

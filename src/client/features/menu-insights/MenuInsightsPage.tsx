@@ -1,33 +1,19 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertTriangle, IconArrowDownRight, IconArrowUpRight } from '@tabler/icons-react';
+import { Badge, Grid, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_PERIODS, type AnalyticsPeriod } from '../../../shared/analytics';
 import type { MenuInsights } from '../../../shared/menu-insights';
 import { establishmentListQuery } from '../../lib/shared-queries';
+import { DashboardLoadError, DashboardSkeleton, PeriodLine, StatGrid } from '../../ui/dashboard/DashboardStates';
+import { type FigureColumn, type FigureList, FigurePanel } from '../../ui/dashboard/FigureTable';
+import { Panel } from '../../ui/dashboard/Panel';
+import { PeriodControl, parsePeriod } from '../../ui/dashboard/PeriodControl';
+import { changeColour, PeriodChange, StatCard, StatNote } from '../../ui/dashboard/StatCard';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatInteger, formatPercent, fullDay, plural } from './format';
 import { BusiestHoursChart, ViewsPerDayChart } from './MenuInsightsCharts';
 import { useMenuInsights } from './menu-insights-api';
 
-const parseDays = (value: string | null): AnalyticsPeriod => ANALYTICS_PERIODS.find((p) => String(p) === value) ?? ANALYTICS_DEFAULT_DAYS;
 const FILTER_LABELS: Record<string, string> = { pais: 'País', uva: 'Uva', preco: 'Preço' };
 const PRICE_LABELS: Record<string, string> = {
   'ate-100': 'Até R$ 100',
@@ -39,7 +25,7 @@ const PRICE_LABELS: Record<string, string> = {
 /** /insights — what guests do on the establishment's public menus (decision 0064): no cookies, no personal data. */
 export function MenuInsightsPage() {
   const [params, setParams] = useSearchParams();
-  const days = parseDays(params.get('dias'));
+  const days = parsePeriod(params.get('dias'));
   const establishments = useQuery(establishmentListQuery());
   const list = establishments.data ?? [];
   const chosen = list.find((e) => e.id === params.get('estabelecimento')) ?? list[0] ?? null;
@@ -69,26 +55,18 @@ export function MenuInsightsPage() {
                 comboboxProps={{ withinPortal: true }}
               />
             ) : null}
-            <SegmentedControl
-              aria-label="Período"
-              value={String(days)}
-              onChange={(value) => setParam('dias', value === String(ANALYTICS_DEFAULT_DAYS) ? null : value)}
-              data={ANALYTICS_PERIODS.map((p) => ({ value: String(p), label: `${p} dias` }))}
-            />
+            <PeriodControl days={days} onChange={(value) => setParam('dias', value)} />
           </Group>
         }
       />
       {establishments.isSuccess && list.length === 0 ? (
         <EmptyState title="Nenhum estabelecimento">Cadastre um estabelecimento e publique uma carta para ver os insights.</EmptyState>
       ) : insights.isError || establishments.isError ? (
-        <Alert color="red" title="Erro ao carregar dados" icon={<IconAlertTriangle />} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">Não foi possível carregar os insights da carta.</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => insights.refetch()}>
-              Tentar novamente
-            </Button>
-          </Stack>
-        </Alert>
+        <DashboardLoadError
+          title="Erro ao carregar dados"
+          text="Não foi possível carregar os insights da carta."
+          onRetry={() => insights.refetch()}
+        />
       ) : insights.data ? (
         <InsightsBody data={insights.data} establishment={list.length > 1 ? chosen?.name : undefined} />
       ) : (
@@ -100,17 +78,9 @@ export function MenuInsightsPage() {
 
 function InsightsSkeleton() {
   return (
-    <Stack gap="lg">
-      <Text size="sm" c="dimmed" role="status">
-        Carregando insights da carta...
-      </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} h={104} radius="md" />
-        ))}
-      </SimpleGrid>
+    <DashboardSkeleton status="Carregando insights da carta...">
       <Skeleton h={280} radius="md" />
-    </Stack>
+    </DashboardSkeleton>
   );
 }
 
@@ -119,47 +89,35 @@ function InsightsBody({ data, establishment }: { data: MenuInsights; establishme
   const opens = data.opened_wines.reduce((sum, w) => sum + w.opens, 0);
   return (
     <Stack gap="lg">
-      <Text size="sm" c="dimmed">
+      <PeriodLine>
         {establishment ? `${establishment}: de ` : 'De '}
         {fullDay(data.period.start)} a {fullDay(data.period.end)} (horário de Brasília), comparado a {fullDay(data.period.previous_start)} a{' '}
         {fullDay(data.period.previous_end)}.
-      </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-        <StatCard
-          label="Visualizações"
-          value={formatInteger(data.views.total)}
-          change={data.views.change}
-          previous={data.views.previous}
-          days={days}
-        />
-        <StatCard
-          label="Pelo QR Code das mesas"
-          value={formatInteger(data.views.from_tables)}
-          note={
-            data.views.total > 0
+      </PeriodLine>
+      <StatGrid>
+        <StatCard label="Visualizações" value={formatInteger(data.views.total)}>
+          <Change change={data.views.change} previous={data.views.previous} days={days} />
+        </StatCard>
+        <StatCard label="Pelo QR Code das mesas" value={formatInteger(data.views.from_tables)}>
+          <StatNote>
+            {data.views.total > 0
               ? `${Math.round((data.views.from_tables / data.views.total) * 100)}% das visualizações`
-              : 'Nenhuma visualização'
-          }
-        />
-        <StatCard
-          label="Buscas"
-          value={formatInteger(data.searches.total)}
-          change={data.searches.change}
-          previous={data.searches.previous}
-          days={days}
-        />
-        <StatCard
-          label="Vinhos abertos"
-          value={formatInteger(opens)}
-          note={
-            data.opened_wines.length === 0
+              : 'Nenhuma visualização'}
+          </StatNote>
+        </StatCard>
+        <StatCard label="Buscas" value={formatInteger(data.searches.total)}>
+          <Change change={data.searches.change} previous={data.searches.previous} days={days} />
+        </StatCard>
+        <StatCard label="Vinhos abertos" value={formatInteger(opens)}>
+          <StatNote>
+            {data.opened_wines.length === 0
               ? 'Nenhum vinho aberto'
               : data.opened_wines.length === 1
                 ? 'Todas de um só vinho'
-                : `Somando os ${data.opened_wines.length} vinhos mais abertos`
-          }
-        />
-      </SimpleGrid>
+                : `Somando os ${data.opened_wines.length} vinhos mais abertos`}
+          </StatNote>
+        </StatCard>
+      </StatGrid>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <ViewsPerDayChart points={data.views_per_day} />
@@ -171,13 +129,13 @@ function InsightsBody({ data, establishment }: { data: MenuInsights; establishme
           <OpenedWines wines={data.opened_wines} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Tables tables={data.tables} />
+          <FigurePanel {...TABLES} rows={data.tables} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <NotFound words={data.searches.not_found} />
+          <FigurePanel {...NOT_FOUND} rows={data.searches.not_found} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Searches searches={data.searches.top} />
+          <FigurePanel {...SEARCHES} rows={data.searches.top} />
         </Grid.Col>
         <Grid.Col span={12}>
           <Filters filters={data.filters} />
@@ -187,30 +145,9 @@ function InsightsBody({ data, establishment }: { data: MenuInsights; establishme
   );
 }
 
+/** A count's change; when the server gives none although there was something before, nothing is said. */
 function Change({ change, previous, days }: { change: number | null; previous: number; days: number }) {
-  if (change === null) {
-    return (
-      <Text size="xs" c="dimmed">
-        {previous === 0 ? `Sem base de comparação (0 nos ${days} dias anteriores)` : ''}
-      </Text>
-    );
-  }
-  const colour = change === 0 ? 'gray' : change > 0 ? 'teal' : 'red';
-  return (
-    <Group gap={6} wrap="nowrap">
-      <Badge
-        style={{ flexShrink: 0 }}
-        color={colour}
-        variant="light"
-        leftSection={change > 0 ? <IconArrowUpRight size={12} /> : change < 0 ? <IconArrowDownRight size={12} /> : null}
-      >
-        {formatPercent(change)}
-      </Badge>
-      <Text size="xs" c="dimmed">
-        vs. {formatInteger(previous)} nos {days} dias anteriores
-      </Text>
-    </Group>
-  );
+  return change === null && previous !== 0 ? null : <PeriodChange change={change} previous={formatInteger(previous)} days={days} />;
 }
 
 /** The change column of a list: a small badge, or "novo" when there was nothing before. */
@@ -223,108 +160,19 @@ function ChangeCell({ change, previous }: { change: number | null; previous: num
     ) : null;
   }
   return (
-    <Badge color={change === 0 ? 'gray' : change > 0 ? 'teal' : 'red'} variant="light" size="sm" style={{ whiteSpace: 'nowrap' }}>
+    <Badge color={changeColour(change)} variant="light" size="sm" style={{ whiteSpace: 'nowrap' }}>
       {formatPercent(change)}
     </Badge>
   );
 }
 
-function StatCard(props: { label: string; value: string; change?: number | null; previous?: number; days?: number; note?: string }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={props.label}>
-      <Text size="sm" c="dimmed" fw={500}>
-        {props.label}
-      </Text>
-      <Text fz={26} fw={700} lh={1.3} data-testid="stat-value">
-        {props.value}
-      </Text>
-      <div style={{ marginTop: 4 }}>
-        {props.note !== undefined ? (
-          <Text size="xs" c="dimmed">
-            {props.note}
-          </Text>
-        ) : (
-          <Change change={props.change ?? null} previous={props.previous ?? 0} days={props.days ?? 0} />
-        )}
-      </div>
-    </Paper>
-  );
-}
-
-function Panel({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" h="100%" component="section" aria-label={title}>
-      <Title order={2} fz="lg">
-        {title}
-      </Title>
-      {description ? (
-        <Text size="xs" c="dimmed" mt={2}>
-          {description}
-        </Text>
-      ) : null}
-      <div style={{ marginTop: 12 }}>{children}</div>
-    </Paper>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <Text c="dimmed" size="sm">
-      {children}
-    </Text>
-  );
-}
-
-function OpenedWines({ wines }: { wines: MenuInsights['opened_wines'] }) {
-  const withCellar = wines.some((w) => w.cellar_count !== null);
-  return (
-    <Panel title="Vinhos mais abertos" description="Quantas vezes cada vinho foi aberto na carta, ao lado da disponibilidade.">
-      {wines.length === 0 ? (
-        <Empty>Nenhum vinho aberto no período.</Empty>
-      ) : (
-        <Table verticalSpacing="xs" horizontalSpacing="xs" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Vinho</Table.Th>
-              <Table.Th visibleFrom="xs">Situação</Table.Th>
-              {withCellar ? <Table.Th ta="right">Adega</Table.Th> : null}
-              <Table.Th ta="right">Aberturas</Table.Th>
-              <Table.Th ta="right" visibleFrom="xs">
-                Variação
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {wines.map((w) => (
-              <Table.Tr key={w.wine_id}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  <Text size="sm" fw={500}>
-                    {w.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {w.menu_name}
-                  </Text>
-                  <Group gap={4} hiddenFrom="xs" mt={2}>
-                    <Availability available={w.available} />
-                    <ChangeCell change={w.change} previous={w.previous} />
-                  </Group>
-                </Table.Td>
-                <Table.Td visibleFrom="xs">
-                  <Availability available={w.available} />
-                </Table.Td>
-                {withCellar ? <Table.Td ta="right">{w.cellar_count === null ? '—' : formatInteger(w.cellar_count)}</Table.Td> : null}
-                <Table.Td ta="right">{formatInteger(w.opens)}</Table.Td>
-                <Table.Td ta="right" visibleFrom="xs">
-                  <ChangeCell change={w.change} previous={w.previous} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Panel>
-  );
-}
+/** The last column of every list: how the row moved against the previous period. */
+const changeColumn = <T extends { change: number | null; previous: number }>(wide = false): FigureColumn<T> => ({
+  header: 'Variação',
+  numeric: true,
+  wide,
+  cell: (row) => <ChangeCell change={row.change} previous={row.previous} />,
+});
 
 function Availability({ available }: { available: boolean }) {
   return (
@@ -334,129 +182,116 @@ function Availability({ available }: { available: boolean }) {
   );
 }
 
-function Tables({ tables }: { tables: MenuInsights['tables'] }) {
+type OpenedWine = MenuInsights['opened_wines'][number];
+
+function OpenedWines({ wines }: { wines: OpenedWine[] }) {
+  const withCellar = wines.some((w) => w.cellar_count !== null);
+  const columns: FigureColumn<OpenedWine>[] = [
+    {
+      header: 'Vinho',
+      td: { style: { overflowWrap: 'anywhere' } },
+      cell: (w) => (
+        <>
+          <Text size="sm" fw={500}>
+            {w.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {w.menu_name}
+          </Text>
+          <Group gap={4} hiddenFrom="xs" mt={2}>
+            <Availability available={w.available} />
+            <ChangeCell change={w.change} previous={w.previous} />
+          </Group>
+        </>
+      ),
+    },
+    { header: 'Situação', wide: true, cell: (w) => <Availability available={w.available} /> },
+    ...(withCellar
+      ? [{ header: 'Adega', numeric: true, cell: (w: OpenedWine) => (w.cellar_count === null ? '—' : formatInteger(w.cellar_count)) }]
+      : []),
+    { header: 'Aberturas', numeric: true, cell: (w) => formatInteger(w.opens) },
+    changeColumn(true),
+  ];
   return (
-    <Panel title="Leituras por mesa" description="Visualizações pelo QR Code de cada mesa (?mesa=N).">
-      {tables.length === 0 ? (
-        <Empty>Nenhuma leitura de QR Code de mesa no período.</Empty>
-      ) : (
-        <Table verticalSpacing="xs" horizontalSpacing="xs" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Mesa</Table.Th>
-              <Table.Th ta="right">Visualizações</Table.Th>
-              <Table.Th ta="right">Variação</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {tables.map((t) => (
-              <Table.Tr key={t.table}>
-                <Table.Td fw={500}>Mesa {t.table}</Table.Td>
-                <Table.Td ta="right">{formatInteger(t.views)}</Table.Td>
-                <Table.Td ta="right">
-                  <ChangeCell change={t.change} previous={t.previous} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Panel>
+    <FigurePanel
+      title="Vinhos mais abertos"
+      description="Quantas vezes cada vinho foi aberto na carta, ao lado da disponibilidade."
+      empty="Nenhum vinho aberto no período."
+      columns={columns}
+      rows={wines}
+      rowKey={(w) => w.wine_id}
+    />
   );
 }
 
-function NotFound({ words }: { words: MenuInsights['searches']['not_found'] }) {
-  return (
-    <Panel title="Procurados e não encontrados" description="Buscas dos clientes que não encontraram nenhum vinho na carta.">
-      {words.length === 0 ? (
-        <Empty>Toda busca do período encontrou algum vinho.</Empty>
-      ) : (
-        <Table verticalSpacing="xs" horizontalSpacing="xs" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Busca</Table.Th>
-              <Table.Th ta="right">Vezes</Table.Th>
-              <Table.Th ta="right">Variação</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {words.map((s) => (
-              <Table.Tr key={s.words}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }} fw={500}>
-                  {s.words}
-                </Table.Td>
-                <Table.Td ta="right">{formatInteger(s.searches)}</Table.Td>
-                <Table.Td ta="right">
-                  <ChangeCell change={s.change} previous={s.previous} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Panel>
-  );
-}
+type TableViews = MenuInsights['tables'][number];
+const TABLES: FigureList<TableViews> = {
+  title: 'Leituras por mesa',
+  description: 'Visualizações pelo QR Code de cada mesa (?mesa=N).',
+  empty: 'Nenhuma leitura de QR Code de mesa no período.',
+  rowKey: (t) => t.table,
+  columns: [
+    { header: 'Mesa', td: { fw: 500 }, cell: (t) => `Mesa ${t.table}` },
+    { header: 'Visualizações', numeric: true, cell: (t) => formatInteger(t.views) },
+    changeColumn(),
+  ],
+};
 
-function Searches({ searches }: { searches: MenuInsights['searches']['top'] }) {
-  return (
-    <Panel title="Mais buscados" description="As palavras buscadas, como o servidor as compara: sem acentos e em minúsculas.">
-      {searches.length === 0 ? (
-        <Empty>Nenhuma busca no período.</Empty>
-      ) : (
-        <Table verticalSpacing="xs" horizontalSpacing="xs" fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Busca</Table.Th>
-              <Table.Th ta="right">Vezes</Table.Th>
-              <Table.Th ta="right" visibleFrom="xs">
-                Encontrou
-              </Table.Th>
-              <Table.Th ta="right">Variação</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {searches.map((s) => (
-              <Table.Tr key={s.words}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  <Text size="sm" fw={500}>
-                    {s.words}
-                  </Text>
-                  <Text size="xs" c="dimmed" hiddenFrom="xs">
-                    {plural(s.found, 'vinho encontrado', 'vinhos encontrados')}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{formatInteger(s.searches)}</Table.Td>
-                <Table.Td ta="right" visibleFrom="xs">
-                  {plural(s.found, 'vinho', 'vinhos')}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <ChangeCell change={s.change} previous={s.previous} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Panel>
-  );
-}
+type NotFoundSearch = MenuInsights['searches']['not_found'][number];
+const NOT_FOUND: FigureList<NotFoundSearch> = {
+  title: 'Procurados e não encontrados',
+  description: 'Buscas dos clientes que não encontraram nenhum vinho na carta.',
+  empty: 'Toda busca do período encontrou algum vinho.',
+  rowKey: (s) => s.words,
+  columns: [
+    { header: 'Busca', td: { fw: 500, style: { overflowWrap: 'anywhere' } }, cell: (s) => s.words },
+    { header: 'Vezes', numeric: true, cell: (s) => formatInteger(s.searches) },
+    changeColumn(),
+  ],
+};
+
+type TopSearch = MenuInsights['searches']['top'][number];
+const SEARCHES: FigureList<TopSearch> = {
+  title: 'Mais buscados',
+  description: 'As palavras buscadas, como o servidor as compara: sem acentos e em minúsculas.',
+  empty: 'Nenhuma busca no período.',
+  rowKey: (s) => s.words,
+  columns: [
+    {
+      header: 'Busca',
+      td: { style: { overflowWrap: 'anywhere' } },
+      cell: (s) => (
+        <>
+          <Text size="sm" fw={500}>
+            {s.words}
+          </Text>
+          <Text size="xs" c="dimmed" hiddenFrom="xs">
+            {plural(s.found, 'vinho encontrado', 'vinhos encontrados')}
+          </Text>
+        </>
+      ),
+    },
+    { header: 'Vezes', numeric: true, cell: (s) => formatInteger(s.searches) },
+    { header: 'Encontrou', numeric: true, wide: true, cell: (s) => plural(s.found, 'vinho', 'vinhos') },
+    changeColumn(),
+  ],
+};
 
 function Filters({ filters }: { filters: MenuInsights['filters'] }) {
   return (
-    <Panel title="Filtros usados" description="País, uva e faixa de preço escolhidos nos filtros da carta.">
-      {filters.length === 0 ? (
-        <Empty>Nenhum filtro usado no período.</Empty>
-      ) : (
-        <Group gap="xs">
-          {filters.map((f) => (
-            <Badge key={`${f.filter}=${f.value}`} variant="default" size="lg" radius="sm" tt="none" fw={500}>
-              {FILTER_LABELS[f.filter] ?? f.filter}: {f.filter === 'preco' ? (PRICE_LABELS[f.value] ?? f.value) : f.value} ·{' '}
-              {plural(f.uses, 'vez', 'vezes')}
-            </Badge>
-          ))}
-        </Group>
-      )}
+    <Panel
+      title="Filtros usados"
+      description="País, uva e faixa de preço escolhidos nos filtros da carta."
+      empty={filters.length === 0 ? 'Nenhum filtro usado no período.' : null}
+    >
+      <Group gap="xs">
+        {filters.map((f) => (
+          <Badge key={`${f.filter}=${f.value}`} variant="default" size="lg" radius="sm" tt="none" fw={500}>
+            {FILTER_LABELS[f.filter] ?? f.filter}: {f.filter === 'preco' ? (PRICE_LABELS[f.value] ?? f.value) : f.value} ·{' '}
+            {plural(f.uses, 'vez', 'vezes')}
+          </Badge>
+        ))}
+      </Group>
     </Panel>
   );
 }
