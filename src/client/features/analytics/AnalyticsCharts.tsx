@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
 import type { AnalyticsDashboard } from '../../../shared/analytics';
 import { formatBRL } from '../../../shared/money';
@@ -8,9 +9,29 @@ import { SUPPLIER_COLOURS, WINE, WINE_FILL } from './charts';
 
 type Point = AnalyticsDashboard['revenue_trend'][number];
 
-/** Every day of a trend, for the table behind its chart. */
-const dayRows = (points: Point[], format: (v: number) => string): [string, string][] =>
-  points.map((p) => [fullDay(p.date), format(p.value)]);
+const HEIGHT = 260;
+
+/** The panel of a day-by-day chart; the hidden table lists every day under the same title. */
+function DayTrendPanel({
+  title,
+  valueLabel,
+  points,
+  format,
+  children,
+}: {
+  title: string;
+  valueLabel: string;
+  points: Point[];
+  format: (v: number) => string;
+  children: ReactNode;
+}) {
+  const rows = points.map((p): [string, string] => [fullDay(p.date), format(p.value)]);
+  return (
+    <ChartPanel title={title} height={HEIGHT} table={<ValuesTable caption={title} headers={['Dia', valueLabel]} rows={rows} />}>
+      {children}
+    </ChartPanel>
+  );
+}
 
 function peak(points: Point[]): Point | undefined {
   return points.reduce<Point | undefined>((best, p) => (p.value > (best?.value ?? 0) ? p : best), undefined);
@@ -27,11 +48,7 @@ function trendSummary(what: string, points: Point[], format: (v: number) => stri
 
 export function RevenueTrendChart({ points }: { points: Point[] }) {
   return (
-    <ChartPanel
-      title="Receita por dia"
-      height={260}
-      table={<ValuesTable caption="Receita por dia" headers={['Dia', 'Receita']} rows={dayRows(points, formatBRL)} />}
-    >
+    <DayTrendPanel title="Receita por dia" valueLabel="Receita" points={points} format={formatBRL}>
       <Line
         aria-label={trendSummary('Gráfico de linha da receita por dia', points, formatBRL)}
         data={{
@@ -58,18 +75,14 @@ export function RevenueTrendChart({ points }: { points: Point[] }) {
           },
         }}
       />
-    </ChartPanel>
+    </DayTrendPanel>
   );
 }
 
 export function OrdersBarChart({ points }: { points: Point[] }) {
   const plural = (n: number) => (n === 1 ? '1 pedido' : `${formatInteger(n)} pedidos`);
   return (
-    <ChartPanel
-      title="Pedidos por dia"
-      height={260}
-      table={<ValuesTable caption="Pedidos por dia" headers={['Dia', 'Pedidos']} rows={dayRows(points, formatInteger)} />}
-    >
+    <DayTrendPanel title="Pedidos por dia" valueLabel="Pedidos" points={points} format={formatInteger}>
       <Bar
         aria-label={trendSummary('Gráfico de barras dos pedidos por dia', points, plural)}
         {...countBars(
@@ -80,7 +93,7 @@ export function OrdersBarChart({ points }: { points: Point[] }) {
           10,
         )}
       />
-    </ChartPanel>
+    </DayTrendPanel>
   );
 }
 
@@ -102,7 +115,7 @@ export function TopSuppliersChart({
   return (
     <ChartPanel
       title={words.title}
-      height={260}
+      height={HEIGHT}
       table={
         <ValuesTable
           caption={`Receita ${words.of}`}

@@ -10,6 +10,48 @@ ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip);
 const WINE = '#a82947';
 const GOLD = '#b7822b';
 
+/** One bar of a views chart: its short label on the axis, its full one in the hidden table. */
+interface ViewsBar {
+  label: string;
+  full: string;
+  views: number;
+}
+
+/** A bar chart of views with its hidden table; `summary` names the canvas. */
+function ViewsChart(props: {
+  title: string;
+  caption: string;
+  column: string;
+  summary: string;
+  bars: ViewsBar[];
+  colour: string;
+  maxTicks: number;
+}) {
+  const { bars } = props;
+  const chart = countBars(
+    'Visualizações',
+    bars.map((b) => b.label),
+    bars.map((b) => b.views),
+    props.colour,
+    props.maxTicks,
+  );
+  return (
+    <ChartPanel
+      title={props.title}
+      height={240}
+      table={
+        <ValuesTable
+          caption={props.caption}
+          headers={[props.column, 'Visualizações']}
+          rows={bars.map((b) => [b.full, formatInteger(b.views)])}
+        />
+      }
+    >
+      <Bar aria-label={props.summary} data={chart.data} options={chart.options} />
+    </ChartPanel>
+  );
+}
+
 export function ViewsPerDayChart({ points }: { points: MenuInsights['views_per_day'] }) {
   const top = points.reduce<(typeof points)[number] | undefined>((best, p) => (p.views > (best?.views ?? 0) ? p : best), undefined);
   const first = points[0];
@@ -22,27 +64,16 @@ export function ViewsPerDayChart({ points }: { points: MenuInsights['views_per_d
             : ': nenhuma visualização'
         }.`
       : 'Visualizações por dia: sem dados.';
-  const chart = countBars(
-    'Visualizações',
-    points.map((p) => shortDay(p.date)),
-    points.map((p) => p.views),
-    WINE,
-    10,
-  );
   return (
-    <ChartPanel
+    <ViewsChart
       title="Visualizações por dia"
-      height={240}
-      table={
-        <ValuesTable
-          caption="Visualizações por dia"
-          headers={['Dia', 'Visualizações']}
-          rows={points.map((p) => [fullDay(p.date), formatInteger(p.views)])}
-        />
-      }
-    >
-      <Bar aria-label={summary} data={chart.data} options={chart.options} />
-    </ChartPanel>
+      caption="Visualizações por dia"
+      column="Dia"
+      summary={summary}
+      bars={points.map((p) => ({ label: shortDay(p.date), full: fullDay(p.date), views: p.views }))}
+      colour={WINE}
+      maxTicks={10}
+    />
   );
 }
 
@@ -55,26 +86,15 @@ export function BusiestHoursChart({ hours }: { hours: MenuInsights['busiest_hour
           .map((h) => `${hourLabel(h.hour)} (${formatInteger(h.views)})`)
           .join(', ')}.`
       : 'Gráfico de barras das visualizações por hora do dia: nenhuma visualização.';
-  const chart = countBars(
-    'Visualizações',
-    hours.map((h) => hourLabel(h.hour)),
-    hours.map((h) => h.views),
-    GOLD,
-    12,
-  );
   return (
-    <ChartPanel
+    <ViewsChart
       title="Horários de maior movimento"
-      height={240}
-      table={
-        <ValuesTable
-          caption="Visualizações por hora (horário de Brasília)"
-          headers={['Hora', 'Visualizações']}
-          rows={hours.map((h) => [hourLabel(h.hour), formatInteger(h.views)])}
-        />
-      }
-    >
-      <Bar aria-label={summary} data={chart.data} options={chart.options} />
-    </ChartPanel>
+      caption="Visualizações por hora (horário de Brasília)"
+      column="Hora"
+      summary={summary}
+      bars={hours.map((h) => ({ label: hourLabel(h.hour), full: hourLabel(h.hour), views: h.views }))}
+      colour={GOLD}
+      maxTicks={12}
+    />
   );
 }
