@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CatalogWineInput, catalogWineSchema } from '../../../shared/catalog';
-import { api } from '../../lib/api';
+import { type CatalogWine, type CatalogWineInput, catalogWineSchema } from '../../../shared/catalog';
 import { queryKeys } from '../../lib/query-keys';
+import { useDeleteRecord, useRecord, useSaveRecord } from '../../lib/record-hooks';
 import { listFromHeader, usePageList } from '../../lib/use-page-list';
 
 export const CATALOG_PAGE_SIZE = 25;
@@ -27,27 +26,9 @@ export function useCatalogList(filters: CatalogFilters, page: number) {
   });
 }
 
-export const useCatalogWine = (id: string | undefined) =>
-  useQuery({
-    queryKey: queryKeys.catalog.detail(id ?? ''),
-    queryFn: () => api.get(`/catalog/wines/${id}`, catalogWineSchema),
-    enabled: Boolean(id),
-    retry: false,
-  });
+export const useCatalogWine = (id: string | undefined) => useRecord('/catalog/wines', id, catalogWineSchema, queryKeys.catalog.detail);
 
-export function useSaveCatalogWine() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id?: string; values: CatalogWineInput }) =>
-      id ? api.put(`/catalog/wines/${id}`, values, catalogWineSchema) : api.post('/catalog/wines', values, catalogWineSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.catalog.all }),
-  });
-}
+export const useSaveCatalogWine = () =>
+  useSaveRecord<CatalogWineInput, CatalogWine>('/catalog/wines', catalogWineSchema, queryKeys.catalog.all);
 
-export function useDeleteCatalogWine() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`/catalog/wines/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.catalog.all }),
-  });
-}
+export const useDeleteCatalogWine = () => useDeleteRecord('/catalog/wines', queryKeys.catalog.all);

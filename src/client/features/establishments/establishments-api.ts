@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type EstablishmentInput, establishmentSchema } from '../../../shared/establishments';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { useInvalidate } from '../../lib/record-hooks';
 
 export const useEstablishment = (id: string | undefined) =>
   useQuery({
@@ -10,14 +11,8 @@ export const useEstablishment = (id: string | undefined) =>
     enabled: Boolean(id),
   });
 
-function useInvalidateEstablishments() {
-  const queryClient = useQueryClient();
-  return () => {
-    queryClient.invalidateQueries({ queryKey: queryKeys.establishments.all });
-    // Names and slugs show on menus too.
-    queryClient.invalidateQueries({ queryKey: queryKeys.menus.all });
-  };
-}
+// Names and slugs show on menus too.
+const useInvalidateEstablishments = () => useInvalidate(queryKeys.establishments.all, queryKeys.menus.all);
 
 export function useSaveEstablishment() {
   const onSuccess = useInvalidateEstablishments();

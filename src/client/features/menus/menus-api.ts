@@ -13,6 +13,7 @@ import {
 } from '../../../shared/wine-menus';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { useInvalidate } from '../../lib/record-hooks';
 import { establishmentListQuery, menuListQuery } from '../../lib/shared-queries';
 import { listFromHeader, usePageList } from '../../lib/use-page-list';
 
@@ -32,14 +33,8 @@ export const useQrCode = (id: string | undefined) =>
     enabled: Boolean(id),
   });
 
-function useInvalidateMenus() {
-  const queryClient = useQueryClient();
-  return () => {
-    queryClient.invalidateQueries({ queryKey: queryKeys.menus.all });
-    // Establishments show how many menus they have.
-    queryClient.invalidateQueries({ queryKey: queryKeys.establishments.all });
-  };
-}
+// Establishments show how many menus they have.
+const useInvalidateMenus = () => useInvalidate(queryKeys.menus.all, queryKeys.establishments.all);
 
 export function useCreateMenu() {
   const invalidate = useInvalidateMenus();

@@ -3,6 +3,7 @@ import { catalogWineSchema } from '../../../shared/catalog';
 import { type OrderCreate, type OrderStatus, orderDetailSchema, orderSchema } from '../../../shared/orders';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { useRecord } from '../../lib/record-hooks';
 import { listFromHeader, usePageList } from '../../lib/use-page-list';
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -25,13 +26,7 @@ export function useOrderList(filters: OrderFilters, page: number) {
   });
 }
 
-export const useOrder = (id: string | undefined) =>
-  useQuery({
-    queryKey: queryKeys.orders.detail(id ?? ''),
-    queryFn: () => api.get(`/orders/${id}`, orderDetailSchema),
-    enabled: Boolean(id),
-    retry: false,
-  });
+export const useOrder = (id: string | undefined) => useRecord('/orders', id, orderDetailSchema, queryKeys.orders.detail);
 
 export function useCreateOrder() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   type ExecuteImport,
   importHistorySchema,
@@ -8,6 +8,7 @@ import {
 } from '../../../shared/product-import';
 import { api, apiGetBlob } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { useDeleteRecord, useWrite } from '../../lib/record-hooks';
 import { listFromBody, usePageList } from '../../lib/use-page-list';
 
 /** SPEC §9: progress is polled every 2 seconds until the import is completed or failed. */
@@ -33,13 +34,8 @@ export const useImportPreview = (id: string | null) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export function useExecuteImport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ExecuteImport) => api.post('/product-import/execute', body, importStatusSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.imports.history() }),
-  });
-}
+export const useExecuteImport = () =>
+  useWrite(queryKeys.imports.history(), (body: ExecuteImport) => api.post('/product-import/execute', body, importStatusSchema));
 
 /** The import's status, polled while it runs; a failed poll stops polling (the screen says so). */
 export const useImportStatus = (id: string | null) =>
@@ -74,21 +70,10 @@ export const useImportDetails = (id: string | null) =>
     retry: false,
   });
 
-export function useRetryImport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.post(`/product-import/retry/${id}`, undefined, importStatusSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.imports.all }),
-  });
-}
+export const useRetryImport = () =>
+  useWrite(queryKeys.imports.all, (id: string) => api.post(`/product-import/retry/${id}`, undefined, importStatusSchema));
 
-export function useDeleteImport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`/product-import/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.imports.all }),
-  });
-}
+export const useDeleteImport = () => useDeleteRecord('/product-import', queryKeys.imports.all);
 
 /** Downloads the .xlsx of the rows that did not go in. */
 export async function downloadFailedRows(id: string, fileName: string): Promise<void> {

@@ -1,7 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   PRODUCTS_PAGE_SIZE,
+  type Product,
+  type ProductCategory,
   type ProductCategoryInput,
   type ProductInput,
   productCategorySchema,
@@ -11,6 +13,7 @@ import {
 } from '../../../shared/products';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { useDeleteRecord, useSaveRecord } from '../../lib/record-hooks';
 import { listFromBody, usePageList } from '../../lib/use-page-list';
 
 export interface ProductFilters {
@@ -48,30 +51,9 @@ export const useSupplierOptions = (enabled: boolean) =>
     retry: false,
   });
 
-export function useSaveProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id?: string; values: ProductInput }) =>
-      id ? api.put(`/products/${id}`, values, productSchema) : api.post('/products', values, productSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-  });
-}
+export const useSaveProduct = () => useSaveRecord<ProductInput, Product>('/products', productSchema, queryKeys.products.all);
 
-export function useDeleteProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`/products/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-  });
-}
+export const useDeleteProduct = () => useDeleteRecord('/products', queryKeys.products.all);
 
-export function useSaveCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id?: string; values: ProductCategoryInput }) =>
-      id
-        ? api.put(`/products/categories/${id}`, values, productCategorySchema)
-        : api.post('/products/categories', values, productCategorySchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
-  });
-}
+export const useSaveCategory = () =>
+  useSaveRecord<ProductCategoryInput, ProductCategory>('/products/categories', productCategorySchema, queryKeys.products.all);

@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type SupplierInput, supplierSchema } from '../../../shared/suppliers';
-import { api } from '../../lib/api';
+import { type Supplier, type SupplierInput, supplierSchema } from '../../../shared/suppliers';
 import { queryKeys } from '../../lib/query-keys';
+import { useDeleteRecord, useRecord, useSaveRecord } from '../../lib/record-hooks';
 import { listFromHeader, usePageList } from '../../lib/use-page-list';
 
 export const SUPPLIERS_PAGE_SIZE = 20;
@@ -14,27 +13,8 @@ export function useSupplierList(search: string, page: number) {
   });
 }
 
-export const useSupplier = (id: string | undefined) =>
-  useQuery({
-    queryKey: queryKeys.suppliers.detail(id ?? ''),
-    queryFn: () => api.get(`/suppliers/${id}`, supplierSchema),
-    enabled: Boolean(id),
-    retry: false,
-  });
+export const useSupplier = (id: string | undefined) => useRecord('/suppliers', id, supplierSchema, queryKeys.suppliers.detail);
 
-export function useSaveSupplier() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id?: string; values: SupplierInput }) =>
-      id ? api.put(`/suppliers/${id}`, values, supplierSchema) : api.post('/suppliers', values, supplierSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.suppliers.all }),
-  });
-}
+export const useSaveSupplier = () => useSaveRecord<SupplierInput, Supplier>('/suppliers', supplierSchema, queryKeys.suppliers.all);
 
-export function useDeleteSupplier() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`/suppliers/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.suppliers.all }),
-  });
-}
+export const useDeleteSupplier = () => useDeleteRecord('/suppliers', queryKeys.suppliers.all);

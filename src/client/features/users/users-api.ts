@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type InvitationCreate, invitationSchema } from '../../../shared/invitations';
-import { type UserCreate, type UserUpdate, userSchema } from '../../../shared/users';
+import { type User, type UserCreate, type UserUpdate, userSchema } from '../../../shared/users';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { useDeleteRecord, useSaveRecord, useWrite } from '../../lib/record-hooks';
 import { establishmentListQuery, supplierOptionsQuery } from '../../lib/shared-queries';
 
 export const useUsers = () => useQuery({ queryKey: queryKeys.users.all, queryFn: () => api.get('/users', userSchema.array()) });
@@ -22,55 +23,22 @@ export interface SupplierOption {
 
 export const useSupplierOptions = () => useQuery(supplierOptionsQuery());
 
-export function useSaveUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, values }: { id?: string; values: UserCreate | UserUpdate }) =>
-      id ? api.put(`/users/${id}`, values, userSchema) : api.post('/users', values, userSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
-  });
-}
+export const useSaveUser = () => useSaveRecord<UserCreate | UserUpdate, User>('/users', userSchema, queryKeys.users.all);
 
-export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`/users/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
-  });
-}
+export const useDeleteUser = () => useDeleteRecord('/users', queryKeys.users.all);
 
-export function useSetUserActive() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
-      api.post(`/users/${id}/${active ? 'reactivate' : 'deactivate'}`, {}, userSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
-  });
-}
+export const useSetUserActive = () =>
+  useWrite(queryKeys.users.all, ({ id, active }: { id: string; active: boolean }) =>
+    api.post(`/users/${id}/${active ? 'reactivate' : 'deactivate'}`, {}, userSchema),
+  );
 
 export const useInvitations = (enabled: boolean) =>
   useQuery({ queryKey: queryKeys.invitations.all, queryFn: () => api.get('/invitations', invitationSchema.array()), enabled });
 
-export function useCreateInvitation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (values: InvitationCreate) => api.post('/invitations', values, invitationSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations.all }),
-  });
-}
+export const useCreateInvitation = () =>
+  useWrite(queryKeys.invitations.all, (values: InvitationCreate) => api.post('/invitations', values, invitationSchema));
 
-export function useResendInvitation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.post(`/invitations/${id}/resend`, {}, invitationSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations.all }),
-  });
-}
+export const useResendInvitation = () =>
+  useWrite(queryKeys.invitations.all, (id: string) => api.post(`/invitations/${id}/resend`, {}, invitationSchema));
 
-export function useDeleteInvitation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`/invitations/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations.all }),
-  });
-}
+export const useDeleteInvitation = () => useDeleteRecord('/invitations', queryKeys.invitations.all);
