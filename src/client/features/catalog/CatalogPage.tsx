@@ -1,5 +1,5 @@
-import { Autocomplete, Button, Grid, Group, Loader, LoadingOverlay, Paper, Select, Table, Text, TextInput } from '@mantine/core';
-import { IconBook2, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { Autocomplete, Grid, Select, Table, Text, TextInput } from '@mantine/core';
+import { IconBook2, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CatalogWine } from '../../../shared/catalog';
@@ -8,13 +8,13 @@ import { COUNTRY_FLAGS, WINE_COUNTRIES, WINE_STYLES } from '../../../shared/wine
 import { useCan } from '../../lib/use-can';
 import { useSettledFilter } from '../../lib/use-settled-filter';
 import { useUrlPage } from '../../lib/use-url-page';
-import { CardTable } from '../../ui/CardTable';
 import { CountryLabel } from '../../ui/CountryLabel';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
-import { ListPagination } from '../../ui/ListPagination';
-import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
+import { FilterActions, FilterBar } from '../../ui/FilterBar';
+import { NewButton } from '../../ui/NewButton';
 import { mutationToasts, notifyError } from '../../ui/notify';
+import { countLabel, PagedCardTable, PagedList } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
 import { type CatalogFilters, hasFilters, useCatalogList, useDeleteCatalogWine } from './catalog-api';
@@ -83,9 +83,6 @@ export function CatalogPage() {
         remove.mutate(wine.id, mutationToasts('Vinho excluído do catálogo.', 'Falha ao excluir o vinho', { serverMessage: false })),
     });
 
-  const wines = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const pages = list.data?.pages ?? 1;
   const countries: string[] = [...WINE_COUNTRIES];
   if (draft.country && !countries.includes(draft.country)) countries.push(draft.country);
 
@@ -95,163 +92,141 @@ export function CatalogPage() {
         title="Catálogo global"
         description="Vinhos de referência para importar nas cartas, com ficha técnica e notas de degustação."
         back={{ to: '/', label: 'Início' }}
-        actions={
-          canCreate && (
-            <Button component={Link} to="/catalogo/novo" leftSection={<IconPlus size={18} />}>
-              Novo vinho
-            </Button>
-          )
-        }
+        actions={canCreate && <NewButton to="/catalogo/novo">Novo vinho</NewButton>}
       />
 
-      <Paper withBorder shadow="xs" p="md" mb="md" component="form" onSubmit={apply} role="search" aria-label="Filtrar catálogo">
-        <Grid gap="sm" align="flex-end">
-          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <TextInput
-              label="Nome"
-              placeholder="Nome, produtor ou região"
-              leftSection={<IconSearch size={16} />}
-              value={draft.q}
-              onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 2 }}>
-            <Select
-              label="País"
-              placeholder="Todos"
-              clearable
-              data={countries.map((c) => ({ value: c, label: `${COUNTRY_FLAGS[c] ?? ''} ${c}`.trim() }))}
-              value={draft.country || null}
-              onChange={(v) => setDraft({ ...draft, country: v ?? '' })}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 2 }}>
-            <TextInput
-              label="Uva"
-              placeholder="Ex.: Malbec"
-              value={draft.grape_variety}
-              onChange={(e) => setDraft({ ...draft, grape_variety: e.currentTarget.value })}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 2 }}>
-            <Autocomplete
-              label="Estilo"
-              placeholder="Todos"
-              data={[...WINE_STYLES]}
-              value={draft.wine_style}
-              onChange={(v) => setDraft({ ...draft, wine_style: v })}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-            <Group gap="xs" wrap="nowrap" justify="flex-end">
-              {list.isFetching && !list.isPending && <Loader size="sm" aria-label="Buscando" />}
-              {/* Enter applies at once; otherwise filters apply as they change. */}
-              <button type="submit" hidden aria-hidden tabIndex={-1} />
-              <Button variant="default" onClick={clear} leftSection={<IconX size={16} />} disabled={!filtered && !hasFilters(draft)}>
-                Limpar filtros
-              </Button>
-            </Group>
-          </Grid.Col>
-        </Grid>
-      </Paper>
+      <FilterBar label="Filtrar catálogo" onSubmit={apply}>
+        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+          <TextInput
+            label="Nome"
+            placeholder="Nome, produtor ou região"
+            leftSection={<IconSearch size={16} />}
+            value={draft.q}
+            onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 2 }}>
+          <Select
+            label="País"
+            placeholder="Todos"
+            clearable
+            data={countries.map((c) => ({ value: c, label: `${COUNTRY_FLAGS[c] ?? ''} ${c}`.trim() }))}
+            value={draft.country || null}
+            onChange={(v) => setDraft({ ...draft, country: v ?? '' })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 2 }}>
+          <TextInput
+            label="Uva"
+            placeholder="Ex.: Malbec"
+            value={draft.grape_variety}
+            onChange={(e) => setDraft({ ...draft, grape_variety: e.currentTarget.value })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 2 }}>
+          <Autocomplete
+            label="Estilo"
+            placeholder="Todos"
+            data={[...WINE_STYLES]}
+            value={draft.wine_style}
+            onChange={(v) => setDraft({ ...draft, wine_style: v })}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+          <FilterActions searching={list.isFetching && !list.isPending} canClear={filtered || hasFilters(draft)} onClear={clear}>
+            {/* Enter applies at once; otherwise filters apply as they change. */}
+            <button type="submit" hidden aria-hidden tabIndex={-1} />
+          </FilterActions>
+        </Grid.Col>
+      </FilterBar>
 
-      {list.isError ? (
-        <LoadErrorAlert title={loadError} error={list.error} />
-      ) : list.isPending ? (
-        <ListSkeleton rows={5} />
-      ) : wines.length === 0 ? (
-        filtered ? (
-          <NoMatchesState title="Nenhum vinho encontrado" onClear={clear}>
-            Nenhum vinho do catálogo corresponde a estes filtros.
-          </NoMatchesState>
-        ) : (
-          <EmptyState
-            icon={<IconBook2 size={26} />}
-            title="O catálogo está vazio"
-            action={
-              canCreate && (
-                <Button component={Link} to="/catalogo/novo" leftSection={<IconPlus size={18} />}>
-                  Novo vinho
-                </Button>
-              )
-            }
-          >
-            Cadastre vinhos de referência para importá-los nas cartas com poucos cliques.
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <ListSummary page={page} pages={pages}>
-            {total === 1 ? '1 vinho' : `${total.toLocaleString('pt-BR')} vinhos`}
-            {filtered ? ' encontrados' : ' no catálogo'}
-          </ListSummary>
-          <Paper withBorder shadow="xs" pos="relative">
-            <LoadingOverlay visible={list.isFetching && list.isPlaceholderData} overlayProps={{ blur: 1 }} />
-            <CardTable label="Vinhos do catálogo" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover minWidth={860}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Vinho</Table.Th>
-                  <Table.Th>País</Table.Th>
-                  <Table.Th>Uva</Table.Th>
-                  <Table.Th>Estilo</Table.Th>
-                  <Table.Th>Safra</Table.Th>
-                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    Preço ref.
-                  </Table.Th>
-                  {(canEdit || canDelete) && <ActionsHeader />}
+      <PagedList
+        list={list}
+        errorTitle={loadError}
+        skeletonRows={5}
+        page={page}
+        onPageChange={goToPage}
+        summary={(total) => `${countLabel(total, 'vinho', 'vinhos')}${filtered ? ' encontrados' : ' no catálogo'}`}
+        empty={
+          filtered ? (
+            <NoMatchesState title="Nenhum vinho encontrado" onClear={clear}>
+              Nenhum vinho do catálogo corresponde a estes filtros.
+            </NoMatchesState>
+          ) : (
+            <EmptyState
+              icon={<IconBook2 size={26} />}
+              title="O catálogo está vazio"
+              action={canCreate && <NewButton to="/catalogo/novo">Novo vinho</NewButton>}
+            >
+              Cadastre vinhos de referência para importá-los nas cartas com poucos cliques.
+            </EmptyState>
+          )
+        }
+      >
+        {(wines) => (
+          <PagedCardTable label="Vinhos do catálogo" minWidth={860} reloading={list.isFetching && list.isPlaceholderData}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Vinho</Table.Th>
+                <Table.Th>País</Table.Th>
+                <Table.Th>Uva</Table.Th>
+                <Table.Th>Estilo</Table.Th>
+                <Table.Th>Safra</Table.Th>
+                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  Preço ref.
+                </Table.Th>
+                {(canEdit || canDelete) && <ActionsHeader />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {wines.map((w) => (
+                <Table.Tr key={w.id}>
+                  <Table.Td>
+                    <Text fw={600} size="sm">
+                      {canEdit ? (
+                        <Link to={`/catalogo/${w.id}/editar`} style={{ color: 'inherit', textDecoration: 'none' }}>
+                          {w.name}
+                        </Link>
+                      ) : (
+                        w.name
+                      )}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {[w.producer, w.region].filter(Boolean).join(' · ') || '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-label="País" style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{w.country ? <CountryLabel country={w.country} /> : '—'}</Text>
+                  </Table.Td>
+                  <Table.Td data-label="Uva">
+                    <Text size="sm" lineClamp={2}>
+                      {w.grape_variety ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-label="Estilo">
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {w.wine_style ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-label="Safra">{w.vintage ?? '—'}</Table.Td>
+                  <Table.Td data-label="Preço ref." ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {w.price_reference !== null ? formatBRL(w.price_reference) : '—'}
+                  </Table.Td>
+                  {(canEdit || canDelete) && (
+                    <Table.Td data-actions>
+                      <RowActions
+                        label={w.name}
+                        onEdit={canEdit ? () => navigate(`/catalogo/${w.id}/editar`) : undefined}
+                        onDelete={canDelete ? () => onDelete(w) : undefined}
+                      />
+                    </Table.Td>
+                  )}
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {wines.map((w) => (
-                  <Table.Tr key={w.id}>
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {canEdit ? (
-                          <Link to={`/catalogo/${w.id}/editar`} style={{ color: 'inherit', textDecoration: 'none' }}>
-                            {w.name}
-                          </Link>
-                        ) : (
-                          w.name
-                        )}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {[w.producer, w.region].filter(Boolean).join(' · ') || '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td data-label="País" style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{w.country ? <CountryLabel country={w.country} /> : '—'}</Text>
-                    </Table.Td>
-                    <Table.Td data-label="Uva">
-                      <Text size="sm" lineClamp={2}>
-                        {w.grape_variety ?? '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td data-label="Estilo">
-                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                        {w.wine_style ?? '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td data-label="Safra">{w.vintage ?? '—'}</Table.Td>
-                    <Table.Td data-label="Preço ref." ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {w.price_reference !== null ? formatBRL(w.price_reference) : '—'}
-                    </Table.Td>
-                    {(canEdit || canDelete) && (
-                      <Table.Td data-actions>
-                        <RowActions
-                          label={w.name}
-                          onEdit={canEdit ? () => navigate(`/catalogo/${w.id}/editar`) : undefined}
-                          onDelete={canDelete ? () => onDelete(w) : undefined}
-                        />
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </CardTable>
-          </Paper>
-          <ListPagination page={page} pages={pages} onChange={goToPage} />
-        </>
-      )}
+              ))}
+            </Table.Tbody>
+          </PagedCardTable>
+        )}
+      </PagedList>
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Group, Paper, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
-import { IconBottle, IconHistory, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Group, Paper, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
+import { IconBottle, IconHistory, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { CellarItem, CellarStatus } from '../../../shared/cellar';
 import { formatBRL } from '../../../shared/money';
@@ -8,6 +8,7 @@ import { foldText, searchTerms } from '../../../shared/text-search';
 import { CardTable } from '../../ui/CardTable';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
 import { ListSkeleton, ListSummary } from '../../ui/ListStates';
+import { NewButton } from '../../ui/NewButton';
 import { ActionsHeader, RowActionButton, RowActions } from '../../ui/RowActionIcons';
 import { CellarStatusBadge, itemOrigin } from './cellar-status';
 
@@ -55,13 +56,7 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
       <EmptyState
         icon={<IconBottle size={26} />}
         title="A adega ainda está vazia"
-        action={
-          onNew && (
-            <Button leftSection={<IconPlus size={18} />} onClick={onNew}>
-              Novo vinho
-            </Button>
-          )
-        }
+        action={onNew && <NewButton onClick={onNew}>Novo vinho</NewButton>}
       >
         Cadastre os vinhos da casa, ou marque um pedido como entregue: as garrafas entram sozinhas.
       </EmptyState>

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconCheck, IconChecklist, IconPlus } from '@tabler/icons-react';
+import { Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconCheck, IconChecklist } from '@tabler/icons-react';
 import type { Activity } from '../../../shared/crm';
 import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS, isActivityDone } from '../../../shared/crm-vocabulary';
 import { formatInstant } from '../../../shared/time';
@@ -7,6 +7,7 @@ import { useCan } from '../../lib/use-can';
 import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
+import { NewButton } from '../../ui/NewButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
 import { ActivityFormModal } from './ActivityFormModal';
@@ -58,13 +59,7 @@ export function ActivitiesPage() {
       <PageHeader
         title="Atividades"
         description="Ligações, visitas, demonstrações e tarefas da equipe comercial."
-        actions={
-          canCreate && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => dialog.show(null)}>
-              Nova atividade
-            </Button>
-          )
-        }
+        actions={canCreate && <NewButton onClick={() => dialog.show(null)}>Nova atividade</NewButton>}
       />
       <CrmTabs />
       <CrmFilters

@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconPlus, IconTransform, IconUsers } from '@tabler/icons-react';
+import { ActionIcon, Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconTransform, IconUsers } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import type { Lead } from '../../../shared/crm';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../../../shared/crm-vocabulary';
@@ -9,6 +9,7 @@ import { useCan } from '../../lib/use-can';
 import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
+import { NewButton } from '../../ui/NewButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
 import { ConvertLeadModal } from './ConvertLeadModal';
@@ -60,13 +61,7 @@ export function LeadsPage() {
       <PageHeader
         title="Leads"
         description="Restaurantes e bares interessados na Adega, do primeiro contato à conversão."
-        actions={
-          canCreate && (
-            <Button leftSection={<IconPlus size={18} />} onClick={() => dialog.show(null)}>
-              Novo lead
-            </Button>
-          )
-        }
+        actions={canCreate && <NewButton onClick={() => dialog.show(null)}>Novo lead</NewButton>}
       />
       <CrmTabs />
       <CrmFilters

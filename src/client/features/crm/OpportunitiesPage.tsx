@@ -1,6 +1,6 @@
-import { Button, Group, SegmentedControl, Skeleton, Table, Text, Textarea } from '@mantine/core';
+import { Group, SegmentedControl, Skeleton, Table, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconLayoutKanban, IconPlus, IconTable, IconTargetArrow, IconThumbDown, IconTrophy } from '@tabler/icons-react';
+import { IconLayoutKanban, IconTable, IconTargetArrow, IconThumbDown, IconTrophy } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import type { Opportunity } from '../../../shared/crm';
 import { isClosedStage, OPPORTUNITY_STAGE_LABELS } from '../../../shared/crm-vocabulary';
@@ -10,6 +10,7 @@ import { useCan } from '../../lib/use-can';
 import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
+import { NewButton } from '../../ui/NewButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
 import { CrmFilters, useUrlFilters } from './CrmFilters';
@@ -115,11 +116,7 @@ export function OpportunitiesPage() {
                 },
               ]}
             />
-            {canCreate && (
-              <Button leftSection={<IconPlus size={18} />} onClick={() => dialog.show(null)}>
-                Nova oportunidade
-              </Button>
-            )}
+            {canCreate && <NewButton onClick={() => dialog.show(null)}>Nova oportunidade</NewButton>}
           </>
         }
       />

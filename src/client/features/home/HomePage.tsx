@@ -7,7 +7,6 @@ import {
   IconBuildingStore,
   IconChartBar,
   IconPackage,
-  IconPlus,
   IconTruckDelivery,
   IconUserPlus,
   IconWand,
@@ -21,6 +20,7 @@ import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useCan, usePolicy } from '../../lib/use-can';
 import { MenuRows } from '../../ui/MenuRows';
+import { NewButton } from '../../ui/NewButton';
 import { useScreenTitle } from '../../ui/PageHeader';
 import { FailedMailPanel } from './FailedMailPanel';
 import { useCreateSampleData, useEstablishments, useMenus } from './home-api';
@@ -123,9 +123,9 @@ function EstablishmentsSection() {
       title="Estabelecimentos"
       action={
         canCreateEstablishment && (
-          <Button component={Link} to="/estabelecimento/novo" leftSection={<IconPlus size={18} />} variant="light">
+          <NewButton to="/estabelecimento/novo" variant="light">
             Novo estabelecimento
-          </Button>
+          </NewButton>
         )
       }
     >
@@ -208,9 +208,9 @@ function MenusSection() {
       title="Cartas"
       action={
         canCreate && (
-          <Button component={Link} to="/carta/nova" leftSection={<IconPlus size={18} />} variant="light">
+          <NewButton to="/carta/nova" variant="light">
             Nova carta
-          </Button>
+          </NewButton>
         )
       }
     >

@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Menu, Paper, Select, Skeleton, Text, Tooltip } from '@mantine/core';
-import { IconBottle, IconDots, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBottle, IconDots, IconEdit, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import type { WineMenuSummary } from '../../../shared/wine-menus';
 import { errorMessage } from '../../lib/api';
@@ -7,6 +7,7 @@ import { useCan } from '../../lib/use-can';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { MenuRows } from '../../ui/MenuRows';
+import { NewButton } from '../../ui/NewButton';
 import { mutationToasts } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { useDeleteMenu, useEstablishmentList, useMenuList } from './menus-api';
@@ -56,11 +57,7 @@ export function MenusPage() {
                 Editar estabelecimento
               </Button>
             )}
-            {canCreate && (
-              <Button component={Link} to={newMenuPath} leftSection={<IconPlus size={18} />}>
-                Nova carta
-              </Button>
-            )}
+            {canCreate && <NewButton to={newMenuPath}>Nova carta</NewButton>}
           </>
         }
       >
@@ -92,13 +89,7 @@ export function MenusPage() {
         <EmptyState
           icon={<IconBottle size={26} />}
           title="Nenhuma carta ainda"
-          action={
-            canCreate && (
-              <Button component={Link} to={newMenuPath} leftSection={<IconPlus size={18} />}>
-                Nova carta
-              </Button>
-            )
-          }
+          action={canCreate && <NewButton to={newMenuPath}>Nova carta</NewButton>}
         >
           {establishment ? `Crie a primeira carta de ${establishment.name}.` : 'Crie uma carta para começar a montar a lista de vinhos.'}
         </EmptyState>

@@ -1,5 +1,5 @@
-import { Anchor, Button, Card, Grid, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTruckDelivery, IconX } from '@tabler/icons-react';
+import { Anchor, Card, Grid, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { IconTruckDelivery } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,8 +10,9 @@ import { establishmentListQuery, supplierOptionsQuery } from '../../lib/shared-q
 import { useCan } from '../../lib/use-can';
 import { useUrlPage } from '../../lib/use-url-page';
 import { EmptyState } from '../../ui/EmptyState';
-import { ListPagination } from '../../ui/ListPagination';
-import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
+import { ClearFiltersButton, FilterBar } from '../../ui/FilterBar';
+import { NewButton } from '../../ui/NewButton';
+import { countLabel, PagedList, TableOrCards } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { OrderStatusBadge, SupplierName } from './order-format';
 import { ORDER_FILTER_KEYS, type OrderFilters, useOrderList } from './orders-api';
@@ -45,9 +46,6 @@ export function OrdersPage() {
   };
   const filtered = ORDER_FILTER_KEYS.some((k) => filters[k]);
 
-  const orders = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const pages = list.data?.pages ?? 1;
   const numberLink = (o: Order) => (
     <Anchor component={Link} to={`/pedidos/${o.id}`} fw={700} ff="monospace" aria-label={`Pedido ${o.number}`}>
       #{o.number}
@@ -60,120 +58,111 @@ export function OrdersPage() {
         title="Pedidos"
         description="Compras dos estabelecimentos aos fornecedores, da confirmação à entrega."
         back={{ to: '/', label: 'Início' }}
-        actions={
-          canCreate && (
-            <Button component={Link} to="/pedidos/novo" leftSection={<IconPlus size={18} />}>
-              Novo pedido
-            </Button>
-          )
-        }
+        actions={canCreate && <NewButton to="/pedidos/novo">Novo pedido</NewButton>}
       />
-      <Paper withBorder shadow="xs" p="md" mb="md" role="search" aria-label="Filtrar pedidos">
-        <Grid gap="sm" align="flex-end">
-          <Grid.Col span={{ base: 6, md: 2 }}>
+      <FilterBar label="Filtrar pedidos">
+        <Grid.Col span={{ base: 6, md: 2 }}>
+          <Select
+            label="Status"
+            placeholder="Todos"
+            clearable
+            data={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
+            value={filters.status || null}
+            onChange={(v) => setFilter('status', v)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 3 }}>
+          <Select
+            label="Fornecedor"
+            placeholder="Todos"
+            clearable
+            searchable
+            nothingFoundMessage="Nenhum fornecedor"
+            data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.company_name }))}
+            value={filters.supplier_id || null}
+            onChange={(v) => setFilter('supplier_id', v)}
+          />
+        </Grid.Col>
+        {seesEstablishments && (
+          <Grid.Col span={{ base: 12, md: 3 }}>
             <Select
-              label="Status"
-              placeholder="Todos"
-              clearable
-              data={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
-              value={filters.status || null}
-              onChange={(v) => setFilter('status', v)}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 3 }}>
-            <Select
-              label="Fornecedor"
+              label="Estabelecimento"
               placeholder="Todos"
               clearable
               searchable
-              nothingFoundMessage="Nenhum fornecedor"
-              data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.company_name }))}
-              value={filters.supplier_id || null}
-              onChange={(v) => setFilter('supplier_id', v)}
+              data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+              value={filters.establishment_id || null}
+              onChange={(v) => setFilter('establishment_id', v)}
             />
           </Grid.Col>
-          {seesEstablishments && (
-            <Grid.Col span={{ base: 12, md: 3 }}>
-              <Select
-                label="Estabelecimento"
-                placeholder="Todos"
-                clearable
-                searchable
-                data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
-                value={filters.establishment_id || null}
-                onChange={(v) => setFilter('establishment_id', v)}
-              />
-            </Grid.Col>
-          )}
-          <Grid.Col span={{ base: 6, md: 'auto' }}>
-            <TextInput label="De" type="date" value={filters.from} onChange={(e) => setFilter('from', e.currentTarget.value)} />
+        )}
+        <Grid.Col span={{ base: 6, md: 'auto' }}>
+          <TextInput label="De" type="date" value={filters.from} onChange={(e) => setFilter('from', e.currentTarget.value)} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, md: 'auto' }}>
+          <TextInput label="Até" type="date" value={filters.to} onChange={(e) => setFilter('to', e.currentTarget.value)} />
+        </Grid.Col>
+        {filtered && (
+          <Grid.Col span={{ base: 12, md: 'content' }}>
+            <ClearFiltersButton onClick={() => setParams(new URLSearchParams())} />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 'auto' }}>
-            <TextInput label="Até" type="date" value={filters.to} onChange={(e) => setFilter('to', e.currentTarget.value)} />
-          </Grid.Col>
-          {filtered && (
-            <Grid.Col span={{ base: 12, md: 'content' }}>
-              <Button variant="default" leftSection={<IconX size={16} />} onClick={() => setParams(new URLSearchParams())}>
-                Limpar filtros
-              </Button>
-            </Grid.Col>
-          )}
-        </Grid>
-      </Paper>
+        )}
+      </FilterBar>
 
-      {list.isError ? (
-        <LoadErrorAlert title="Não foi possível carregar os pedidos" error={list.error} />
-      ) : list.isPending ? (
-        <ListSkeleton rows={4} />
-      ) : orders.length === 0 ? (
-        <EmptyState icon={<IconTruckDelivery size={26} />} title={filtered ? 'Nenhum pedido encontrado' : 'Nenhum pedido ainda'}>
-          {filtered ? 'Nenhum pedido corresponde a estes filtros.' : 'Os pedidos feitos aos fornecedores aparecem aqui.'}
-        </EmptyState>
-      ) : (
-        <>
-          <ListSummary page={page} pages={pages}>
-            {total === 1 ? '1 pedido' : `${total.toLocaleString('pt-BR')} pedidos`}
-          </ListSummary>
-          <Paper withBorder shadow="xs" visibleFrom="sm" style={{ overflowX: 'auto' }}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={820}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Número</Table.Th>
-                  <Table.Th>Data</Table.Th>
-                  <Table.Th>Estabelecimento</Table.Th>
-                  <Table.Th>Fornecedor</Table.Th>
-                  <Table.Th ta="right">Itens</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th ta="right">Comissão</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {orders.map((o) => (
-                  <Table.Tr key={o.id}>
-                    <Table.Td>{numberLink(o)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(o.order_date)}</Table.Td>
-                    <Table.Td>{o.establishment_name}</Table.Td>
-                    <Table.Td>
-                      <SupplierName company={o.supplier_company_name} contact={o.supplier_name} />
-                    </Table.Td>
-                    <Table.Td ta="right">{o.item_count}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatBRL(o.total_amount)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatBRL(o.commission_amount)}
-                    </Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge status={o.status} />
-                    </Table.Td>
+      <PagedList
+        list={list}
+        errorTitle="Não foi possível carregar os pedidos"
+        skeletonRows={4}
+        page={page}
+        onPageChange={goToPage}
+        summary={(total) => countLabel(total, 'pedido', 'pedidos')}
+        empty={
+          <EmptyState icon={<IconTruckDelivery size={26} />} title={filtered ? 'Nenhum pedido encontrado' : 'Nenhum pedido ainda'}>
+            {filtered ? 'Nenhum pedido corresponde a estes filtros.' : 'Os pedidos feitos aos fornecedores aparecem aqui.'}
+          </EmptyState>
+        }
+      >
+        {(orders) => (
+          <TableOrCards
+            table={
+              <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={820}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Número</Table.Th>
+                    <Table.Th>Data</Table.Th>
+                    <Table.Th>Estabelecimento</Table.Th>
+                    <Table.Th>Fornecedor</Table.Th>
+                    <Table.Th ta="right">Itens</Table.Th>
+                    <Table.Th ta="right">Total</Table.Th>
+                    <Table.Th ta="right">Comissão</Table.Th>
+                    <Table.Th>Status</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
-          <Stack hiddenFrom="sm" gap="sm">
-            {orders.map((o) => (
+                </Table.Thead>
+                <Table.Tbody>
+                  {orders.map((o) => (
+                    <Table.Tr key={o.id}>
+                      <Table.Td>{numberLink(o)}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(o.order_date)}</Table.Td>
+                      <Table.Td>{o.establishment_name}</Table.Td>
+                      <Table.Td>
+                        <SupplierName company={o.supplier_company_name} contact={o.supplier_name} />
+                      </Table.Td>
+                      <Table.Td ta="right">{o.item_count}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatBRL(o.total_amount)}
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {formatBRL(o.commission_amount)}
+                      </Table.Td>
+                      <Table.Td>
+                        <OrderStatusBadge status={o.status} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            }
+            cards={orders.map((o) => (
               <Card key={o.id} withBorder shadow="xs" padding="md">
                 <Group justify="space-between" wrap="nowrap">
                   {numberLink(o)}
@@ -195,10 +184,9 @@ export function OrdersPage() {
                 </Text>
               </Card>
             ))}
-          </Stack>
-          <ListPagination page={page} pages={pages} onChange={goToPage} />
-        </>
-      )}
+          />
+        )}
+      </PagedList>
     </>
   );
 }

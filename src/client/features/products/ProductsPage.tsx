@@ -1,5 +1,5 @@
-import { Badge, Button, Grid, Group, Loader, LoadingOverlay, Paper, Select, Table, Text, TextInput } from '@mantine/core';
-import { IconCategoryPlus, IconEdit, IconPackage, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { Badge, Button, Grid, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { IconCategoryPlus, IconEdit, IconPackage, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { scopeFor } from '../../../shared/access-policy';
@@ -8,11 +8,12 @@ import { PRODUCT_SCREEN_TEXTS, type Product, type ProductCategory } from '../../
 import { useSession } from '../../lib/session';
 import { principalOf, useCan } from '../../lib/use-can';
 import { useSettledFilter } from '../../lib/use-settled-filter';
-import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
-import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
+import { FilterActions, FilterBar } from '../../ui/FilterBar';
+import { NewButton } from '../../ui/NewButton';
 import { mutationToasts, notifyError, notifySuccess } from '../../ui/notify';
+import { countLabel, PagedCardTable, PagedList } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
 import { CategoryFormModal, parentOptions } from './CategoryFormModal';
@@ -105,10 +106,6 @@ export function ProductsPage() {
       onConfirm: () => remove.mutate(product.id, mutationToasts('Produto excluído.', PRODUCT_SCREEN_TEXTS.deleteFailed, { titled: true })),
     });
 
-  const products = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const pages = list.data?.pages ?? 1;
-
   return (
     <>
       <PageHeader
@@ -126,170 +123,145 @@ export function ProductsPage() {
                 Nova Categoria
               </Button>
             )}
-            {canCreate && (
-              <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'product', product: null })}>
-                Novo Produto
-              </Button>
-            )}
+            {canCreate && <NewButton onClick={() => setDialog({ kind: 'product', product: null })}>Novo Produto</NewButton>}
           </Group>
         }
       />
 
       <ProductStatsCards stats={stats.data} loading={stats.isPending && !stats.isError} />
 
-      <Paper withBorder shadow="xs" p="md" mb="md" role="search" aria-label="Filtrar produtos">
-        <Grid gap="sm" align="flex-end">
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <TextInput
-              label="Buscar"
-              placeholder="Nome, SKU ou descrição"
-              leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') applySearch(search);
-              }}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 8, md: 4 }}>
-            <Select
-              label="Categoria"
-              placeholder="Todas as categorias"
-              description="Inclui as subcategorias."
-              clearable
-              searchable
-              data={categoryOptions}
-              value={applied.category_id || null}
-              onChange={(v) => setCategory(v ?? '')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4, md: 3 }}>
-            <Group gap="xs" wrap="nowrap" justify="flex-end">
-              {list.isFetching && !list.isPending && <Loader size="sm" aria-label="Buscando" />}
-              {canUpdateCategory && selectedCategory && (
-                <Button
-                  variant="subtle"
-                  leftSection={<IconEdit size={16} />}
-                  onClick={() => setDialog({ kind: 'category', category: selectedCategory })}
-                >
-                  Editar categoria
-                </Button>
-              )}
-              <Button variant="default" onClick={clear} leftSection={<IconX size={16} />} disabled={!filtered && search === ''}>
-                Limpar filtros
+      <FilterBar label="Filtrar produtos">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <TextInput
+            label="Buscar"
+            placeholder="Nome, SKU ou descrição"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') applySearch(search);
+            }}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8, md: 4 }}>
+          <Select
+            label="Categoria"
+            placeholder="Todas as categorias"
+            description="Inclui as subcategorias."
+            clearable
+            searchable
+            data={categoryOptions}
+            value={applied.category_id || null}
+            onChange={(v) => setCategory(v ?? '')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4, md: 3 }}>
+          <FilterActions searching={list.isFetching && !list.isPending} canClear={filtered || search !== ''} onClear={clear}>
+            {canUpdateCategory && selectedCategory && (
+              <Button
+                variant="subtle"
+                leftSection={<IconEdit size={16} />}
+                onClick={() => setDialog({ kind: 'category', category: selectedCategory })}
+              >
+                Editar categoria
               </Button>
-            </Group>
-          </Grid.Col>
-        </Grid>
-      </Paper>
+            )}
+          </FilterActions>
+        </Grid.Col>
+      </FilterBar>
 
-      {list.isError ? (
-        <LoadErrorAlert title={PRODUCT_SCREEN_TEXTS.loadFailed} error={list.error} />
-      ) : list.isPending ? (
-        <ListSkeleton rows={5} />
-      ) : products.length === 0 ? (
-        filtered ? (
-          <NoMatchesState title="Nenhum produto encontrado" onClear={clear}>
-            Nenhum produto corresponde a esta busca.
-          </NoMatchesState>
-        ) : (
-          <EmptyState
-            icon={<IconPackage size={26} />}
-            title="Nenhum produto cadastrado"
-            action={
-              canCreate && (
-                <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'product', product: null })}>
-                  Novo Produto
-                </Button>
-              )
-            }
-          >
-            Cadastre os produtos um a um ou importe uma planilha.
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <ListSummary page={Math.min(page, pages)} pages={pages}>
-            {total === 1 ? '1 produto' : `${total.toLocaleString('pt-BR')} produtos`}
-            {filtered ? ' encontrados' : ''}
-          </ListSummary>
-          <Paper withBorder shadow="xs" pos="relative">
-            <LoadingOverlay visible={list.isFetching && list.isPlaceholderData} overlayProps={{ blur: 1 }} />
-            <CardTable
-              label="Produtos"
-              verticalSpacing="sm"
-              horizontalSpacing="md"
-              highlightOnHover
-              minWidth={seesEverySupplier ? 900 : 760}
+      <PagedList
+        list={list}
+        errorTitle={PRODUCT_SCREEN_TEXTS.loadFailed}
+        skeletonRows={5}
+        page={page}
+        onPageChange={goToPage}
+        pager={(shown, pages) => <PageButtons page={shown} total={pages} onChange={goToPage} />}
+        summary={(total) => `${countLabel(total, 'produto', 'produtos')}${filtered ? ' encontrados' : ''}`}
+        empty={
+          filtered ? (
+            <NoMatchesState title="Nenhum produto encontrado" onClear={clear}>
+              Nenhum produto corresponde a esta busca.
+            </NoMatchesState>
+          ) : (
+            <EmptyState
+              icon={<IconPackage size={26} />}
+              title="Nenhum produto cadastrado"
+              action={canCreate && <NewButton onClick={() => setDialog({ kind: 'product', product: null })}>Novo Produto</NewButton>}
             >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Produto</Table.Th>
-                  <Table.Th>Categoria</Table.Th>
-                  {seesEverySupplier && <Table.Th>Fornecedor</Table.Th>}
-                  <Table.Th ta="right">Preço</Table.Th>
-                  <Table.Th ta="right">Estoque</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  {(canUpdate || canDelete) && <ActionsHeader />}
+              Cadastre os produtos um a um ou importe uma planilha.
+            </EmptyState>
+          )
+        }
+      >
+        {(products) => (
+          <PagedCardTable label="Produtos" minWidth={seesEverySupplier ? 900 : 760} reloading={list.isFetching && list.isPlaceholderData}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Produto</Table.Th>
+                <Table.Th>Categoria</Table.Th>
+                {seesEverySupplier && <Table.Th>Fornecedor</Table.Th>}
+                <Table.Th ta="right">Preço</Table.Th>
+                <Table.Th ta="right">Estoque</Table.Th>
+                <Table.Th>Status</Table.Th>
+                {(canUpdate || canDelete) && <ActionsHeader />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {products.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Text fw={600} size="sm">
+                      {p.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {[p.sku && `SKU ${p.sku}`, p.description && cut(p.description)].filter(Boolean).join(' · ') || '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td data-label="Categoria">
+                    <Text size="sm">{p.category_name ?? '—'}</Text>
+                  </Table.Td>
+                  {seesEverySupplier && (
+                    <Table.Td data-label="Fornecedor">
+                      <Text size="sm">{p.supplier_name ?? '—'}</Text>
+                    </Table.Td>
+                  )}
+                  <Table.Td data-label="Preço" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {p.price !== null ? formatBRL(p.price) : '—'}
+                  </Table.Td>
+                  <Table.Td data-label="Estoque" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    <span>
+                      <Text size="sm" span fw={p.low_stock ? 600 : undefined} c={p.low_stock ? 'red.9' : undefined}>
+                        {p.stock_quantity.toLocaleString('pt-BR')}
+                        {p.unit ? ` ${p.unit}` : ''}
+                      </Text>
+                      {p.low_stock && (
+                        <Badge color="red" c="red.9" variant="light" ml={6} tt="none" title={`Mínimo: ${p.min_stock}`}>
+                          Estoque baixo
+                        </Badge>
+                      )}
+                    </span>
+                  </Table.Td>
+                  <Table.Td data-label="Status">
+                    <Badge color={p.active ? 'green' : 'gray'} c={p.active ? '#1e6b2f' : 'gray.8'} variant="light" tt="none">
+                      {p.active ? 'Ativo' : 'Inativo'}
+                    </Badge>
+                  </Table.Td>
+                  {(canUpdate || canDelete) && (
+                    <Table.Td data-actions>
+                      <RowActions
+                        label={p.name}
+                        onEdit={canUpdate ? () => setDialog({ kind: 'product', product: p }) : undefined}
+                        onDelete={canDelete ? () => onDelete(p) : undefined}
+                      />
+                    </Table.Td>
+                  )}
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {products.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {p.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {[p.sku && `SKU ${p.sku}`, p.description && cut(p.description)].filter(Boolean).join(' · ') || '—'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td data-label="Categoria">
-                      <Text size="sm">{p.category_name ?? '—'}</Text>
-                    </Table.Td>
-                    {seesEverySupplier && (
-                      <Table.Td data-label="Fornecedor">
-                        <Text size="sm">{p.supplier_name ?? '—'}</Text>
-                      </Table.Td>
-                    )}
-                    <Table.Td data-label="Preço" ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {p.price !== null ? formatBRL(p.price) : '—'}
-                    </Table.Td>
-                    <Table.Td data-label="Estoque" ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      <span>
-                        <Text size="sm" span fw={p.low_stock ? 600 : undefined} c={p.low_stock ? 'red.9' : undefined}>
-                          {p.stock_quantity.toLocaleString('pt-BR')}
-                          {p.unit ? ` ${p.unit}` : ''}
-                        </Text>
-                        {p.low_stock && (
-                          <Badge color="red" c="red.9" variant="light" ml={6} tt="none" title={`Mínimo: ${p.min_stock}`}>
-                            Estoque baixo
-                          </Badge>
-                        )}
-                      </span>
-                    </Table.Td>
-                    <Table.Td data-label="Status">
-                      <Badge color={p.active ? 'green' : 'gray'} c={p.active ? '#1e6b2f' : 'gray.8'} variant="light" tt="none">
-                        {p.active ? 'Ativo' : 'Inativo'}
-                      </Badge>
-                    </Table.Td>
-                    {(canUpdate || canDelete) && (
-                      <Table.Td data-actions>
-                        <RowActions
-                          label={p.name}
-                          onEdit={canUpdate ? () => setDialog({ kind: 'product', product: p }) : undefined}
-                          onDelete={canDelete ? () => onDelete(p) : undefined}
-                        />
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </CardTable>
-          </Paper>
-          <PageButtons page={Math.min(page, pages)} total={pages} onChange={goToPage} />
-        </>
-      )}
+              ))}
+            </Table.Tbody>
+          </PagedCardTable>
+        )}
+      </PagedList>
 
       <ProductFormModal
         opened={dialog?.kind === 'product'}

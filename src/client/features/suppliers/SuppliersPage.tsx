@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Card, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconBuildingStore, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Grid, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatIsoDate, formatPercent, formatPhone } from '../../../shared/field-rules';
@@ -9,9 +9,10 @@ import { useSettledFilter } from '../../lib/use-settled-filter';
 import { useUrlPage } from '../../lib/use-url-page';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
-import { ListPagination } from '../../ui/ListPagination';
-import { ListSkeleton, ListSummary, LoadErrorAlert } from '../../ui/ListStates';
+import { FilterBar } from '../../ui/FilterBar';
+import { NewButton } from '../../ui/NewButton';
 import { mutationToasts } from '../../ui/notify';
+import { PagedList, TableOrCards } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
 import { useDeleteSupplier, useSupplierList } from './suppliers-api';
@@ -68,14 +69,7 @@ export function SuppliersPage() {
       onConfirm: () => remove.mutate(s.id, mutationToasts('Fornecedor excluído.', 'Não foi possível excluir o fornecedor.')),
     });
 
-  const suppliers = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
-  const pages = list.data?.pages ?? 1;
-  const newButton = canCreate && (
-    <Button component={Link} to="/fornecedores/novo" leftSection={<IconPlus size={18} />}>
-      Novo fornecedor
-    </Button>
-  );
+  const newButton = canCreate && <NewButton to="/fornecedores/novo">Novo fornecedor</NewButton>;
   const actions = (s: Supplier) =>
     (canEdit || canDelete) && (
       <RowActions
@@ -103,69 +97,74 @@ export function SuppliersPage() {
         back={{ to: '/', label: 'Início' }}
         actions={newButton}
       />
-      <Paper withBorder shadow="xs" p="md" mb="md" role="search" aria-label="Buscar fornecedores">
-        <TextInput
-          label="Buscar"
-          placeholder="Nome, razão social ou e-mail"
-          leftSection={<IconSearch size={16} />}
-          value={draft}
-          onChange={(e) => setDraft(e.currentTarget.value)}
-          maw={420}
-        />
-      </Paper>
+      <FilterBar label="Buscar fornecedores">
+        <Grid.Col span={12}>
+          <TextInput
+            label="Buscar"
+            placeholder="Nome, razão social ou e-mail"
+            leftSection={<IconSearch size={16} />}
+            value={draft}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+            maw={420}
+          />
+        </Grid.Col>
+      </FilterBar>
 
-      {list.isError ? (
-        <LoadErrorAlert title="Não foi possível carregar os fornecedores" error={list.error} />
-      ) : list.isPending ? (
-        <ListSkeleton rows={4} />
-      ) : suppliers.length === 0 ? (
-        <EmptyState icon={<IconBuildingStore size={26} />} title={search ? 'Nenhum fornecedor encontrado' : 'Nenhum fornecedor ainda'}>
-          {search ? 'Nenhum fornecedor corresponde a esta busca.' : 'Cadastre as importadoras e vinícolas de quem os restaurantes compram.'}
-        </EmptyState>
-      ) : (
-        <>
-          <ListSummary page={page} pages={pages}>
-            {total === 1 ? '1 fornecedor' : `${total} fornecedores`}
-          </ListSummary>
-          <Paper withBorder shadow="xs" visibleFrom="sm" style={{ overflowX: 'auto' }}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Fornecedor</Table.Th>
-                  <Table.Th>Contato</Table.Th>
-                  <Table.Th ta="right">Comissão</Table.Th>
-                  <Table.Th>Contrato</Table.Th>
-                  {(canEdit || canDelete) && <ActionsHeader />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {suppliers.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>
-                      {name(s)}
-                      <Text size="xs" c="dimmed">
-                        {s.company_name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{s.email}</Text>
-                      <Text size="xs" c="dimmed">
-                        {formatPhone(s.phone)}
-                        {s.contact_person ? ` · ${s.contact_person}` : ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatPercent(s.commission_rate)}</Table.Td>
-                    <Table.Td>
-                      <ContractCell supplier={s} />
-                    </Table.Td>
-                    {(canEdit || canDelete) && <Table.Td>{actions(s)}</Table.Td>}
+      <PagedList
+        list={list}
+        errorTitle="Não foi possível carregar os fornecedores"
+        skeletonRows={4}
+        page={page}
+        onPageChange={goToPage}
+        summary={(total) => (total === 1 ? '1 fornecedor' : `${total} fornecedores`)}
+        empty={
+          <EmptyState icon={<IconBuildingStore size={26} />} title={search ? 'Nenhum fornecedor encontrado' : 'Nenhum fornecedor ainda'}>
+            {search
+              ? 'Nenhum fornecedor corresponde a esta busca.'
+              : 'Cadastre as importadoras e vinícolas de quem os restaurantes compram.'}
+          </EmptyState>
+        }
+      >
+        {(suppliers) => (
+          <TableOrCards
+            table={
+              <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Fornecedor</Table.Th>
+                    <Table.Th>Contato</Table.Th>
+                    <Table.Th ta="right">Comissão</Table.Th>
+                    <Table.Th>Contrato</Table.Th>
+                    {(canEdit || canDelete) && <ActionsHeader />}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
-          <Stack hiddenFrom="sm" gap="sm">
-            {suppliers.map((s) => (
+                </Table.Thead>
+                <Table.Tbody>
+                  {suppliers.map((s) => (
+                    <Table.Tr key={s.id}>
+                      <Table.Td>
+                        {name(s)}
+                        <Text size="xs" c="dimmed">
+                          {s.company_name}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{s.email}</Text>
+                        <Text size="xs" c="dimmed">
+                          {formatPhone(s.phone)}
+                          {s.contact_person ? ` · ${s.contact_person}` : ''}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right">{formatPercent(s.commission_rate)}</Table.Td>
+                      <Table.Td>
+                        <ContractCell supplier={s} />
+                      </Table.Td>
+                      {(canEdit || canDelete) && <Table.Td>{actions(s)}</Table.Td>}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            }
+            cards={suppliers.map((s) => (
               <Card key={s.id} withBorder shadow="xs" padding="md">
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
                   <div style={{ minWidth: 0 }}>
@@ -185,10 +184,9 @@ export function SuppliersPage() {
                 </Group>
               </Card>
             ))}
-          </Stack>
-          <ListPagination page={page} pages={pages} onChange={goToPage} />
-        </>
-      )}
+          />
+        )}
+      </PagedList>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconUserCheck, IconUserOff, IconUserPlus } from '@tabler/icons-react';
+import { IconUserCheck, IconUserOff, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { invitableRoles } from '../../../shared/access-policy';
 import { ROLE_LABELS } from '../../../shared/roles';
@@ -9,6 +9,7 @@ import type { User } from '../../../shared/users';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { principalOf, useCan } from '../../lib/use-can';
+import { NewButton } from '../../ui/NewButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
 import { InviteModal } from './InviteModal';
@@ -93,9 +94,9 @@ export function UsersPage() {
                 </Button>
               )}
               {canCreate && (
-                <Button variant="light" leftSection={<IconPlus size={18} />} onClick={() => openForm(null)}>
+                <NewButton variant="light" onClick={() => openForm(null)}>
                   Novo usuário
-                </Button>
+                </NewButton>
               )}
             </Group>
           )

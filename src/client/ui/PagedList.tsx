@@ -1,0 +1,87 @@
+import { LoadingOverlay, Paper, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { ListPage } from '../lib/use-page-list';
+import { CardTable } from './CardTable';
+import { ListPagination } from './ListPagination';
+import { ListSkeleton, ListSummary, LoadErrorAlert } from './ListStates';
+
+/** 1 -> "1 vinho", 1234 -> "1.234 vinhos": a list's count above its rows. */
+export const countLabel = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n.toLocaleString('pt-BR')} ${many}`);
+
+/** What a list screen shows of its query (lib/use-page-list). */
+interface PageQuery<T> {
+  isError: boolean;
+  isPending: boolean;
+  error: unknown;
+  data?: ListPage<T> | undefined;
+}
+
+interface PagedListProps<T> {
+  list: PageQuery<T>;
+  /** The headline of the red banner when the list could not be loaded. */
+  errorTitle: string;
+  skeletonRows: number;
+  /** Shown instead of the rows when there are none (nothing yet, or nothing matching the filters). */
+  empty: ReactNode;
+  /** "24 produtos", before " · página 1 de 2". */
+  summary(total: number): ReactNode;
+  page: number;
+  onPageChange(page: number): void;
+  /** Another row of page buttons than the usual one. */
+  pager?(page: number, pages: number): ReactNode;
+  children(items: T[]): ReactNode;
+}
+
+/** A list screen's results: the error banner, the skeleton, the empty state, or the count, the rows and the pages. */
+export function PagedList<T>({ list, errorTitle, skeletonRows, empty, summary, page, onPageChange, pager, children }: PagedListProps<T>) {
+  if (list.isError) return <LoadErrorAlert title={errorTitle} error={list.error} />;
+  if (list.isPending || !list.data) return <ListSkeleton rows={skeletonRows} />;
+  const { items, total, pages } = list.data;
+  if (items.length === 0) return empty;
+  const shown = Math.min(page, pages);
+  return (
+    <>
+      <ListSummary page={shown} pages={pages}>
+        {summary(total)}
+      </ListSummary>
+      {children(items)}
+      {pager ? pager(shown, pages) : <ListPagination page={shown} pages={pages} onChange={onPageChange} />}
+    </>
+  );
+}
+
+/** A list's table in its box, greyed while another page or filter loads over the rows still shown. */
+export function PagedCardTable({
+  label,
+  minWidth,
+  reloading,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  reloading: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder shadow="xs" pos="relative">
+      <LoadingOverlay visible={reloading} overlayProps={{ blur: 1 }} />
+      <CardTable label={label} verticalSpacing="sm" horizontalSpacing="md" highlightOnHover minWidth={minWidth}>
+        {children}
+      </CardTable>
+    </Paper>
+  );
+}
+
+/** A list drawn twice: as a table from 768 px up, as a stack of cards on phones. */
+export function TableOrCards({ table, cards }: { table: ReactNode; cards: ReactNode }) {
+  return (
+    <>
+      <Paper withBorder shadow="xs" visibleFrom="sm" style={{ overflowX: 'auto' }}>
+        {table}
+      </Paper>
+      <Stack hiddenFrom="sm" gap="sm">
+        {cards}
+      </Stack>
+    </>
+  );
+}
