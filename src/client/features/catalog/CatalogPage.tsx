@@ -5,9 +5,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CatalogWine } from '../../../shared/catalog';
 import { formatBRL } from '../../../shared/money';
 import { COUNTRY_FLAGS, WINE_COUNTRIES, WINE_STYLES } from '../../../shared/wine-vocabulary';
-import { useCan } from '../../lib/use-can';
 import { useSettledFilter } from '../../lib/use-settled-filter';
 import { useUrlPage } from '../../lib/use-url-page';
+import { useWriteRights } from '../../lib/use-write-rights';
 import { CountryLabel } from '../../ui/CountryLabel';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
@@ -42,9 +42,7 @@ const filtersKey = (filters: CatalogFilters) => paramsFrom(filters).toString();
 export function CatalogPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const canCreate = useCan('catalog', 'create');
-  const canEdit = useCan('catalog', 'update');
-  const canDelete = useCan('catalog', 'delete');
+  const { canCreate, canUpdate, canDelete } = useWriteRights('catalog');
   const applied = filtersFrom(params);
   const { page, goToPage: setPage } = useUrlPage();
   // The address is the source of truth (back/forward, shared links); filters apply as they are typed or chosen.
@@ -175,7 +173,7 @@ export function CatalogPage() {
                 <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
                   Preço ref.
                 </Table.Th>
-                {(canEdit || canDelete) && <ActionsHeader />}
+                {(canUpdate || canDelete) && <ActionsHeader />}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -183,7 +181,7 @@ export function CatalogPage() {
                 <Table.Tr key={w.id}>
                   <Table.Td>
                     <Text fw={600} size="sm">
-                      {canEdit ? (
+                      {canUpdate ? (
                         <Link to={`/catalogo/${w.id}/editar`} style={{ color: 'inherit', textDecoration: 'none' }}>
                           {w.name}
                         </Link>
@@ -212,11 +210,11 @@ export function CatalogPage() {
                   <Table.Td data-label="Preço ref." ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {w.price_reference !== null ? formatBRL(w.price_reference) : '—'}
                   </Table.Td>
-                  {(canEdit || canDelete) && (
+                  {(canUpdate || canDelete) && (
                     <Table.Td data-actions>
                       <RowActions
                         label={w.name}
-                        onEdit={canEdit ? () => navigate(`/catalogo/${w.id}/editar`) : undefined}
+                        onEdit={canUpdate ? () => navigate(`/catalogo/${w.id}/editar`) : undefined}
                         onDelete={canDelete ? () => onDelete(w) : undefined}
                       />
                     </Table.Td>

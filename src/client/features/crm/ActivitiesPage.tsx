@@ -4,6 +4,7 @@ import type { Activity } from '../../../shared/crm';
 import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS, isActivityDone } from '../../../shared/crm-vocabulary';
 import { formatInstant } from '../../../shared/time';
 import { useCan } from '../../lib/use-can';
+import { useWriteRights } from '../../lib/use-write-rights';
 import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
@@ -39,9 +40,7 @@ export function ActivitiesPage() {
   const complete = useCompleteActivity();
   const remove = useDeleteActivity();
   const banner = useErrorBanner();
-  const canCreate = useCan('crm', 'create');
-  const canUpdate = useCan('crm', 'update');
-  const canDelete = useCan('crm', 'delete');
+  const { canCreate, canUpdate, canDelete } = useWriteRights('crm');
   const canComplete = useCan('crm', 'complete');
   const dialog = useFormDialog<Activity>();
 

@@ -6,6 +6,7 @@ import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../../../shared/crm-voca
 import { formatPhone } from '../../../shared/field-rules';
 import { formatDate } from '../../../shared/time';
 import { useCan } from '../../lib/use-can';
+import { useWriteRights } from '../../lib/use-write-rights';
 import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
@@ -28,9 +29,7 @@ export function LeadsPage() {
   const leads = useLeads(filters);
   const remove = useDeleteLead();
   const banner = useErrorBanner();
-  const canCreate = useCan('crm', 'create');
-  const canUpdate = useCan('crm', 'update');
-  const canDelete = useCan('crm', 'delete');
+  const { canCreate, canUpdate, canDelete } = useWriteRights('crm');
   const canConvert = useCan('crm', 'convert');
   const dialog = useFormDialog<Lead>();
   const [open, setOpen] = useState<string | null>(null);

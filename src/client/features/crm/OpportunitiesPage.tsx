@@ -7,6 +7,7 @@ import { isClosedStage, OPPORTUNITY_STAGE_LABELS } from '../../../shared/crm-voc
 import { formatBRL } from '../../../shared/money';
 import { formatCalendarDay } from '../../../shared/time';
 import { useCan } from '../../lib/use-can';
+import { useWriteRights } from '../../lib/use-write-rights';
 import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
@@ -35,9 +36,7 @@ export function OpportunitiesPage() {
   const move = useMoveOpportunity();
   const remove = useDeleteOpportunity();
   const banner = useErrorBanner();
-  const canCreate = useCan('crm', 'create');
-  const canUpdate = useCan('crm', 'update');
-  const canDelete = useCan('crm', 'delete');
+  const { canCreate, canUpdate, canDelete } = useWriteRights('crm');
   const canClose = useCan('crm', 'close');
   const dialog = useFormDialog<Opportunity>();
 

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { WineMenuSummary } from '../../../shared/wine-menus';
 import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
+import { useWriteRights } from '../../lib/use-write-rights';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { MenuRows } from '../../ui/MenuRows';
@@ -19,9 +20,7 @@ export function MenusPage() {
   const menus = useMenuList(establishmentId);
   const establishments = useEstablishmentList();
   const remove = useDeleteMenu();
-  const canCreate = useCan('menus', 'create');
-  const canUpdate = useCan('menus', 'update');
-  const canDelete = useCan('menus', 'delete');
+  const { canCreate, canUpdate, canDelete } = useWriteRights('menus');
   const canEditEstablishment = useCan('establishments', 'update');
   const establishment = establishments.data?.find((e) => e.id === establishmentId);
 

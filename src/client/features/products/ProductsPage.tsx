@@ -8,6 +8,7 @@ import { PRODUCT_SCREEN_TEXTS, type Product, type ProductCategory } from '../../
 import { useSession } from '../../lib/session';
 import { principalOf, useCan } from '../../lib/use-can';
 import { useSettledFilter } from '../../lib/use-settled-filter';
+import { useWriteRights } from '../../lib/use-write-rights';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
 import { FilterActions, FilterBar } from '../../ui/FilterBar';
@@ -58,9 +59,7 @@ export function ProductsPage() {
   const stats = useProductStats();
   const categories = useCategories();
   const remove = useDeleteProduct();
-  const canCreate = useCan('products', 'create');
-  const canUpdate = useCan('products', 'update');
-  const canDelete = useCan('products', 'delete');
+  const { canCreate, canUpdate, canDelete } = useWriteRights('products');
   const canCreateCategory = useCan('productCategories', 'create');
   const canUpdateCategory = useCan('productCategories', 'update');
   // Whoever may write every supplier's products picks the supplier; a supplier user's are always its own.

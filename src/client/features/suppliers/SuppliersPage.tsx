@@ -4,9 +4,9 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatIsoDate, formatPercent, formatPhone } from '../../../shared/field-rules';
 import { contractState, type Supplier } from '../../../shared/suppliers';
-import { useCan } from '../../lib/use-can';
 import { useSettledFilter } from '../../lib/use-settled-filter';
 import { useUrlPage } from '../../lib/use-url-page';
+import { useWriteRights } from '../../lib/use-write-rights';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { FilterBar } from '../../ui/FilterBar';
@@ -41,9 +41,7 @@ function ContractCell({ supplier }: { supplier: Supplier }) {
 export function SuppliersPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const canCreate = useCan('suppliers', 'create');
-  const canEdit = useCan('suppliers', 'update');
-  const canDelete = useCan('suppliers', 'delete');
+  const { canCreate, canUpdate, canDelete } = useWriteRights('suppliers');
   const search = params.get('search') ?? '';
   const { page, goToPage } = useUrlPage();
   const [draft, setDraft] = useSettledFilter(
@@ -71,15 +69,15 @@ export function SuppliersPage() {
 
   const newButton = canCreate && <NewButton to="/fornecedores/novo">Novo fornecedor</NewButton>;
   const actions = (s: Supplier) =>
-    (canEdit || canDelete) && (
+    (canUpdate || canDelete) && (
       <RowActions
         label={s.name}
-        onEdit={canEdit ? () => navigate(`/fornecedores/${s.id}/editar`) : undefined}
+        onEdit={canUpdate ? () => navigate(`/fornecedores/${s.id}/editar`) : undefined}
         onDelete={canDelete ? () => onDelete(s) : undefined}
       />
     );
   const name = (s: Supplier) =>
-    canEdit ? (
+    canUpdate ? (
       <Anchor component={Link} to={`/fornecedores/${s.id}/editar`} fw={600} size="sm" c="inherit">
         {s.name}
       </Anchor>
@@ -135,7 +133,7 @@ export function SuppliersPage() {
                     <Table.Th>Contato</Table.Th>
                     <Table.Th ta="right">Comissão</Table.Th>
                     <Table.Th>Contrato</Table.Th>
-                    {(canEdit || canDelete) && <ActionsHeader />}
+                    {(canUpdate || canDelete) && <ActionsHeader />}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -158,7 +156,7 @@ export function SuppliersPage() {
                       <Table.Td>
                         <ContractCell supplier={s} />
                       </Table.Td>
-                      {(canEdit || canDelete) && <Table.Td>{actions(s)}</Table.Td>}
+                      {(canUpdate || canDelete) && <Table.Td>{actions(s)}</Table.Td>}
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

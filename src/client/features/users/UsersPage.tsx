@@ -9,6 +9,7 @@ import type { User } from '../../../shared/users';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { principalOf, useCan } from '../../lib/use-can';
+import { useWriteRights } from '../../lib/use-write-rights';
 import { NewButton } from '../../ui/NewButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
@@ -25,9 +26,7 @@ export function UsersPage() {
   const remove = useDeleteUser();
   const [editing, setEditing] = useState<User | null>(null);
   const [formOpen, setFormOpen] = useState(false);
-  const canCreate = useCan('users', 'create');
-  const canUpdate = useCan('users', 'update');
-  const canDelete = useCan('users', 'delete');
+  const { canCreate, canUpdate, canDelete } = useWriteRights('users');
   const canDeactivate = useCan('users', 'deactivate');
   const canInvite = useCan('invitations', 'create');
   const [inviting, setInviting] = useState(false);
