@@ -1,12 +1,12 @@
-import { ActionIcon, Alert, Button, Menu, Paper, Select, Skeleton, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Menu, Paper, Select, Skeleton, Text, Tooltip } from '@mantine/core';
 import { IconBottle, IconDots, IconEdit, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import type { WineMenuSummary } from '../../../shared/wine-menus';
-import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
 import { useWriteRights } from '../../lib/use-write-rights';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadErrorAlert } from '../../ui/ListStates';
 import { MenuRows } from '../../ui/MenuRows';
 import { NewButton } from '../../ui/NewButton';
 import { mutationToasts } from '../../ui/notify';
@@ -75,9 +75,7 @@ export function MenusPage() {
       </PageHeader>
 
       {menus.isError ? (
-        <Alert color="red" variant="light" title="Não foi possível carregar as cartas" role="alert">
-          {errorMessage(menus.error, 'Tente novamente em instantes.')}
-        </Alert>
+        <LoadErrorAlert title="Não foi possível carregar as cartas" error={menus.error} />
       ) : menus.isPending ? (
         <Paper withBorder p="md">
           <Skeleton h={22} mb="sm" />

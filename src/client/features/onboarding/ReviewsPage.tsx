@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, NativeSelect, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,8 +6,9 @@ import { Link } from 'react-router';
 import { maskCnpj } from '../../../shared/field-rules';
 import { ONBOARDING_STATUS_LABELS, ONBOARDING_STATUSES } from '../../../shared/onboarding';
 import { formatDateTime } from '../../../shared/time';
-import { errorMessage } from '../../lib/api';
+import { CardList, CardListItem, CardListSkeleton } from '../../ui/CardList';
 import { EmptyState } from '../../ui/EmptyState';
+import { LoadErrorAlert } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { ReviewStatusBadge } from './ReviewStatusBadge';
 import { useReviews } from './reviews-api';
@@ -45,41 +46,30 @@ export function ReviewsPage() {
       </PageHeader>
 
       {reviews.isError ? (
-        <Alert color="red" variant="light" title="Não foi possível carregar os cadastros" role="alert">
-          {errorMessage(reviews.error, 'Tente novamente em instantes.')}
-        </Alert>
+        <LoadErrorAlert title="Não foi possível carregar os cadastros" error={reviews.error} />
       ) : reviews.isPending ? (
-        <Stack gap="xs">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={72} radius="md" />
-          ))}
-        </Stack>
+        <CardListSkeleton height={72} />
       ) : reviews.data.length === 0 ? (
         <EmptyState icon={<IconUserPlus size={24} />} title="Nenhum cadastro encontrado.">
           Quando um restaurante se cadastrar em /onboarding, ele aparece aqui.
         </EmptyState>
       ) : (
-        <Stack component="ul" gap="xs" aria-label="Cadastros" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <CardList label="Cadastros">
           {reviews.data.map((p) => (
-            <Paper component="li" key={p.id} withBorder shadow="xs" p="md" radius="md">
-              <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-                <div style={{ minWidth: 0 }}>
-                  <Anchor component={Link} to={`/onboarding/cadastros/${p.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {p.establishment_name}
-                  </Anchor>
-                  <Text size="sm" c="dimmed">
-                    CNPJ {maskCnpj(p.cnpj)} · {p.city} - {p.state}
-                  </Text>
-                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {p.contact_name} · {p.contact_email} · {p.submitted_at ? 'enviado' : 'iniciado'} em{' '}
-                    {formatDateTime(p.submitted_at ?? p.created_at)}
-                  </Text>
-                </div>
-                <ReviewStatusBadge status={p.status} />
-              </Group>
-            </Paper>
+            <CardListItem key={p.id} aside={<ReviewStatusBadge status={p.status} />}>
+              <Anchor component={Link} to={`/onboarding/cadastros/${p.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {p.establishment_name}
+              </Anchor>
+              <Text size="sm" c="dimmed">
+                CNPJ {maskCnpj(p.cnpj)} · {p.city} - {p.state}
+              </Text>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {p.contact_name} · {p.contact_email} · {p.submitted_at ? 'enviado' : 'iniciado'} em{' '}
+                {formatDateTime(p.submitted_at ?? p.created_at)}
+              </Text>
+            </CardListItem>
           ))}
-        </Stack>
+        </CardList>
       )}
     </>
   );

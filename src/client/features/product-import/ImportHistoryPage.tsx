@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Pagination, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Paper, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileImport, IconInfoCircle, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import type { ImportSummary } from '../../../shared/product-import';
 import { formatDateTime } from '../../../shared/time';
 import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
+import { CardListSkeleton } from '../../ui/CardList';
 import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
@@ -62,11 +63,7 @@ export function ImportHistoryPage() {
           Erro ao carregar histórico de importações
         </Alert>
       ) : history.isPending ? (
-        <Stack gap="xs">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={48} radius="md" />
-          ))}
-        </Stack>
+        <CardListSkeleton height={48} />
       ) : history.data.items.length === 0 ? (
         <EmptyState title="Nenhuma importação ainda">As planilhas enviadas em Importar produtos aparecem aqui.</EmptyState>
       ) : (

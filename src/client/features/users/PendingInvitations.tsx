@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconMailForward } from '@tabler/icons-react';
 import type { Invitation } from '../../../shared/invitations';
 import { ROLE_LABELS } from '../../../shared/roles';
 import { errorMessage } from '../../lib/api';
+import { CardList, CardListItem } from '../../ui/CardList';
 import { DeleteRowIcon } from '../../ui/RowActionIcons';
 import { announceInvitation } from './invitation-link';
 import { useDeleteInvitation, useInvitations, useResendInvitation } from './users-api';
@@ -49,31 +50,12 @@ export function PendingInvitations({ establishmentNames }: { establishmentNames:
       <Title order={2} fz="lg">
         Convites pendentes
       </Title>
-      <Stack component="ul" gap="xs" aria-label="Convites pendentes" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <CardList label="Convites pendentes">
         {invitations.data.map((invitation) => (
-          <Paper component="li" key={invitation.id} withBorder p="md" radius="md">
-            <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-              <div style={{ minWidth: 0 }}>
-                <Group gap="xs" wrap="wrap">
-                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                    {invitation.email}
-                  </Text>
-                  <Badge variant="light" color="gray" tt="none">
-                    {ROLE_LABELS[invitation.role]}
-                  </Badge>
-                  {invitation.expired && (
-                    <Badge variant="light" color="orange" tt="none">
-                      Expirado
-                    </Badge>
-                  )}
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {invitation.establishment_ids.length > 0 &&
-                    `${invitation.establishment_ids.map((id) => establishmentNames.get(id) ?? '—').join(', ')} · `}
-                  Convidado {invitation.invited_by ? `por ${invitation.invited_by.name ?? invitation.invited_by.email} ` : ''}em{' '}
-                  {dateTime.format(new Date(invitation.created_at))}
-                </Text>
-              </div>
+          <CardListItem
+            key={invitation.id}
+            flat
+            aside={
               <Group gap={4} wrap="nowrap">
                 <Tooltip label="Reenviar">
                   <ActionIcon
@@ -88,10 +70,30 @@ export function PendingInvitations({ establishmentNames }: { establishmentNames:
                 </Tooltip>
                 <DeleteRowIcon label={`convite de ${invitation.email}`} onClick={() => confirmDelete(invitation)} />
               </Group>
+            }
+          >
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {invitation.email}
+              </Text>
+              <Badge variant="light" color="gray" tt="none">
+                {ROLE_LABELS[invitation.role]}
+              </Badge>
+              {invitation.expired && (
+                <Badge variant="light" color="orange" tt="none">
+                  Expirado
+                </Badge>
+              )}
             </Group>
-          </Paper>
+            <Text size="sm" c="dimmed">
+              {invitation.establishment_ids.length > 0 &&
+                `${invitation.establishment_ids.map((id) => establishmentNames.get(id) ?? '—').join(', ')} · `}
+              Convidado {invitation.invited_by ? `por ${invitation.invited_by.name ?? invitation.invited_by.email} ` : ''}em{' '}
+              {dateTime.format(new Date(invitation.created_at))}
+            </Text>
+          </CardListItem>
         ))}
-      </Stack>
+      </CardList>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconUserCheck, IconUserOff, IconUserPlus } from '@tabler/icons-react';
@@ -10,6 +10,8 @@ import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { principalOf, useCan } from '../../lib/use-can';
 import { useWriteRights } from '../../lib/use-write-rights';
+import { CardList, CardListItem, CardListSkeleton } from '../../ui/CardList';
+import { LoadErrorAlert } from '../../ui/ListStates';
 import { NewButton } from '../../ui/NewButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
@@ -103,46 +105,15 @@ export function UsersPage() {
       />
 
       {users.isError ? (
-        <Alert color="red" variant="light" title="Não foi possível carregar os usuários" role="alert">
-          {errorMessage(users.error, 'Tente novamente em instantes.')}
-        </Alert>
+        <LoadErrorAlert title="Não foi possível carregar os usuários" error={users.error} />
       ) : users.isPending ? (
-        <Stack gap="xs">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={64} radius="md" />
-          ))}
-        </Stack>
+        <CardListSkeleton height={64} />
       ) : (
-        <Stack component="ul" gap="xs" aria-label="Usuários" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <CardList label="Usuários">
           {users.data.map((user) => (
-            <Paper component="li" key={user.id} withBorder shadow="xs" p="md" radius="md">
-              <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
-                <div style={{ minWidth: 0 }}>
-                  <Group gap="xs" wrap="wrap">
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {user.email}
-                    </Text>
-                    <Badge variant="light" color={user.role === 'admin' ? 'vinho' : 'gray'} tt="none">
-                      {ROLE_LABELS[user.role]}
-                    </Badge>
-                    {!user.active && (
-                      <Badge variant="light" color="red" tt="none">
-                        Desativado
-                      </Badge>
-                    )}
-                    {user.active && !user.has_password && (
-                      <Badge variant="light" color="gray" tt="none">
-                        Sem acesso ao painel
-                      </Badge>
-                    )}
-                  </Group>
-                  {user.name && <Text size="sm">{user.name}</Text>}
-                  <Text size="sm" c="dimmed">
-                    {user.establishment_ids.length > 0 && `${user.establishment_ids.map((id) => names.get(id) ?? '—').join(', ')} · `}
-                    {user.supplier_id && `${supplierNames.get(user.supplier_id) ?? 'Fornecedor'} · `}
-                    Criado em {new Date(user.created_at).toLocaleDateString('pt-BR')}
-                  </Text>
-                </div>
+            <CardListItem
+              key={user.id}
+              aside={
                 <Group gap={4} wrap="nowrap">
                   {canDeactivate && user.email !== me?.email && (
                     <Tooltip label={user.active ? 'Desativar' : 'Reativar'}>
@@ -159,10 +130,35 @@ export function UsersPage() {
                   {canUpdate && <EditRowIcon label={user.email} onClick={() => openForm(user)} />}
                   {canDelete && user.email !== me?.email && <DeleteRowIcon label={user.email} onClick={() => confirmDelete(user)} />}
                 </Group>
+              }
+            >
+              <Group gap="xs" wrap="wrap">
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {user.email}
+                </Text>
+                <Badge variant="light" color={user.role === 'admin' ? 'vinho' : 'gray'} tt="none">
+                  {ROLE_LABELS[user.role]}
+                </Badge>
+                {!user.active && (
+                  <Badge variant="light" color="red" tt="none">
+                    Desativado
+                  </Badge>
+                )}
+                {user.active && !user.has_password && (
+                  <Badge variant="light" color="gray" tt="none">
+                    Sem acesso ao painel
+                  </Badge>
+                )}
               </Group>
-            </Paper>
+              {user.name && <Text size="sm">{user.name}</Text>}
+              <Text size="sm" c="dimmed">
+                {user.establishment_ids.length > 0 && `${user.establishment_ids.map((id) => names.get(id) ?? '—').join(', ')} · `}
+                {user.supplier_id && `${supplierNames.get(user.supplier_id) ?? 'Fornecedor'} · `}
+                Criado em {new Date(user.created_at).toLocaleDateString('pt-BR')}
+              </Text>
+            </CardListItem>
           ))}
-        </Stack>
+        </CardList>
       )}
 
       {canInvite && <PendingInvitations establishmentNames={names} />}
