@@ -1,10 +1,18 @@
-import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, type UseQueryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from './api';
 
+type RecordOptions<T> = Omit<UseQueryOptions<T, Error, T, QueryKey>, 'queryKey' | 'queryFn' | 'enabled' | 'retry'>;
+
 /** One record read by id (`GET {path}/{id}`): nothing is asked before there is an id, and a missing one is not retried. */
-export const useRecord = <S extends z.ZodType>(path: string, id: string | undefined, schema: S, keyOf: (id: string) => QueryKey) =>
-  useQuery({ queryKey: keyOf(id ?? ''), queryFn: () => api.get(`${path}/${id}`, schema), enabled: Boolean(id), retry: false });
+export const useRecord = <S extends z.ZodType>(
+  path: string,
+  id: string | null | undefined,
+  schema: S,
+  keyOf: (id: string) => QueryKey,
+  options: RecordOptions<z.output<S>> = {},
+) =>
+  useQuery({ queryKey: keyOf(id ?? ''), queryFn: () => api.get(`${path}/${id}`, schema), enabled: Boolean(id), retry: false, ...options });
 
 /** Marks every query under these keys stale (the shown ones load again) without waiting for them. */
 export function useInvalidate(...keys: QueryKey[]) {

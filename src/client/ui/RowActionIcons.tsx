@@ -2,27 +2,27 @@ import { ActionIcon, Button, Group, type MantineColor, Table, Tooltip } from '@m
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-/** Pencil button of a table row; `label` names the row for screen readers ("Editar {label}"). */
-export function EditRowIcon({ label, onClick }: { label: string; onClick(): void }) {
+interface RowIconProps {
+  label: string;
+  onClick(): void;
+}
+
+/** An icon button of a table row with its verb as tooltip; with the row's label it names the button ("Editar {label}"). */
+function RowIcon({ verb, color, icon, label, onClick }: RowIconProps & { verb: string; color: MantineColor; icon: ReactNode }) {
   return (
-    <Tooltip label="Editar">
-      <ActionIcon variant="subtle" color="gray" aria-label={`Editar ${label}`} onClick={onClick}>
-        <IconEdit size={18} />
+    <Tooltip label={verb}>
+      <ActionIcon variant="subtle" color={color} aria-label={`${verb} ${label}`} onClick={onClick}>
+        {icon}
       </ActionIcon>
     </Tooltip>
   );
 }
 
+/** Pencil button of a table row; `label` names the row for screen readers ("Editar {label}"). */
+export const EditRowIcon = (props: RowIconProps) => <RowIcon verb="Editar" color="gray" icon={<IconEdit size={18} />} {...props} />;
+
 /** Bin button of a table row ("Excluir {label}"); the caller asks for confirmation. */
-export function DeleteRowIcon({ label, onClick }: { label: string; onClick(): void }) {
-  return (
-    <Tooltip label="Excluir">
-      <ActionIcon variant="subtle" color="red" aria-label={`Excluir ${label}`} onClick={onClick}>
-        <IconTrash size={18} />
-      </ActionIcon>
-    </Tooltip>
-  );
-}
+export const DeleteRowIcon = (props: RowIconProps) => <RowIcon verb="Excluir" color="red" icon={<IconTrash size={18} />} {...props} />;
 
 interface RowActionsProps {
   /** Names the row for screen readers ("Editar {label}", "Excluir {label}"). */

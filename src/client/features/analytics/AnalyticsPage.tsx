@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { type AlertPriority, ANALYTICS_MESSAGES, type AnalyticsDashboard, type SupplierSales } from '../../../shared/analytics';
 import { formatBRL } from '../../../shared/money';
 import { formatInteger, fullDay } from '../../lib/figures-format';
-import { DashboardLoadError, DashboardSkeleton, PeriodLine, StatGrid } from '../../ui/dashboard/DashboardStates';
+import { DashboardLoadError, DashboardSkeleton, StatGrid } from '../../ui/dashboard/DashboardStates';
 import { type FigureColumn, FigurePanel } from '../../ui/dashboard/FigureTable';
 import { Panel } from '../../ui/dashboard/Panel';
 import { PeriodControl, parsePeriod } from '../../ui/dashboard/PeriodControl';
@@ -113,10 +113,10 @@ function DashboardBody({ data }: { data: AnalyticsDashboard }) {
   const sales = data.supplier_sales;
   return (
     <Stack gap="lg">
-      <PeriodLine>
+      <Text size="sm" c="dimmed">
         De {fullDay(data.period.start)} a {fullDay(data.period.end)} (horário de Brasília), comparado a{' '}
         {fullDay(data.period.previous_start)} a {fullDay(data.period.previous_end)}.
-      </PeriodLine>
+      </Text>
       <StatGrid>
         {figuresOf(data).map((f) => (
           <StatCard key={f.label} label={f.label} value={f.format(f.current)}>

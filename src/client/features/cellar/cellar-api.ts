@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { catalogWineSchema } from '../../../shared/catalog';
 import {
   type CellarItem,
   cellarFiguresSchema,
@@ -8,6 +7,7 @@ import {
   reorderSuggestionSchema,
 } from '../../../shared/cellar';
 import { api } from '../../lib/api';
+import { useCatalogWineSearch } from '../../lib/catalog-search';
 import { cellarListQuery } from '../../lib/cellar-queries';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -52,11 +52,5 @@ export function useSaveCellarItem(establishmentId: string) {
   });
 }
 
-/** Catalogue wines whose name, producer or region contain the words typed: the item form's link to the catalogue. */
-export const useCatalogPick = (q: string) =>
-  useQuery({
-    queryKey: queryKeys.catalog.search(q),
-    queryFn: async () => (await api.list(`/catalog/wines?limit=20&q=${encodeURIComponent(q)}`, catalogWineSchema.array())).items,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+/** The item form's link to the catalogue. */
+export const useCatalogPick = useCatalogWineSearch;

@@ -24,6 +24,12 @@ import { OpportunityFormModal } from './OpportunityFormModal';
 
 const FILTER_KEYS = ['stage', 'lead_id', 'search'] as const;
 
+/** The two ways to see the opportunities. */
+const VIEWS = [
+  { value: 'table', label: 'Tabela', Icon: IconTable },
+  { value: 'board', label: 'Quadro', Icon: IconLayoutKanban },
+];
+
 /** /crm/opportunities — a table (filters, Ganhar/Perder, edit, delete) or a board of the open stages. */
 export function OpportunitiesPage() {
   const { filters, set, clear } = useUrlFilters(FILTER_KEYS);
@@ -94,26 +100,15 @@ export function OpportunitiesPage() {
               value={view}
               onChange={setView}
               aria-label="Visualização"
-              data={[
-                {
-                  value: 'table',
-                  label: (
-                    <Group gap={4} wrap="nowrap">
-                      <IconTable size={16} />
-                      Tabela
-                    </Group>
-                  ),
-                },
-                {
-                  value: 'board',
-                  label: (
-                    <Group gap={4} wrap="nowrap">
-                      <IconLayoutKanban size={16} />
-                      Quadro
-                    </Group>
-                  ),
-                },
-              ]}
+              data={VIEWS.map(({ value, label, Icon }) => ({
+                value,
+                label: (
+                  <Group gap={4} wrap="nowrap">
+                    <Icon size={16} />
+                    {label}
+                  </Group>
+                ),
+              }))}
             />
             {canCreate && <NewButton onClick={() => dialog.show(null)}>Nova oportunidade</NewButton>}
           </>

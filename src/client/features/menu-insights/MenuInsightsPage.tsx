@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { MenuInsights } from '../../../shared/menu-insights';
 import { establishmentListQuery } from '../../lib/shared-queries';
-import { DashboardLoadError, DashboardSkeleton, PeriodLine, StatGrid } from '../../ui/dashboard/DashboardStates';
+import { DashboardLoadError, DashboardSkeleton, StatGrid } from '../../ui/dashboard/DashboardStates';
 import { type FigureColumn, type FigureList, FigurePanel } from '../../ui/dashboard/FigureTable';
 import { Panel } from '../../ui/dashboard/Panel';
 import { PeriodControl, parsePeriod } from '../../ui/dashboard/PeriodControl';
-import { changeColour, PeriodChange, StatCard, StatNote } from '../../ui/dashboard/StatCard';
+import { changeColour, PeriodChange, StatCard } from '../../ui/dashboard/StatCard';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { formatInteger, formatPercent, fullDay, plural } from './format';
@@ -89,34 +89,38 @@ function InsightsBody({ data, establishment }: { data: MenuInsights; establishme
   const opens = data.opened_wines.reduce((sum, w) => sum + w.opens, 0);
   return (
     <Stack gap="lg">
-      <PeriodLine>
+      <Text size="sm" c="dimmed">
         {establishment ? `${establishment}: de ` : 'De '}
         {fullDay(data.period.start)} a {fullDay(data.period.end)} (horário de Brasília), comparado a {fullDay(data.period.previous_start)} a{' '}
         {fullDay(data.period.previous_end)}.
-      </PeriodLine>
+      </Text>
       <StatGrid>
         <StatCard label="Visualizações" value={formatInteger(data.views.total)}>
           <Change change={data.views.change} previous={data.views.previous} days={days} />
         </StatCard>
-        <StatCard label="Pelo QR Code das mesas" value={formatInteger(data.views.from_tables)}>
-          <StatNote>
-            {data.views.total > 0
+        <StatCard
+          label="Pelo QR Code das mesas"
+          value={formatInteger(data.views.from_tables)}
+          note={
+            data.views.total > 0
               ? `${Math.round((data.views.from_tables / data.views.total) * 100)}% das visualizações`
-              : 'Nenhuma visualização'}
-          </StatNote>
-        </StatCard>
+              : 'Nenhuma visualização'
+          }
+        />
         <StatCard label="Buscas" value={formatInteger(data.searches.total)}>
           <Change change={data.searches.change} previous={data.searches.previous} days={days} />
         </StatCard>
-        <StatCard label="Vinhos abertos" value={formatInteger(opens)}>
-          <StatNote>
-            {data.opened_wines.length === 0
+        <StatCard
+          label="Vinhos abertos"
+          value={formatInteger(opens)}
+          note={
+            data.opened_wines.length === 0
               ? 'Nenhum vinho aberto'
               : data.opened_wines.length === 1
                 ? 'Todas de um só vinho'
-                : `Somando os ${data.opened_wines.length} vinhos mais abertos`}
-          </StatNote>
-        </StatCard>
+                : `Somando os ${data.opened_wines.length} vinhos mais abertos`
+          }
+        />
       </StatGrid>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { catalogWineSchema } from '../../../shared/catalog';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type OrderCreate, type OrderStatus, orderDetailSchema, orderSchema } from '../../../shared/orders';
 import { api } from '../../lib/api';
+import { useCatalogWineSearch } from '../../lib/catalog-search';
 import { queryKeys } from '../../lib/query-keys';
 import { useRecord } from '../../lib/record-hooks';
 import { listFromHeader, usePageList } from '../../lib/use-page-list';
@@ -50,11 +50,5 @@ export function useMoveOrder(id: string) {
   });
 }
 
-/** Catalogue wines whose name, producer or region contain the words typed, for the order form's wine picker. */
-export const useWineSearch = (q: string) =>
-  useQuery({
-    queryKey: queryKeys.catalog.search(q),
-    queryFn: async () => (await api.list(`/catalog/wines?limit=20&q=${encodeURIComponent(q)}`, catalogWineSchema.array())).items,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+/** The order form's wine picker. */
+export const useWineSearch = useCatalogWineSearch;

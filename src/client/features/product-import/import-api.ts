@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   type ExecuteImport,
   importHistorySchema,
@@ -8,7 +8,7 @@ import {
 } from '../../../shared/product-import';
 import { api, apiGetBlob } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { useDeleteRecord, useWrite } from '../../lib/record-hooks';
+import { useDeleteRecord, useRecord, useWrite } from '../../lib/record-hooks';
 import { listFromBody, usePageList } from '../../lib/use-page-list';
 
 /** SPEC §9: progress is polled every 2 seconds until the import is completed or failed. */
@@ -26,24 +26,14 @@ export function useUploadImport() {
 }
 
 export const useImportPreview = (id: string | null) =>
-  useQuery({
-    queryKey: queryKeys.imports.preview(id ?? ''),
-    queryFn: () => api.get(`/product-import/preview/${id}`, previewSchema),
-    enabled: Boolean(id),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  useRecord('/product-import/preview', id, previewSchema, queryKeys.imports.preview, { staleTime: Number.POSITIVE_INFINITY });
 
 export const useExecuteImport = () =>
   useWrite(queryKeys.imports.history(), (body: ExecuteImport) => api.post('/product-import/execute', body, importStatusSchema));
 
 /** The import's status, polled while it runs; a failed poll stops polling (the screen says so). */
 export const useImportStatus = (id: string | null) =>
-  useQuery({
-    queryKey: queryKeys.imports.status(id ?? ''),
-    queryFn: () => api.get(`/product-import/status/${id}`, importStatusSchema),
-    enabled: Boolean(id),
-    retry: false,
+  useRecord('/product-import/status', id, importStatusSchema, queryKeys.imports.status, {
     refetchInterval: (query) => {
       const status = query.state.data?.status;
       if (query.state.status === 'error' || status === 'completed' || status === 'failed') return false;
@@ -63,12 +53,7 @@ export const useImportHistory = (page: number) =>
   );
 
 export const useImportDetails = (id: string | null) =>
-  useQuery({
-    queryKey: queryKeys.imports.details(id ?? ''),
-    queryFn: () => api.get(`/product-import/details/${id}`, importStatusSchema),
-    enabled: Boolean(id),
-    retry: false,
-  });
+  useRecord('/product-import/details', id, importStatusSchema, queryKeys.imports.details);
 
 export const useRetryImport = () =>
   useWrite(queryKeys.imports.all, (id: string) => api.post(`/product-import/retry/${id}`, undefined, importStatusSchema));

@@ -24,8 +24,9 @@ export function ValuesTable({ caption, headers, rows }: { caption: string; heade
       <caption>{caption}</caption>
       <thead>
         <tr>
-          <th>{headers[0]}</th>
-          <th>{headers[1]}</th>
+          {headers.map((h) => (
+            <th key={h}>{h}</th>
+          ))}
         </tr>
       </thead>
       <tbody>

@@ -41,12 +41,3 @@ export function StatGrid({ children }: { children: ReactNode }) {
     </SimpleGrid>
   );
 }
-
-/** "De 01/03/2025 a 30/03/2025 (horário de Brasília), comparado a …" under a dashboard's header. */
-export function PeriodLine({ children }: { children: ReactNode }) {
-  return (
-    <Text size="sm" c="dimmed">
-      {children}
-    </Text>
-  );
-}

@@ -6,8 +6,8 @@ import { formatPercent } from '../../lib/figures-format';
 /** Growth is teal, a fall red, no change grey. */
 export const changeColour = (change: number) => (change === 0 ? 'gray' : change > 0 ? 'teal' : 'red');
 
-/** One figure of a dashboard, named by its label for screen readers, with a line under it (a change or a note). */
-export function StatCard({ label, value, children }: { label: string; value: string; children: ReactNode }) {
+/** One figure of a dashboard, named by its label for screen readers, with a line under it: a `note`, or the change. */
+export function StatCard({ label, value, note, children }: { label: string; value: string; note?: string; children?: ReactNode }) {
   return (
     <Paper withBorder p="md" component="section" aria-label={label}>
       <Text size="sm" c="dimmed" fw={500}>
@@ -16,13 +16,13 @@ export function StatCard({ label, value, children }: { label: string; value: str
       <Text fz={26} fw={700} lh={1.3} data-testid="stat-value">
         {value}
       </Text>
-      <Box mt={4}>{children}</Box>
+      <Box mt={4}>{note === undefined ? children : <Note>{note}</Note>}</Box>
     </Paper>
   );
 }
 
 /** The small grey line of a stat card. */
-export function StatNote({ children }: { children: ReactNode }) {
+function Note({ children }: { children: ReactNode }) {
   return (
     <Text size="xs" c="dimmed">
       {children}
@@ -34,9 +34,9 @@ export function StatNote({ children }: { children: ReactNode }) {
 export function PeriodChange({ change, previous, days }: { change: number | null; previous: string; days: number }) {
   if (change === null) {
     return (
-      <StatNote>
+      <Note>
         Sem base de comparação ({previous} nos {days} dias anteriores)
-      </StatNote>
+      </Note>
     );
   }
   return (
@@ -49,9 +49,9 @@ export function PeriodChange({ change, previous, days }: { change: number | null
       >
         {formatPercent(change)}
       </Badge>
-      <StatNote>
+      <Note>
         vs. {previous} nos {days} dias anteriores
-      </StatNote>
+      </Note>
     </Group>
   );
 }
