@@ -3,21 +3,14 @@ import type { ReactNode } from 'react';
 import type { ListPage } from '../lib/use-page-list';
 import { CardTable } from './CardTable';
 import { ListPagination } from './ListPagination';
-import { ListSkeleton, ListSummary, LoadErrorAlert } from './ListStates';
+import { ListSkeleton, ListSummary } from './ListStates';
+import { QueryView, type ShownQuery } from './QueryView';
 
 /** 1 -> "1 vinho", 1234 -> "1.234 vinhos": a list's count above its rows. */
 export const countLabel = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n.toLocaleString('pt-BR')} ${many}`);
 
-/** What a list screen shows of its query (lib/use-page-list). */
-interface PageQuery<T> {
-  isError: boolean;
-  isPending: boolean;
-  error: unknown;
-  data?: ListPage<T> | undefined;
-}
-
 interface PagedListProps<T> {
-  list: PageQuery<T>;
+  list: ShownQuery<ListPage<T>>;
   /** The headline of the red banner when the list could not be loaded. */
   errorTitle: string;
   skeletonRows: number;
@@ -34,19 +27,22 @@ interface PagedListProps<T> {
 
 /** A list screen's results: the error banner, the skeleton, the empty state, or the count, the rows and the pages. */
 export function PagedList<T>({ list, errorTitle, skeletonRows, empty, summary, page, onPageChange, pager, children }: PagedListProps<T>) {
-  if (list.isError) return <LoadErrorAlert title={errorTitle} error={list.error} />;
-  if (list.isPending || !list.data) return <ListSkeleton rows={skeletonRows} />;
-  const { items, total, pages } = list.data;
-  if (items.length === 0) return empty;
-  const shown = Math.min(page, pages);
   return (
-    <>
-      <ListSummary page={shown} pages={pages}>
-        {summary(total)}
-      </ListSummary>
-      {children(items)}
-      {pager ? pager(shown, pages) : <ListPagination page={shown} pages={pages} onChange={onPageChange} />}
-    </>
+    <QueryView query={list} errorTitle={errorTitle} loading={<ListSkeleton rows={skeletonRows} />}>
+      {({ items, total, pages }) => {
+        if (items.length === 0) return empty;
+        const shown = Math.min(page, pages);
+        return (
+          <>
+            <ListSummary page={shown} pages={pages}>
+              {summary(total)}
+            </ListSummary>
+            {children(items)}
+            {pager ? pager(shown, pages) : <ListPagination page={shown} pages={pages} onChange={onPageChange} />}
+          </>
+        );
+      }}
+    </QueryView>
   );
 }
 

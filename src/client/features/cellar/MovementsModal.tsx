@@ -4,8 +4,9 @@ import { CELLAR_MOVEMENT_REASON_LABELS, type CellarItem } from '../../../shared/
 import { errorMessage } from '../../lib/api';
 import { useCellarMovement } from '../../lib/cellar-queries';
 import { CardTable } from '../../ui/CardTable';
-import { ListSkeleton, LoadErrorAlert } from '../../ui/ListStates';
+import { ListSkeleton } from '../../ui/ListStates';
 import { notifySuccess } from '../../ui/notify';
+import { QueryView } from '../../ui/QueryView';
 import { useMovements } from './cellar-api';
 import { bottles, itemOrigin } from './cellar-status';
 
@@ -130,57 +131,57 @@ function MovementsBody({ establishmentId, canMove, item }: { establishmentId: st
         </Paper>
       )}
 
-      {movements.isError ? (
-        <LoadErrorAlert title="Não foi possível carregar o histórico" error={movements.error} />
-      ) : movements.isPending ? (
-        <ListSkeleton rows={4} />
-      ) : movements.data.length === 0 ? (
-        <Text c="dimmed" size="sm" ta="center" py="md">
-          Nenhuma movimentação ainda.
-        </Text>
-      ) : (
-        <CardTable label={`Movimentações de ${item.name}`} verticalSpacing="xs" minWidth={620}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Quando</Table.Th>
-              <Table.Th>Motivo</Table.Th>
-              <Table.Th ta="right">Variação</Table.Th>
-              <Table.Th ta="right">Saldo</Table.Th>
-              <Table.Th>Quem</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {movements.data.map((m) => (
-              <Table.Tr key={m.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {dateTime.format(new Date(m.created_at))}
-                  </Text>
-                  {m.note && (
-                    <Text size="xs" c="dimmed">
-                      {m.note}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td data-label="Motivo">{CELLAR_MOVEMENT_REASON_LABELS[m.reason]}</Table.Td>
-                <Table.Td data-label="Variação" ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  <Text span size="sm" fw={600} c={m.delta < 0 ? 'red.9' : m.delta > 0 ? '#1e6b2f' : undefined}>
-                    {m.reason === 'glass_sale'
-                      ? `${signed(m.dose_delta)} ${Math.abs(m.dose_delta) === 1 ? 'taça' : 'taças'}`
-                      : signed(m.delta)}
-                  </Text>
-                </Table.Td>
-                <Table.Td data-label="Saldo" ta="right">
-                  {m.on_hand_after}
-                </Table.Td>
-                <Table.Td data-label="Quem">
-                  <Text size="sm">{m.user_name ?? (m.order_id ? 'Entrega do pedido' : 'Sistema')}</Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </CardTable>
-      )}
+      <QueryView query={movements} errorTitle="Não foi possível carregar o histórico" loading={<ListSkeleton rows={4} />}>
+        {(rows) =>
+          rows.length === 0 ? (
+            <Text c="dimmed" size="sm" ta="center" py="md">
+              Nenhuma movimentação ainda.
+            </Text>
+          ) : (
+            <CardTable label={`Movimentações de ${item.name}`} verticalSpacing="xs" minWidth={620}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Quando</Table.Th>
+                  <Table.Th>Motivo</Table.Th>
+                  <Table.Th ta="right">Variação</Table.Th>
+                  <Table.Th ta="right">Saldo</Table.Th>
+                  <Table.Th>Quem</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((m) => (
+                  <Table.Tr key={m.id}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {dateTime.format(new Date(m.created_at))}
+                      </Text>
+                      {m.note && (
+                        <Text size="xs" c="dimmed">
+                          {m.note}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td data-label="Motivo">{CELLAR_MOVEMENT_REASON_LABELS[m.reason]}</Table.Td>
+                    <Table.Td data-label="Variação" ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      <Text span size="sm" fw={600} c={m.delta < 0 ? 'red.9' : m.delta > 0 ? '#1e6b2f' : undefined}>
+                        {m.reason === 'glass_sale'
+                          ? `${signed(m.dose_delta)} ${Math.abs(m.dose_delta) === 1 ? 'taça' : 'taças'}`
+                          : signed(m.delta)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td data-label="Saldo" ta="right">
+                      {m.on_hand_after}
+                    </Table.Td>
+                    <Table.Td data-label="Quem">
+                      <Text size="sm">{m.user_name ?? (m.order_id ? 'Entrega do pedido' : 'Sistema')}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </CardTable>
+          )
+        }
+      </QueryView>
     </Stack>
   );
 }

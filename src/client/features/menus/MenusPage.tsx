@@ -6,11 +6,11 @@ import { useCan } from '../../lib/use-can';
 import { useWriteRights } from '../../lib/use-write-rights';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
-import { LoadErrorAlert } from '../../ui/ListStates';
 import { MenuRows } from '../../ui/MenuRows';
 import { NewButton } from '../../ui/NewButton';
 import { mutationToasts } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
+import { QueryView } from '../../ui/QueryView';
 import { useDeleteMenu, useEstablishmentList, useMenuList } from './menus-api';
 
 /** /cartas?establishment_id= : the menus of one establishment, or every menu the user can see. */
@@ -74,47 +74,55 @@ export function MenusPage() {
         )}
       </PageHeader>
 
-      {menus.isError ? (
-        <LoadErrorAlert title="Não foi possível carregar as cartas" error={menus.error} />
-      ) : menus.isPending ? (
-        <Paper withBorder p="md">
-          <Skeleton h={22} mb="sm" />
-          <Skeleton h={22} mb="sm" />
-          <Skeleton h={22} />
-        </Paper>
-      ) : menus.data.length === 0 ? (
-        <EmptyState
-          icon={<IconBottle size={26} />}
-          title="Nenhuma carta ainda"
-          action={canCreate && <NewButton to={newMenuPath}>Nova carta</NewButton>}
-        >
-          {establishment ? `Crie a primeira carta de ${establishment.name}.` : 'Crie uma carta para começar a montar a lista de vinhos.'}
-        </EmptyState>
-      ) : (
-        <MenuRows
-          menus={menus.data}
-          subtitle={(m) => (establishmentId ? m.description : m.establishment_name)}
-          canEdit={canUpdate}
-          extraActions={(m) =>
-            canDelete && (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <Tooltip label="Mais ações">
-                    <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Mais ações da carta ${m.name}`}>
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(m)}>
-                    Excluir carta
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            )
-          }
-        />
-      )}
+      <QueryView
+        query={menus}
+        errorTitle="Não foi possível carregar as cartas"
+        loading={
+          <Paper withBorder p="md">
+            <Skeleton h={22} mb="sm" />
+            <Skeleton h={22} mb="sm" />
+            <Skeleton h={22} />
+          </Paper>
+        }
+      >
+        {(rows) =>
+          rows.length === 0 ? (
+            <EmptyState
+              icon={<IconBottle size={26} />}
+              title="Nenhuma carta ainda"
+              action={canCreate && <NewButton to={newMenuPath}>Nova carta</NewButton>}
+            >
+              {establishment
+                ? `Crie a primeira carta de ${establishment.name}.`
+                : 'Crie uma carta para começar a montar a lista de vinhos.'}
+            </EmptyState>
+          ) : (
+            <MenuRows
+              menus={rows}
+              subtitle={(m) => (establishmentId ? m.description : m.establishment_name)}
+              canEdit={canUpdate}
+              extraActions={(m) =>
+                canDelete && (
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <Tooltip label="Mais ações">
+                        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Mais ações da carta ${m.name}`}>
+                          <IconDots size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(m)}>
+                        Excluir carta
+                      </Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                )
+              }
+            />
+          )
+        }
+      </QueryView>
     </>
   );
 }

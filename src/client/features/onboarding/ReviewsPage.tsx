@@ -8,8 +8,8 @@ import { ONBOARDING_STATUS_LABELS, ONBOARDING_STATUSES } from '../../../shared/o
 import { formatDateTime } from '../../../shared/time';
 import { CardList, CardListItem, CardListSkeleton } from '../../ui/CardList';
 import { EmptyState } from '../../ui/EmptyState';
-import { LoadErrorAlert } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
+import { QueryView } from '../../ui/QueryView';
 import { ReviewStatusBadge } from './ReviewStatusBadge';
 import { useReviews } from './reviews-api';
 
@@ -45,32 +45,32 @@ export function ReviewsPage() {
         </Group>
       </PageHeader>
 
-      {reviews.isError ? (
-        <LoadErrorAlert title="Não foi possível carregar os cadastros" error={reviews.error} />
-      ) : reviews.isPending ? (
-        <CardListSkeleton height={72} />
-      ) : reviews.data.length === 0 ? (
-        <EmptyState icon={<IconUserPlus size={24} />} title="Nenhum cadastro encontrado.">
-          Quando um restaurante se cadastrar em /onboarding, ele aparece aqui.
-        </EmptyState>
-      ) : (
-        <CardList label="Cadastros">
-          {reviews.data.map((p) => (
-            <CardListItem key={p.id} aside={<ReviewStatusBadge status={p.status} />}>
-              <Anchor component={Link} to={`/onboarding/cadastros/${p.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {p.establishment_name}
-              </Anchor>
-              <Text size="sm" c="dimmed">
-                CNPJ {maskCnpj(p.cnpj)} · {p.city} - {p.state}
-              </Text>
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {p.contact_name} · {p.contact_email} · {p.submitted_at ? 'enviado' : 'iniciado'} em{' '}
-                {formatDateTime(p.submitted_at ?? p.created_at)}
-              </Text>
-            </CardListItem>
-          ))}
-        </CardList>
-      )}
+      <QueryView query={reviews} errorTitle="Não foi possível carregar os cadastros" loading={<CardListSkeleton height={72} />}>
+        {(rows) =>
+          rows.length === 0 ? (
+            <EmptyState icon={<IconUserPlus size={24} />} title="Nenhum cadastro encontrado.">
+              Quando um restaurante se cadastrar em /onboarding, ele aparece aqui.
+            </EmptyState>
+          ) : (
+            <CardList label="Cadastros">
+              {rows.map((p) => (
+                <CardListItem key={p.id} aside={<ReviewStatusBadge status={p.status} />}>
+                  <Anchor component={Link} to={`/onboarding/cadastros/${p.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {p.establishment_name}
+                  </Anchor>
+                  <Text size="sm" c="dimmed">
+                    CNPJ {maskCnpj(p.cnpj)} · {p.city} - {p.state}
+                  </Text>
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {p.contact_name} · {p.contact_email} · {p.submitted_at ? 'enviado' : 'iniciado'} em{' '}
+                    {formatDateTime(p.submitted_at ?? p.created_at)}
+                  </Text>
+                </CardListItem>
+              ))}
+            </CardList>
+          )
+        }
+      </QueryView>
     </>
   );
 }

@@ -11,9 +11,9 @@ import { useSession } from '../../lib/session';
 import { principalOf, useCan } from '../../lib/use-can';
 import { useWriteRights } from '../../lib/use-write-rights';
 import { CardList, CardListItem, CardListSkeleton } from '../../ui/CardList';
-import { LoadErrorAlert } from '../../ui/ListStates';
 import { NewButton } from '../../ui/NewButton';
 import { PageHeader } from '../../ui/PageHeader';
+import { QueryView } from '../../ui/QueryView';
 import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
 import { InviteModal } from './InviteModal';
 import { announceInvitation } from './invitation-link';
@@ -104,62 +104,60 @@ export function UsersPage() {
         }
       />
 
-      {users.isError ? (
-        <LoadErrorAlert title="Não foi possível carregar os usuários" error={users.error} />
-      ) : users.isPending ? (
-        <CardListSkeleton height={64} />
-      ) : (
-        <CardList label="Usuários">
-          {users.data.map((user) => (
-            <CardListItem
-              key={user.id}
-              aside={
-                <Group gap={4} wrap="nowrap">
-                  {canDeactivate && user.email !== me?.email && (
-                    <Tooltip label={user.active ? 'Desativar' : 'Reativar'}>
-                      <ActionIcon
-                        variant="subtle"
-                        color={user.active ? 'red' : 'gray'}
-                        aria-label={`${user.active ? 'Desativar' : 'Reativar'} ${user.email}`}
-                        onClick={() => confirmActive(user, !user.active)}
-                      >
-                        {user.active ? <IconUserOff size={18} /> : <IconUserCheck size={18} />}
-                      </ActionIcon>
-                    </Tooltip>
+      <QueryView query={users} errorTitle="Não foi possível carregar os usuários" loading={<CardListSkeleton height={64} />}>
+        {(rows) => (
+          <CardList label="Usuários">
+            {rows.map((user) => (
+              <CardListItem
+                key={user.id}
+                aside={
+                  <Group gap={4} wrap="nowrap">
+                    {canDeactivate && user.email !== me?.email && (
+                      <Tooltip label={user.active ? 'Desativar' : 'Reativar'}>
+                        <ActionIcon
+                          variant="subtle"
+                          color={user.active ? 'red' : 'gray'}
+                          aria-label={`${user.active ? 'Desativar' : 'Reativar'} ${user.email}`}
+                          onClick={() => confirmActive(user, !user.active)}
+                        >
+                          {user.active ? <IconUserOff size={18} /> : <IconUserCheck size={18} />}
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
+                    {canUpdate && <EditRowIcon label={user.email} onClick={() => openForm(user)} />}
+                    {canDelete && user.email !== me?.email && <DeleteRowIcon label={user.email} onClick={() => confirmDelete(user)} />}
+                  </Group>
+                }
+              >
+                <Group gap="xs" wrap="wrap">
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {user.email}
+                  </Text>
+                  <Badge variant="light" color={user.role === 'admin' ? 'vinho' : 'gray'} tt="none">
+                    {ROLE_LABELS[user.role]}
+                  </Badge>
+                  {!user.active && (
+                    <Badge variant="light" color="red" tt="none">
+                      Desativado
+                    </Badge>
                   )}
-                  {canUpdate && <EditRowIcon label={user.email} onClick={() => openForm(user)} />}
-                  {canDelete && user.email !== me?.email && <DeleteRowIcon label={user.email} onClick={() => confirmDelete(user)} />}
+                  {user.active && !user.has_password && (
+                    <Badge variant="light" color="gray" tt="none">
+                      Sem acesso ao painel
+                    </Badge>
+                  )}
                 </Group>
-              }
-            >
-              <Group gap="xs" wrap="wrap">
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {user.email}
+                {user.name && <Text size="sm">{user.name}</Text>}
+                <Text size="sm" c="dimmed">
+                  {user.establishment_ids.length > 0 && `${user.establishment_ids.map((id) => names.get(id) ?? '—').join(', ')} · `}
+                  {user.supplier_id && `${supplierNames.get(user.supplier_id) ?? 'Fornecedor'} · `}
+                  Criado em {new Date(user.created_at).toLocaleDateString('pt-BR')}
                 </Text>
-                <Badge variant="light" color={user.role === 'admin' ? 'vinho' : 'gray'} tt="none">
-                  {ROLE_LABELS[user.role]}
-                </Badge>
-                {!user.active && (
-                  <Badge variant="light" color="red" tt="none">
-                    Desativado
-                  </Badge>
-                )}
-                {user.active && !user.has_password && (
-                  <Badge variant="light" color="gray" tt="none">
-                    Sem acesso ao painel
-                  </Badge>
-                )}
-              </Group>
-              {user.name && <Text size="sm">{user.name}</Text>}
-              <Text size="sm" c="dimmed">
-                {user.establishment_ids.length > 0 && `${user.establishment_ids.map((id) => names.get(id) ?? '—').join(', ')} · `}
-                {user.supplier_id && `${supplierNames.get(user.supplier_id) ?? 'Fornecedor'} · `}
-                Criado em {new Date(user.created_at).toLocaleDateString('pt-BR')}
-              </Text>
-            </CardListItem>
-          ))}
-        </CardList>
-      )}
+              </CardListItem>
+            ))}
+          </CardList>
+        )}
+      </QueryView>
 
       {canInvite && <PendingInvitations establishmentNames={names} />}
 

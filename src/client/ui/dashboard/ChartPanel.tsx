@@ -17,7 +17,7 @@ export function ChartPanel({ title, height, table, children }: { title: string; 
   );
 }
 
-/** The hidden table behind a chart: a caption, two headers and one row per label. */
+/** The hidden table behind a chart: a caption, the headers and one row per label (its first cell). */
 export function ValuesTable({ caption, headers, rows }: { caption: string; headers: [string, string]; rows: [string, string][] }) {
   return (
     <Table>
@@ -30,10 +30,11 @@ export function ValuesTable({ caption, headers, rows }: { caption: string; heade
         </tr>
       </thead>
       <tbody>
-        {rows.map(([label, value]) => (
-          <tr key={label}>
-            <td>{label}</td>
-            <td>{value}</td>
+        {rows.map((cells) => (
+          <tr key={cells[0]}>
+            {cells.map((cell, i) => (
+              <td key={i}>{cell}</td>
+            ))}
           </tr>
         ))}
       </tbody>
