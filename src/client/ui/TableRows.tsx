@@ -1,4 +1,4 @@
-import { Table } from '@mantine/core';
+import { Table, type TableTrProps } from '@mantine/core';
 import type { Key, ReactNode } from 'react';
 
 /** A table's header row and one body row per item, inside a CardTable or any Mantine table. */
@@ -6,12 +6,15 @@ export function TableRows<T>({
   head,
   rows,
   rowKey,
+  rowProps,
   children,
 }: {
   /** The header cells. */
   head: ReactNode;
   rows: T[];
   rowKey(row: T): Key;
+  /** Props of a row's <tr> (a highlight, data attributes). */
+  rowProps?(row: T): TableTrProps & { [data: `data-${string}`]: unknown };
   /** One row's cells. */
   children(row: T): ReactNode;
 }) {
@@ -22,7 +25,9 @@ export function TableRows<T>({
       </Table.Thead>
       <Table.Tbody>
         {rows.map((row) => (
-          <Table.Tr key={rowKey(row)}>{children(row)}</Table.Tr>
+          <Table.Tr key={rowKey(row)} {...rowProps?.(row)}>
+            {children(row)}
+          </Table.Tr>
         ))}
       </Table.Tbody>
     </>

@@ -17,6 +17,7 @@ import { mutationToasts, notifyError } from '../../ui/notify';
 import { countLabel, PagedCardTable, PagedList } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
+import { TableRows } from '../../ui/TableRows';
 import { type CatalogFilters, hasFilters, useCatalogList, useDeleteCatalogWine } from './catalog-api';
 
 const FILTER_KEYS = ['q', 'country', 'grape_variety', 'wine_style'] as const;
@@ -163,22 +164,25 @@ export function CatalogPage() {
       >
         {(wines) => (
           <PagedCardTable label="Vinhos do catálogo" minWidth={860} reloading={list.isFetching && list.isPlaceholderData}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Vinho</Table.Th>
-                <Table.Th>País</Table.Th>
-                <Table.Th>Uva</Table.Th>
-                <Table.Th>Estilo</Table.Th>
-                <Table.Th>Safra</Table.Th>
-                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  Preço ref.
-                </Table.Th>
-                {(canUpdate || canDelete) && <ActionsHeader />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {wines.map((w) => (
-                <Table.Tr key={w.id}>
+            <TableRows
+              head={
+                <>
+                  <Table.Th>Vinho</Table.Th>
+                  <Table.Th>País</Table.Th>
+                  <Table.Th>Uva</Table.Th>
+                  <Table.Th>Estilo</Table.Th>
+                  <Table.Th>Safra</Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    Preço ref.
+                  </Table.Th>
+                  {(canUpdate || canDelete) && <ActionsHeader />}
+                </>
+              }
+              rows={wines}
+              rowKey={(w) => w.id}
+            >
+              {(w) => (
+                <>
                   <Table.Td>
                     <Text fw={600} size="sm">
                       {canUpdate ? (
@@ -219,9 +223,9 @@ export function CatalogPage() {
                       />
                     </Table.Td>
                   )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
+                </>
+              )}
+            </TableRows>
           </PagedCardTable>
         )}
       </PagedList>

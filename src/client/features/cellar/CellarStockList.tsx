@@ -10,6 +10,7 @@ import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
 import { ListSkeleton, ListSummary } from '../../ui/ListStates';
 import { NewButton } from '../../ui/NewButton';
 import { ActionsHeader, RowActionButton, RowActions } from '../../ui/RowActionIcons';
+import { TableRows } from '../../ui/TableRows';
 import { CellarStatusBadge, itemOrigin } from './cellar-status';
 
 type StatusFilter = 'all' | CellarStatus;
@@ -101,19 +102,23 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
           </ListSummary>
           <Paper withBorder shadow="xs">
             <CardTable label="Vinhos da adega" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover minWidth={760}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Vinho</Table.Th>
-                  <Table.Th ta="right">Em estoque</Table.Th>
-                  <Table.Th ta="right">Estoque ideal</Table.Th>
-                  <Table.Th>Situação</Table.Th>
-                  <Table.Th ta="right">Último custo</Table.Th>
-                  <ActionsHeader />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((item) => (
-                  <Table.Tr key={item.id} data-testid="cellar-item" data-item-name={item.name}>
+              <TableRows
+                head={
+                  <>
+                    <Table.Th>Vinho</Table.Th>
+                    <Table.Th ta="right">Em estoque</Table.Th>
+                    <Table.Th ta="right">Estoque ideal</Table.Th>
+                    <Table.Th>Situação</Table.Th>
+                    <Table.Th ta="right">Último custo</Table.Th>
+                    <ActionsHeader />
+                  </>
+                }
+                rows={shown}
+                rowKey={(item) => item.id}
+                rowProps={(item) => ({ 'data-testid': 'cellar-item', 'data-item-name': item.name })}
+              >
+                {(item) => (
+                  <>
                     <Table.Td>
                       <Text fw={600} size="sm">
                         {item.name}
@@ -164,9 +169,9 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
                         />
                       </RowActions>
                     </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
+                  </>
+                )}
+              </TableRows>
             </CardTable>
           </Paper>
         </>

@@ -7,6 +7,7 @@ import { CardTable } from '../../ui/CardTable';
 import { ListSkeleton } from '../../ui/ListStates';
 import { notifySuccess } from '../../ui/notify';
 import { QueryView } from '../../ui/QueryView';
+import { TableRows } from '../../ui/TableRows';
 import { useMovements } from './cellar-api';
 import { bottles, itemOrigin } from './cellar-status';
 
@@ -139,18 +140,21 @@ function MovementsBody({ establishmentId, canMove, item }: { establishmentId: st
             </Text>
           ) : (
             <CardTable label={`Movimentações de ${item.name}`} verticalSpacing="xs" minWidth={620}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Quando</Table.Th>
-                  <Table.Th>Motivo</Table.Th>
-                  <Table.Th ta="right">Variação</Table.Th>
-                  <Table.Th ta="right">Saldo</Table.Th>
-                  <Table.Th>Quem</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((m) => (
-                  <Table.Tr key={m.id}>
+              <TableRows
+                head={
+                  <>
+                    <Table.Th>Quando</Table.Th>
+                    <Table.Th>Motivo</Table.Th>
+                    <Table.Th ta="right">Variação</Table.Th>
+                    <Table.Th ta="right">Saldo</Table.Th>
+                    <Table.Th>Quem</Table.Th>
+                  </>
+                }
+                rows={rows}
+                rowKey={(m) => m.id}
+              >
+                {(m) => (
+                  <>
                     <Table.Td>
                       <Text size="sm" fw={600}>
                         {dateTime.format(new Date(m.created_at))}
@@ -175,9 +179,9 @@ function MovementsBody({ establishmentId, canMove, item }: { establishmentId: st
                     <Table.Td data-label="Quem">
                       <Text size="sm">{m.user_name ?? (m.order_id ? 'Entrega do pedido' : 'Sistema')}</Text>
                     </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
+                  </>
+                )}
+              </TableRows>
             </CardTable>
           )
         }

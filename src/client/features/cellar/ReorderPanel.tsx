@@ -7,6 +7,7 @@ import { orderPrefillState } from '../../lib/order-prefill';
 import { CardTable } from '../../ui/CardTable';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListSkeleton, LoadErrorAlert } from '../../ui/ListStates';
+import { TableRows } from '../../ui/TableRows';
 import { useReorder } from './cellar-api';
 
 /** What to reorder, one card per supplier (the last one that delivered each wine), each with "Criar pedido". */
@@ -79,18 +80,21 @@ function SupplierSuggestion({ group, establishmentId }: { group: ReorderGroup; e
         </Alert>
       )}
       <CardTable label={`Reposição: ${title}`} verticalSpacing="xs" horizontalSpacing="md" minWidth={640}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Vinho</Table.Th>
-            <Table.Th ta="right">Em estoque</Table.Th>
-            <Table.Th ta="right">Pedir</Table.Th>
-            <Table.Th ta="right">Último custo</Table.Th>
-            <Table.Th ta="right">Subtotal</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {group.items.map((i) => (
-            <Table.Tr key={i.cellar_item_id}>
+        <TableRows
+          head={
+            <>
+              <Table.Th>Vinho</Table.Th>
+              <Table.Th ta="right">Em estoque</Table.Th>
+              <Table.Th ta="right">Pedir</Table.Th>
+              <Table.Th ta="right">Último custo</Table.Th>
+              <Table.Th ta="right">Subtotal</Table.Th>
+            </>
+          }
+          rows={group.items}
+          rowKey={(i) => i.cellar_item_id}
+        >
+          {(i) => (
+            <>
               <Table.Td>
                 <Text size="sm" fw={600}>
                   {i.name}
@@ -121,9 +125,9 @@ function SupplierSuggestion({ group, establishmentId }: { group: ReorderGroup; e
               <Table.Td data-label="Subtotal" ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {i.line_total === null ? '—' : formatBRL(i.line_total)}
               </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+            </>
+          )}
+        </TableRows>
       </CardTable>
     </Paper>
   );

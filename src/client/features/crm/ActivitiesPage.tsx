@@ -1,4 +1,4 @@
-import { Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconChecklist } from '@tabler/icons-react';
 import type { Activity } from '../../../shared/crm';
 import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS, isActivityDone } from '../../../shared/crm-vocabulary';
@@ -11,21 +11,21 @@ import { EmptyState } from '../../ui/EmptyState';
 import { NewButton } from '../../ui/NewButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
+import { TableRows } from '../../ui/TableRows';
 import { ActivityFormModal } from './ActivityFormModal';
 import { CrmFilters, useUrlFilters } from './CrmFilters';
 import { useActivities, useCompleteActivity, useDeleteActivity, useLeads, useOpportunities } from './crm-api';
 import {
   ActivityStatusBadge,
   ActivityTypeLabel,
+  CrmResults,
   CrmTabs,
   cut50,
   ErrorBanner,
   optionsOf,
   useErrorBanner,
   useFormDialog,
-  withPrefix,
 } from './crm-ui';
-import { MoreRowsNote } from './MoreRowsNote';
 
 const FILTER_KEYS = ['type', 'status', 'lead_id', 'opportunity_id', 'search'] as const;
 
@@ -78,95 +78,98 @@ export function ActivitiesPage() {
         searchLabel="Título ou descrição"
       />
       <ErrorBanner message={banner.message} onClose={banner.clear} />
-      {activities.isError ? (
-        <ErrorBanner message={withPrefix('Erro ao carregar atividades: ', activities.error)} />
-      ) : activities.isPending ? (
-        <Skeleton h={240} radius="md" />
-      ) : activities.data.items.length === 0 ? (
-        <EmptyState icon={<IconChecklist size={26} />} title="Nenhuma atividade encontrada." />
-      ) : (
-        <>
-          <CardTable label="Atividades" minWidth={900} highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Atividade</Table.Th>
-                <Table.Th>Tipo</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Vínculo</Table.Th>
-                <Table.Th>Agendada para</Table.Th>
-                <Table.Th ta="right">Ações</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {activities.data.items.map((a) => (
-                <Table.Tr key={a.id} bg={a.overdue ? 'var(--mantine-color-red-1)' : undefined} data-overdue={a.overdue || undefined}>
-                  <Table.Td maw={300}>
-                    <Group gap="xs" wrap="wrap">
-                      <Text fw={600} size="sm">
-                        {a.title}
-                      </Text>
-                      {a.overdue && (
-                        <Badge color="red.9" variant="filled" tt="none">
-                          Atrasada
-                        </Badge>
-                      )}
-                    </Group>
-                    {a.description && (
-                      <Text size="xs" c="dark.4">
-                        {cut50(a.description)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td data-label="Tipo">
-                    <ActivityTypeLabel type={a.type} />
-                  </Table.Td>
-                  <Table.Td data-label="Status">
-                    <ActivityStatusBadge status={a.status} />
-                  </Table.Td>
-                  <Table.Td data-label="Vínculo">
-                    <Stack gap={0}>
-                      {a.lead_name && <Text size="sm">{a.lead_name}</Text>}
-                      {a.opportunity_title && (
+      <CrmResults
+        query={activities}
+        loadError="Erro ao carregar atividades: "
+        empty={<EmptyState icon={<IconChecklist size={26} />} title="Nenhuma atividade encontrada." />}
+      >
+        {(items) => (
+          <>
+            <CardTable label="Atividades" minWidth={900} highlightOnHover verticalSpacing="sm">
+              <TableRows
+                head={
+                  <>
+                    <Table.Th>Atividade</Table.Th>
+                    <Table.Th>Tipo</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Vínculo</Table.Th>
+                    <Table.Th>Agendada para</Table.Th>
+                    <Table.Th ta="right">Ações</Table.Th>
+                  </>
+                }
+                rows={items}
+                rowKey={(a) => a.id}
+                rowProps={(a) => ({ bg: a.overdue ? 'var(--mantine-color-red-1)' : undefined, 'data-overdue': a.overdue || undefined })}
+              >
+                {(a) => (
+                  <>
+                    <Table.Td maw={300}>
+                      <Group gap="xs" wrap="wrap">
+                        <Text fw={600} size="sm">
+                          {a.title}
+                        </Text>
+                        {a.overdue && (
+                          <Badge color="red.9" variant="filled" tt="none">
+                            Atrasada
+                          </Badge>
+                        )}
+                      </Group>
+                      {a.description && (
                         <Text size="xs" c="dark.4">
-                          {a.opportunity_title}
+                          {cut50(a.description)}
                         </Text>
                       )}
-                      {!a.lead_name && !a.opportunity_title && (
-                        <Text size="sm" c="dark.4">
-                          -
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td data-label="Agendada para">
-                    <Text size="sm" c={a.overdue ? 'red.9' : undefined} fw={a.overdue ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
-                      {a.scheduled_at ? formatInstant(a.scheduled_at) : '-'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td data-actions>
-                    <RowActions
-                      label={a.title}
-                      onEdit={canUpdate ? () => dialog.show(a) : undefined}
-                      onDelete={canDelete ? () => onDelete(a) : undefined}
-                    >
-                      {canComplete && !isActivityDone(a.status) && (
-                        <RowActionButton
-                          action="Concluir"
-                          label={a.title}
-                          color="green"
-                          icon={<IconCheck size={14} />}
-                          onClick={() => onComplete(a)}
-                        />
-                      )}
-                    </RowActions>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </CardTable>
-          <MoreRowsNote shown={activities.data.items.length} hasMore={activities.data.hasMore} />
-        </>
-      )}
+                    </Table.Td>
+                    <Table.Td data-label="Tipo">
+                      <ActivityTypeLabel type={a.type} />
+                    </Table.Td>
+                    <Table.Td data-label="Status">
+                      <ActivityStatusBadge status={a.status} />
+                    </Table.Td>
+                    <Table.Td data-label="Vínculo">
+                      <Stack gap={0}>
+                        {a.lead_name && <Text size="sm">{a.lead_name}</Text>}
+                        {a.opportunity_title && (
+                          <Text size="xs" c="dark.4">
+                            {a.opportunity_title}
+                          </Text>
+                        )}
+                        {!a.lead_name && !a.opportunity_title && (
+                          <Text size="sm" c="dark.4">
+                            -
+                          </Text>
+                        )}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td data-label="Agendada para">
+                      <Text size="sm" c={a.overdue ? 'red.9' : undefined} fw={a.overdue ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
+                        {a.scheduled_at ? formatInstant(a.scheduled_at) : '-'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td data-actions>
+                      <RowActions
+                        label={a.title}
+                        onEdit={canUpdate ? () => dialog.show(a) : undefined}
+                        onDelete={canDelete ? () => onDelete(a) : undefined}
+                      >
+                        {canComplete && !isActivityDone(a.status) && (
+                          <RowActionButton
+                            action="Concluir"
+                            label={a.title}
+                            color="green"
+                            icon={<IconCheck size={14} />}
+                            onClick={() => onComplete(a)}
+                          />
+                        )}
+                      </RowActions>
+                    </Table.Td>
+                  </>
+                )}
+              </TableRows>
+            </CardTable>
+          </>
+        )}
+      </CrmResults>
       {dialog.open && <ActivityFormModal activity={dialog.open.record} onClose={dialog.close} onSaved={dialog.saved} />}
     </>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconTransform, IconUsers } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
 import type { Lead } from '../../../shared/crm';
@@ -16,10 +16,9 @@ import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
 import { ConvertLeadModal } from './ConvertLeadModal';
 import { CrmFilters, useUrlFilters } from './CrmFilters';
 import { useDeleteLead, useLeads } from './crm-api';
-import { CrmTabs, ErrorBanner, LeadStatusBadge, optionsOf, useErrorBanner, useFormDialog, withPrefix } from './crm-ui';
+import { CrmResults, CrmTabs, ErrorBanner, LeadStatusBadge, optionsOf, useErrorBanner, useFormDialog } from './crm-ui';
 import { LeadFormModal } from './LeadFormModal';
 import { LeadRelated } from './LeadRelated';
-import { MoreRowsNote } from './MoreRowsNote';
 
 const FILTER_KEYS = ['status', 'source', 'search'] as const;
 
@@ -74,99 +73,98 @@ export function LeadsPage() {
         searchLabel="Nome, e-mail ou empresa"
       />
       <ErrorBanner message={banner.message} onClose={banner.clear} />
-      {leads.isError ? (
-        <ErrorBanner message={withPrefix('Erro ao carregar leads: ', leads.error)} />
-      ) : leads.isPending ? (
-        <Skeleton h={240} radius="md" />
-      ) : leads.data.items.length === 0 ? (
-        <EmptyState icon={<IconUsers size={26} />} title="Nenhum lead encontrado." />
-      ) : (
-        <>
-          <CardTable label="Leads" minWidth={860} striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={36} />
-                <Table.Th>Lead</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Origem</Table.Th>
-                <Table.Th ta="right">Pontuação</Table.Th>
-                <Table.Th>Criado em</Table.Th>
-                <Table.Th ta="right">Ações</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {leads.data.items.map((lead) => {
-                const expanded = open === lead.id;
-                return (
-                  <Fragment key={lead.id}>
-                    <Table.Tr>
-                      <Table.Td data-label="Oportunidades e atividades">
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          aria-expanded={expanded}
-                          aria-label={`${expanded ? 'Ocultar' : 'Ver'} oportunidades e atividades de ${lead.name}`}
-                          onClick={() => setOpen(expanded ? null : lead.id)}
-                        >
-                          {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-                        </ActionIcon>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text fw={600} size="sm">
-                          {lead.name}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {[lead.email, formatPhone(lead.phone)].filter(Boolean).join(' · ')}
-                        </Text>
-                        {lead.company && <Text size="xs">{lead.company}</Text>}
-                      </Table.Td>
-                      <Table.Td data-label="Status">
-                        <LeadStatusBadge status={lead.status} />
-                      </Table.Td>
-                      <Table.Td data-label="Origem">
-                        <Text size="sm">{LEAD_SOURCE_LABELS[lead.source]}</Text>
-                      </Table.Td>
-                      <Table.Td data-label="Pontuação" ta="right">
-                        <Badge variant="outline" color="gray" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
-                          {lead.lead_score}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td data-label="Criado em">
-                        <Text size="sm">{formatDate(lead.created_at)}</Text>
-                      </Table.Td>
-                      <Table.Td data-actions>
-                        <RowActions
-                          label={lead.name}
-                          onEdit={canUpdate ? () => dialog.show(lead) : undefined}
-                          onDelete={canDelete ? () => onDelete(lead) : undefined}
-                        >
-                          {canConvert && lead.status === 'qualified' && (
-                            <RowActionButton
-                              action="Converter"
-                              label={lead.name}
-                              tooltip="Converter em oportunidade"
-                              icon={<IconTransform size={14} />}
-                              onClick={() => converting.show(lead)}
-                            />
-                          )}
-                        </RowActions>
-                      </Table.Td>
-                    </Table.Tr>
-                    {expanded && (
+      <CrmResults
+        query={leads}
+        loadError="Erro ao carregar leads: "
+        empty={<EmptyState icon={<IconUsers size={26} />} title="Nenhum lead encontrado." />}
+      >
+        {(items) => (
+          <>
+            <CardTable label="Leads" minWidth={860} striped highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={36} />
+                  <Table.Th>Lead</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Origem</Table.Th>
+                  <Table.Th ta="right">Pontuação</Table.Th>
+                  <Table.Th>Criado em</Table.Th>
+                  <Table.Th ta="right">Ações</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((lead) => {
+                  const expanded = open === lead.id;
+                  return (
+                    <Fragment key={lead.id}>
                       <Table.Tr>
-                        <Table.Td colSpan={7} bg="var(--mantine-color-gray-0)">
-                          <LeadRelated lead={lead} />
+                        <Table.Td data-label="Oportunidades e atividades">
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-expanded={expanded}
+                            aria-label={`${expanded ? 'Ocultar' : 'Ver'} oportunidades e atividades de ${lead.name}`}
+                            onClick={() => setOpen(expanded ? null : lead.id)}
+                          >
+                            {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                          </ActionIcon>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text fw={600} size="sm">
+                            {lead.name}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {[lead.email, formatPhone(lead.phone)].filter(Boolean).join(' · ')}
+                          </Text>
+                          {lead.company && <Text size="xs">{lead.company}</Text>}
+                        </Table.Td>
+                        <Table.Td data-label="Status">
+                          <LeadStatusBadge status={lead.status} />
+                        </Table.Td>
+                        <Table.Td data-label="Origem">
+                          <Text size="sm">{LEAD_SOURCE_LABELS[lead.source]}</Text>
+                        </Table.Td>
+                        <Table.Td data-label="Pontuação" ta="right">
+                          <Badge variant="outline" color="gray" styles={{ label: { color: 'var(--mantine-color-dark-7)' } }}>
+                            {lead.lead_score}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td data-label="Criado em">
+                          <Text size="sm">{formatDate(lead.created_at)}</Text>
+                        </Table.Td>
+                        <Table.Td data-actions>
+                          <RowActions
+                            label={lead.name}
+                            onEdit={canUpdate ? () => dialog.show(lead) : undefined}
+                            onDelete={canDelete ? () => onDelete(lead) : undefined}
+                          >
+                            {canConvert && lead.status === 'qualified' && (
+                              <RowActionButton
+                                action="Converter"
+                                label={lead.name}
+                                tooltip="Converter em oportunidade"
+                                icon={<IconTransform size={14} />}
+                                onClick={() => converting.show(lead)}
+                              />
+                            )}
+                          </RowActions>
                         </Table.Td>
                       </Table.Tr>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </Table.Tbody>
-          </CardTable>
-          <MoreRowsNote shown={leads.data.items.length} hasMore={leads.data.hasMore} />
-        </>
-      )}
+                      {expanded && (
+                        <Table.Tr>
+                          <Table.Td colSpan={7} bg="var(--mantine-color-gray-0)">
+                            <LeadRelated lead={lead} />
+                          </Table.Td>
+                        </Table.Tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </Table.Tbody>
+            </CardTable>
+          </>
+        )}
+      </CrmResults>
       {dialog.open && <LeadFormModal lead={dialog.open.record} onClose={dialog.close} onSaved={dialog.saved} />}
       {converting.open?.record && <ConvertLeadModal lead={converting.open.record} onClose={converting.close} onSaved={converting.saved} />}
     </>

@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Skeleton, Table, Text, Textarea } from '@mantine/core';
+import { Group, SegmentedControl, Table, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLayoutKanban, IconTable, IconTargetArrow, IconThumbDown, IconTrophy } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -14,10 +14,10 @@ import { EmptyState } from '../../ui/EmptyState';
 import { NewButton } from '../../ui/NewButton';
 import { PageHeader } from '../../ui/PageHeader';
 import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
+import { TableRows } from '../../ui/TableRows';
 import { CrmFilters, useUrlFilters } from './CrmFilters';
 import { useCloseOpportunity, useDeleteOpportunity, useLeads, useMoveOpportunity, useOpportunities } from './crm-api';
-import { CrmTabs, cut50, ErrorBanner, optionsOf, StageBadge, useErrorBanner, useFormDialog, withPrefix } from './crm-ui';
-import { MoreRowsNote } from './MoreRowsNote';
+import { CrmResults, CrmTabs, cut50, ErrorBanner, optionsOf, StageBadge, useErrorBanner, useFormDialog } from './crm-ui';
 import { notifyMoved } from './move-notice';
 import { OpportunityBoard } from './OpportunityBoard';
 import { OpportunityFormModal } from './OpportunityFormModal';
@@ -126,106 +126,109 @@ export function OpportunitiesPage() {
         searchLabel="Título ou descrição"
       />
       <ErrorBanner message={banner.message} onClose={banner.clear} />
-      {opportunities.isError ? (
-        <ErrorBanner message={withPrefix('Erro ao carregar oportunidades: ', opportunities.error)} />
-      ) : opportunities.isPending ? (
-        <Skeleton h={240} radius="md" />
-      ) : opportunities.data.items.length === 0 ? (
-        <EmptyState icon={<IconTargetArrow size={26} />} title="Nenhuma oportunidade encontrada." />
-      ) : view === 'board' ? (
-        <OpportunityBoard
-          items={opportunities.data.items}
-          onMove={(o, stage) => {
-            banner.clear();
-            return move.mutateAsync({ id: o.id, stage }).catch((err: unknown) => {
-              banner.fail('Erro ao salvar oportunidade: ')(err);
-              throw err;
-            });
-          }}
-          onMoved={notifyMoved}
-        />
-      ) : (
-        <>
-          <CardTable label="Oportunidades" minWidth={900} striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Título</Table.Th>
-                <Table.Th>Lead</Table.Th>
-                <Table.Th>Etapa</Table.Th>
-                <Table.Th ta="right">Valor</Table.Th>
-                <Table.Th ta="right">Probabilidade</Table.Th>
-                <Table.Th>Previsão</Table.Th>
-                <Table.Th ta="right">Ações</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {opportunities.data.items.map((o) => (
-                <Table.Tr key={o.id}>
-                  <Table.Td maw={280}>
-                    <Text fw={600} size="sm">
-                      {o.title}
-                    </Text>
-                    {o.description && (
-                      <Text size="xs" c="dimmed">
-                        {cut50(o.description)}
+      <CrmResults
+        query={opportunities}
+        withMoreNote={view === 'table'}
+        loadError="Erro ao carregar oportunidades: "
+        empty={<EmptyState icon={<IconTargetArrow size={26} />} title="Nenhuma oportunidade encontrada." />}
+      >
+        {(items) =>
+          view === 'board' ? (
+            <OpportunityBoard
+              items={items}
+              onMove={(o, stage) => {
+                banner.clear();
+                return move.mutateAsync({ id: o.id, stage }).catch((err: unknown) => {
+                  banner.fail('Erro ao salvar oportunidade: ')(err);
+                  throw err;
+                });
+              }}
+              onMoved={notifyMoved}
+            />
+          ) : (
+            <CardTable label="Oportunidades" minWidth={900} striped highlightOnHover verticalSpacing="sm">
+              <TableRows
+                head={
+                  <>
+                    <Table.Th>Título</Table.Th>
+                    <Table.Th>Lead</Table.Th>
+                    <Table.Th>Etapa</Table.Th>
+                    <Table.Th ta="right">Valor</Table.Th>
+                    <Table.Th ta="right">Probabilidade</Table.Th>
+                    <Table.Th>Previsão</Table.Th>
+                    <Table.Th ta="right">Ações</Table.Th>
+                  </>
+                }
+                rows={items}
+                rowKey={(o) => o.id}
+              >
+                {(o) => (
+                  <>
+                    <Table.Td maw={280}>
+                      <Text fw={600} size="sm">
+                        {o.title}
                       </Text>
-                    )}
-                    {o.stage === 'closed_lost' && o.lost_reason && (
-                      <Text size="xs" c="red.9">
-                        Motivo: {o.lost_reason}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td data-label="Lead">
-                    <Text size="sm">{o.lead_name}</Text>
-                  </Table.Td>
-                  <Table.Td data-label="Etapa">
-                    <StageBadge stage={o.stage} />
-                  </Table.Td>
-                  <Table.Td data-label="Valor" ta="right">
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatBRL(o.value)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td data-label="Probabilidade" ta="right">
-                    <Text size="sm">{o.probability}%</Text>
-                  </Table.Td>
-                  <Table.Td data-label="Previsão">
-                    <Text size="sm">{o.expected_close_date ? formatCalendarDay(o.expected_close_date) : '-'}</Text>
-                  </Table.Td>
-                  <Table.Td data-actions>
-                    <RowActions
-                      label={o.title}
-                      onEdit={canUpdate ? () => dialog.show(o) : undefined}
-                      onDelete={canDelete ? () => onDelete(o) : undefined}
-                    >
-                      {canClose && !isClosedStage(o.stage) && (
-                        <>
-                          <RowActionButton
-                            action="Ganhar"
-                            label={o.title}
-                            color="green"
-                            icon={<IconTrophy size={14} />}
-                            onClick={() => win(o)}
-                          />
-                          <RowActionButton
-                            action="Perder"
-                            label={o.title}
-                            color="red"
-                            icon={<IconThumbDown size={14} />}
-                            onClick={() => lose(o)}
-                          />
-                        </>
+                      {o.description && (
+                        <Text size="xs" c="dimmed">
+                          {cut50(o.description)}
+                        </Text>
                       )}
-                    </RowActions>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </CardTable>
-          <MoreRowsNote shown={opportunities.data.items.length} hasMore={opportunities.data.hasMore} />
-        </>
-      )}
+                      {o.stage === 'closed_lost' && o.lost_reason && (
+                        <Text size="xs" c="red.9">
+                          Motivo: {o.lost_reason}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td data-label="Lead">
+                      <Text size="sm">{o.lead_name}</Text>
+                    </Table.Td>
+                    <Table.Td data-label="Etapa">
+                      <StageBadge stage={o.stage} />
+                    </Table.Td>
+                    <Table.Td data-label="Valor" ta="right">
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {formatBRL(o.value)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td data-label="Probabilidade" ta="right">
+                      <Text size="sm">{o.probability}%</Text>
+                    </Table.Td>
+                    <Table.Td data-label="Previsão">
+                      <Text size="sm">{o.expected_close_date ? formatCalendarDay(o.expected_close_date) : '-'}</Text>
+                    </Table.Td>
+                    <Table.Td data-actions>
+                      <RowActions
+                        label={o.title}
+                        onEdit={canUpdate ? () => dialog.show(o) : undefined}
+                        onDelete={canDelete ? () => onDelete(o) : undefined}
+                      >
+                        {canClose && !isClosedStage(o.stage) && (
+                          <>
+                            <RowActionButton
+                              action="Ganhar"
+                              label={o.title}
+                              color="green"
+                              icon={<IconTrophy size={14} />}
+                              onClick={() => win(o)}
+                            />
+                            <RowActionButton
+                              action="Perder"
+                              label={o.title}
+                              color="red"
+                              icon={<IconThumbDown size={14} />}
+                              onClick={() => lose(o)}
+                            />
+                          </>
+                        )}
+                      </RowActions>
+                    </Table.Td>
+                  </>
+                )}
+              </TableRows>
+            </CardTable>
+          )
+        }
+      </CrmResults>
       {dialog.open && <OpportunityFormModal opportunity={dialog.open.record} onClose={dialog.close} onSaved={dialog.saved} />}
     </>
   );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Select, Tabs, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Group, Select, Skeleton, Tabs, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowForwardUp,
   IconCalendarEvent,
@@ -28,6 +28,7 @@ import { SelectField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';
 import classes from './CrmTabs.module.css';
 import { useOwnerOptions } from './crm-api';
+import { MoreRowsNote } from './MoreRowsNote';
 
 const LEAD_STATUS_COLORS: Record<LeadStatus, string> = {
   new: 'blue',
@@ -127,6 +128,33 @@ export function ErrorBanner({ message, onClose }: { message: string | null; onCl
 
 const GENERIC = 'Tente novamente em instantes.';
 export const withPrefix = (prefix: string, error: unknown) => `${prefix}${errorMessage(error, GENERIC)}`;
+
+/** A CRM list: the load error (prefix plus the server's detail), a skeleton, `empty`, or the rows and the bounded-list note. */
+export function CrmResults<T>({
+  query,
+  loadError,
+  empty,
+  withMoreNote = true,
+  children,
+}: {
+  query: { isError: boolean; error: unknown; data: { items: T[]; hasMore: boolean } | undefined };
+  /** "Erro ao carregar leads: " */
+  loadError: string;
+  empty: ReactNode;
+  withMoreNote?: boolean;
+  children(items: T[]): ReactNode;
+}) {
+  if (query.isError) return <ErrorBanner message={withPrefix(loadError, query.error)} />;
+  if (!query.data) return <Skeleton h={240} radius="md" />;
+  const { items, hasMore } = query.data;
+  if (items.length === 0) return empty;
+  return (
+    <>
+      {children(items)}
+      {withMoreNote && <MoreRowsNote shown={items.length} hasMore={hasMore} />}
+    </>
+  );
+}
 
 /** The page's banner: `fail(prefix)` is an onError that shows the prefix plus the server's detail. */
 export function useErrorBanner() {

@@ -20,6 +20,7 @@ import { principalOf } from '../../lib/use-can';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoadError, PageLoader } from '../../ui/PageStates';
+import { TableRows } from '../../ui/TableRows';
 import { OrderStatusBadge, SupplierName } from './order-format';
 import { useMoveOrder, useOrder } from './orders-api';
 
@@ -139,19 +140,22 @@ function OrderView({ order }: { order: OrderDetail }) {
             </Paper>
             <Paper withBorder shadow="xs">
               <Table verticalSpacing="sm" horizontalSpacing="xs">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Vinho</Table.Th>
-                    <Table.Th ta="right">Qtd.</Table.Th>
-                    <Table.Th ta="right" visibleFrom="xs">
-                      Preço unit.
-                    </Table.Th>
-                    <Table.Th ta="right">Subtotal</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {order.items.map((item) => (
-                    <Table.Tr key={item.id}>
+                <TableRows
+                  head={
+                    <>
+                      <Table.Th>Vinho</Table.Th>
+                      <Table.Th ta="right">Qtd.</Table.Th>
+                      <Table.Th ta="right" visibleFrom="xs">
+                        Preço unit.
+                      </Table.Th>
+                      <Table.Th ta="right">Subtotal</Table.Th>
+                    </>
+                  }
+                  rows={order.items}
+                  rowKey={(item) => item.id}
+                >
+                  {(item) => (
+                    <>
                       <Table.Td>
                         {item.wine_name}
                         {/* On a phone the unit price goes under the name: four columns do not fit 390 px. */}
@@ -166,9 +170,9 @@ function OrderView({ order }: { order: OrderDetail }) {
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                         {formatBRL(item.line_total)}
                       </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
+                    </>
+                  )}
+                </TableRows>
                 <Table.Tfoot>
                   <Table.Tr>
                     <TotalLabel>Total</TotalLabel>

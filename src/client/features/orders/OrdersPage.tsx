@@ -14,6 +14,7 @@ import { ClearFiltersButton, FilterBar } from '../../ui/FilterBar';
 import { NewButton } from '../../ui/NewButton';
 import { countLabel, PagedList, TableOrCards } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
+import { TableRows } from '../../ui/TableRows';
 import { OrderStatusBadge, SupplierName } from './order-format';
 import { ORDER_FILTER_KEYS, type OrderFilters, useOrderList } from './orders-api';
 
@@ -126,21 +127,24 @@ export function OrdersPage() {
           <TableOrCards
             table={
               <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover miw={820}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Número</Table.Th>
-                    <Table.Th>Data</Table.Th>
-                    <Table.Th>Estabelecimento</Table.Th>
-                    <Table.Th>Fornecedor</Table.Th>
-                    <Table.Th ta="right">Itens</Table.Th>
-                    <Table.Th ta="right">Total</Table.Th>
-                    <Table.Th ta="right">Comissão</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {orders.map((o) => (
-                    <Table.Tr key={o.id}>
+                <TableRows
+                  head={
+                    <>
+                      <Table.Th>Número</Table.Th>
+                      <Table.Th>Data</Table.Th>
+                      <Table.Th>Estabelecimento</Table.Th>
+                      <Table.Th>Fornecedor</Table.Th>
+                      <Table.Th ta="right">Itens</Table.Th>
+                      <Table.Th ta="right">Total</Table.Th>
+                      <Table.Th ta="right">Comissão</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                    </>
+                  }
+                  rows={orders}
+                  rowKey={(o) => o.id}
+                >
+                  {(o) => (
+                    <>
                       <Table.Td>{numberLink(o)}</Table.Td>
                       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(o.order_date)}</Table.Td>
                       <Table.Td>{o.establishment_name}</Table.Td>
@@ -157,9 +161,9 @@ export function OrdersPage() {
                       <Table.Td>
                         <OrderStatusBadge status={o.status} />
                       </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
+                    </>
+                  )}
+                </TableRows>
               </Table>
             }
             cards={orders.map((o) => (

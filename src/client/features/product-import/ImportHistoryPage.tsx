@@ -12,6 +12,7 @@ import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
+import { TableRows } from '../../ui/TableRows';
 import { ImportDetailsModal } from './ImportDetailsModal';
 import { ImportStatusBadge } from './ImportStatusBadge';
 import { useDeleteImport, useImportHistory, useRetryImport } from './import-api';
@@ -69,24 +70,27 @@ export function ImportHistoryPage() {
       ) : (
         <Paper withBorder radius="md">
           <CardTable label="Importações" minWidth={880} verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Arquivo</Table.Th>
-                <Table.Th miw={120}>Status</Table.Th>
-                <Table.Th ta="right">Linhas</Table.Th>
-                <Table.Th ta="right">Importadas</Table.Th>
-                <Table.Th ta="right">Ignoradas</Table.Th>
-                <Table.Th ta="right">Erros</Table.Th>
-                <Table.Th>Data</Table.Th>
-                <Table.Th>Usuário</Table.Th>
-                <Table.Th>
-                  <span className="visually-hidden">Ações</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.data.items.map((item) => (
-                <Table.Tr key={item.id}>
+            <TableRows
+              head={
+                <>
+                  <Table.Th>Arquivo</Table.Th>
+                  <Table.Th miw={120}>Status</Table.Th>
+                  <Table.Th ta="right">Linhas</Table.Th>
+                  <Table.Th ta="right">Importadas</Table.Th>
+                  <Table.Th ta="right">Ignoradas</Table.Th>
+                  <Table.Th ta="right">Erros</Table.Th>
+                  <Table.Th>Data</Table.Th>
+                  <Table.Th>Usuário</Table.Th>
+                  <Table.Th>
+                    <span className="visually-hidden">Ações</span>
+                  </Table.Th>
+                </>
+              }
+              rows={history.data.items}
+              rowKey={(item) => item.id}
+            >
+              {(item) => (
+                <>
                   <Table.Td maw={260}>
                     <Text fw={600} size="sm" truncate title={item.file_name}>
                       {item.file_name}
@@ -149,9 +153,9 @@ export function ImportHistoryPage() {
                       )}
                     </Group>
                   </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
+                </>
+              )}
+            </TableRows>
           </CardTable>
         </Paper>
       )}

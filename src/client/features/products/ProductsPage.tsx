@@ -17,6 +17,7 @@ import { mutationToasts, notifyError, notifySuccess } from '../../ui/notify';
 import { countLabel, PagedCardTable, PagedList } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
+import { TableRows } from '../../ui/TableRows';
 import { CategoryFormModal, parentOptions } from './CategoryFormModal';
 import { PageButtons } from './PageButtons';
 import { ProductFormModal } from './ProductFormModal';
@@ -195,20 +196,23 @@ export function ProductsPage() {
       >
         {(products) => (
           <PagedCardTable label="Produtos" minWidth={seesEverySupplier ? 900 : 760} reloading={list.isFetching && list.isPlaceholderData}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Produto</Table.Th>
-                <Table.Th>Categoria</Table.Th>
-                {seesEverySupplier && <Table.Th>Fornecedor</Table.Th>}
-                <Table.Th ta="right">Preço</Table.Th>
-                <Table.Th ta="right">Estoque</Table.Th>
-                <Table.Th>Status</Table.Th>
-                {(canUpdate || canDelete) && <ActionsHeader />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {products.map((p) => (
-                <Table.Tr key={p.id}>
+            <TableRows
+              head={
+                <>
+                  <Table.Th>Produto</Table.Th>
+                  <Table.Th>Categoria</Table.Th>
+                  {seesEverySupplier && <Table.Th>Fornecedor</Table.Th>}
+                  <Table.Th ta="right">Preço</Table.Th>
+                  <Table.Th ta="right">Estoque</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  {(canUpdate || canDelete) && <ActionsHeader />}
+                </>
+              }
+              rows={products}
+              rowKey={(p) => p.id}
+            >
+              {(p) => (
+                <>
                   <Table.Td>
                     <Text fw={600} size="sm">
                       {p.name}
@@ -255,9 +259,9 @@ export function ProductsPage() {
                       />
                     </Table.Td>
                   )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
+                </>
+              )}
+            </TableRows>
           </PagedCardTable>
         )}
       </PagedList>

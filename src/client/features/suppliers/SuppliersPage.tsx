@@ -15,6 +15,7 @@ import { mutationToasts } from '../../ui/notify';
 import { PagedList, TableOrCards } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
+import { TableRows } from '../../ui/TableRows';
 import { useDeleteSupplier, useSupplierList } from './suppliers-api';
 
 function ContractCell({ supplier }: { supplier: Supplier }) {
@@ -127,18 +128,21 @@ export function SuppliersPage() {
           <TableOrCards
             table={
               <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Fornecedor</Table.Th>
-                    <Table.Th>Contato</Table.Th>
-                    <Table.Th ta="right">Comissão</Table.Th>
-                    <Table.Th>Contrato</Table.Th>
-                    {(canUpdate || canDelete) && <ActionsHeader />}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {suppliers.map((s) => (
-                    <Table.Tr key={s.id}>
+                <TableRows
+                  head={
+                    <>
+                      <Table.Th>Fornecedor</Table.Th>
+                      <Table.Th>Contato</Table.Th>
+                      <Table.Th ta="right">Comissão</Table.Th>
+                      <Table.Th>Contrato</Table.Th>
+                      {(canUpdate || canDelete) && <ActionsHeader />}
+                    </>
+                  }
+                  rows={suppliers}
+                  rowKey={(s) => s.id}
+                >
+                  {(s) => (
+                    <>
                       <Table.Td>
                         {name(s)}
                         <Text size="xs" c="dimmed">
@@ -157,9 +161,9 @@ export function SuppliersPage() {
                         <ContractCell supplier={s} />
                       </Table.Td>
                       {(canUpdate || canDelete) && <Table.Td>{actions(s)}</Table.Td>}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
+                    </>
+                  )}
+                </TableRows>
               </Table>
             }
             cards={suppliers.map((s) => (
