@@ -42,7 +42,7 @@ import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
 import { mutationToasts, notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
-import { PageLoadError } from '../../ui/PageStates';
+import { RecordPage } from '../../ui/RecordPage';
 import { SaveErrorAlert } from '../../ui/SaveErrorAlert';
 import { CatalogImportModal } from './CatalogImportModal';
 import { MoveWineModal } from './MoveWineModal';
@@ -77,31 +77,26 @@ type FormState = { mode: 'closed' } | { mode: 'new'; values: WineFormValues; not
 /** /carta/:id/editar. */
 export function MenuEditPage() {
   const { id = '' } = useParams();
-  const menu = useMenu(id);
+  return (
+    <RecordPage query={useMenu(id)} failure={FAILURE} loader={<MenuLoader />}>
+      {(menu) => <MenuEditor menu={menu} />}
+    </RecordPage>
+  );
+}
 
-  if (menu.isPending) {
-    return (
-      <Center mih="40vh">
-        <Stack align="center" gap="xs">
-          <Loader />
-          <Text c="dimmed" size="sm">
-            Carregando a carta…
-          </Text>
-        </Stack>
-      </Center>
-    );
-  }
-  if (menu.isError) {
-    return (
-      <PageLoadError
-        title="Editar carta"
-        back={{ to: '/cartas', label: 'Cartas' }}
-        failTitle="Não foi possível abrir a carta"
-        error={menu.error}
-      />
-    );
-  }
-  return <MenuEditor menu={menu.data} />;
+const FAILURE = { title: 'Editar carta', back: { to: '/cartas', label: 'Cartas' }, failTitle: 'Não foi possível abrir a carta' };
+
+function MenuLoader() {
+  return (
+    <Center mih="40vh">
+      <Stack align="center" gap="xs">
+        <Loader />
+        <Text c="dimmed" size="sm">
+          Carregando a carta…
+        </Text>
+      </Stack>
+    </Center>
+  );
 }
 
 function MenuEditor({ menu }: { menu: WineMenu }) {

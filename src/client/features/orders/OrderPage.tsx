@@ -19,7 +19,7 @@ import { useSession } from '../../lib/session';
 import { principalOf } from '../../lib/use-can';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
-import { PageLoadError, PageLoader } from '../../ui/PageStates';
+import { RecordPage } from '../../ui/RecordPage';
 import { TableRows } from '../../ui/TableRows';
 import { OrderStatusBadge, SupplierName } from './order-format';
 import { useMoveOrder, useOrder } from './orders-api';
@@ -39,22 +39,16 @@ const MOVE_DONE: Record<OrderMove, string> = {
   cancelled: 'Pedido cancelado.',
 };
 
+const FAILURE = { title: 'Pedido', back: { to: '/pedidos', label: 'Pedidos' }, failTitle: 'Não foi possível abrir o pedido' };
+
 /** /pedidos/:id — items, totals, status timeline and the steps the caller may take. */
 export function OrderPage() {
   const { id } = useParams();
-  const query = useOrder(id);
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) {
-    return (
-      <PageLoadError
-        title="Pedido"
-        back={{ to: '/pedidos', label: 'Pedidos' }}
-        failTitle="Não foi possível abrir o pedido"
-        error={query.error}
-      />
-    );
-  }
-  return <OrderView order={query.data} />;
+  return (
+    <RecordPage query={useOrder(id)} failure={FAILURE}>
+      {(order) => <OrderView order={order} />}
+    </RecordPage>
+  );
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
