@@ -56,6 +56,8 @@ export function ProductsPage() {
   const applySearch = (value: string) => setView((v) => (v.search === value.trim() ? v : { ...v, search: value.trim(), page: 1 }));
   const [search, setSearch] = useSettledFilter(view.search, applySearch, (value) => value.trim());
   const [dialog, setDialog] = useState<Dialog>(null);
+  const openProduct = (product: Product | null) => setDialog({ kind: 'product', product });
+  const openCategory = (category: ProductCategory | null) => setDialog({ kind: 'category', category });
   const list = useProducts(applied, page);
   const stats = useProductStats();
   const categories = useCategories();
@@ -67,6 +69,7 @@ export function ProductsPage() {
   const seesEverySupplier = user ? scopeFor(principalOf(user), 'products', 'read').kind === 'all' : false;
   const picksSupplier = user ? scopeFor(principalOf(user), 'products', 'create').kind === 'all' : false;
   const filtered = hasFilters(applied);
+  const newProduct = canCreate && <NewButton onClick={() => openProduct(null)}>Novo Produto</NewButton>;
   const allCategories = categories.data ?? [];
   const categoryOptions = useMemo(() => parentOptions(categories.data ?? [], undefined), [categories.data]);
   const selectedCategory = allCategories.find((c) => c.id === applied.category_id) ?? null;
@@ -115,15 +118,11 @@ export function ProductsPage() {
         actions={
           <Group gap="xs">
             {canCreateCategory && (
-              <Button
-                variant="default"
-                leftSection={<IconCategoryPlus size={18} />}
-                onClick={() => setDialog({ kind: 'category', category: null })}
-              >
+              <Button variant="default" leftSection={<IconCategoryPlus size={18} />} onClick={() => openCategory(null)}>
                 Nova Categoria
               </Button>
             )}
-            {canCreate && <NewButton onClick={() => setDialog({ kind: 'product', product: null })}>Novo Produto</NewButton>}
+            {newProduct}
           </Group>
         }
       />
@@ -158,11 +157,7 @@ export function ProductsPage() {
         <Grid.Col span={{ base: 12, sm: 4, md: 3 }}>
           <FilterActions searching={list.isFetching && !list.isPending} canClear={filtered || search !== ''} onClear={clear}>
             {canUpdateCategory && selectedCategory && (
-              <Button
-                variant="subtle"
-                leftSection={<IconEdit size={16} />}
-                onClick={() => setDialog({ kind: 'category', category: selectedCategory })}
-              >
+              <Button variant="subtle" leftSection={<IconEdit size={16} />} onClick={() => openCategory(selectedCategory)}>
                 Editar categoria
               </Button>
             )}
@@ -184,11 +179,7 @@ export function ProductsPage() {
               Nenhum produto corresponde a esta busca.
             </NoMatchesState>
           ) : (
-            <EmptyState
-              icon={<IconPackage size={26} />}
-              title="Nenhum produto cadastrado"
-              action={canCreate && <NewButton onClick={() => setDialog({ kind: 'product', product: null })}>Novo Produto</NewButton>}
-            >
+            <EmptyState icon={<IconPackage size={26} />} title="Nenhum produto cadastrado" action={newProduct}>
               Cadastre os produtos um a um ou importe uma planilha.
             </EmptyState>
           )
@@ -254,7 +245,7 @@ export function ProductsPage() {
                     <Table.Td data-actions>
                       <RowActions
                         label={p.name}
-                        onEdit={canUpdate ? () => setDialog({ kind: 'product', product: p }) : undefined}
+                        onEdit={canUpdate ? () => openProduct(p) : undefined}
                         onDelete={canDelete ? () => onDelete(p) : undefined}
                       />
                     </Table.Td>
