@@ -22,6 +22,7 @@ import { useCan, usePolicy } from '../../lib/use-can';
 import { MenuRows } from '../../ui/MenuRows';
 import { NewButton } from '../../ui/NewButton';
 import { useScreenTitle } from '../../ui/PageHeader';
+import type { ShownQuery } from '../../ui/QueryView';
 import { FailedMailPanel } from './FailedMailPanel';
 import { useCreateSampleData, useEstablishments, useMenus } from './home-api';
 
@@ -94,6 +95,13 @@ export function HomePage() {
   );
 }
 
+/** A section's list: a skeleton while it loads, a red line when it cannot be loaded. */
+function SectionQuery<T>({ query, failed, children }: { query: ShownQuery<T>; failed: string; children(rows: T): ReactNode }) {
+  if (query.isError) return <Alert color="red">{errorMessage(query.error, failed)}</Alert>;
+  if (query.data === undefined) return <Skeleton h={120} />;
+  return children(query.data);
+}
+
 function EstablishmentsSection() {
   const establishments = useEstablishments();
   const seed = useCreateSampleData();
@@ -119,82 +127,73 @@ function EstablishmentsSection() {
     });
 
   return (
-    <Section
-      title="Estabelecimentos"
-      action={
-        canCreateEstablishment && (
-          <NewButton to="/estabelecimento/novo" variant="light">
-            Novo estabelecimento
-          </NewButton>
-        )
-      }
-    >
-      {establishments.isPending ? (
-        <Skeleton h={120} />
-      ) : establishments.isError ? (
-        <Alert color="red">{errorMessage(establishments.error, 'Não foi possível carregar os estabelecimentos.')}</Alert>
-      ) : establishments.data.length === 0 ? (
-        <Paper withBorder p="xl" ta="center">
-          <Stack align="center" gap="sm">
-            <Text fw={600}>Nenhum estabelecimento ainda</Text>
-            <Text c="dimmed" size="sm" maw={460}>
-              {canCreateEstablishment
-                ? 'Cadastre o seu restaurante para montar a primeira carta, ou explore o Adega com uma carta de exemplo completa.'
-                : 'Peça a um administrador para vincular você a um estabelecimento.'}
-            </Text>
-            {canSeed && (
-              <Button leftSection={<IconWand size={18} />} onClick={confirmSeed} loading={seed.isPending}>
-                Criar dados de exemplo
-              </Button>
-            )}
-          </Stack>
-        </Paper>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          {establishments.data.map((e) => (
-            <Card key={e.id} withBorder shadow="xs" padding="lg">
-              <Stack gap={6} h="100%">
-                <Group gap="sm" wrap="nowrap">
-                  <Avatar src={e.logo} alt="" radius="md" size={44} color="vinho" variant="light">
-                    {e.name.slice(0, 2).toUpperCase()}
-                  </Avatar>
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={700} fz="lg" truncate>
-                      {e.name}
-                    </Text>
-                    {typeof e.menu_count === 'number' && (
-                      <Text size="xs" c="dimmed">
-                        {e.menu_count === 1 ? '1 carta' : `${e.menu_count} cartas`}
+    <Section title="Estabelecimentos" newItem={canCreateEstablishment && { to: '/estabelecimento/novo', label: 'Novo estabelecimento' }}>
+      <SectionQuery query={establishments} failed="Não foi possível carregar os estabelecimentos.">
+        {(rows) =>
+          rows.length === 0 ? (
+            <Paper withBorder p="xl" ta="center">
+              <Stack align="center" gap="sm">
+                <Text fw={600}>Nenhum estabelecimento ainda</Text>
+                <Text c="dimmed" size="sm" maw={460}>
+                  {canCreateEstablishment
+                    ? 'Cadastre o seu restaurante para montar a primeira carta, ou explore o Adega com uma carta de exemplo completa.'
+                    : 'Peça a um administrador para vincular você a um estabelecimento.'}
+                </Text>
+                {canSeed && (
+                  <Button leftSection={<IconWand size={18} />} onClick={confirmSeed} loading={seed.isPending}>
+                    Criar dados de exemplo
+                  </Button>
+                )}
+              </Stack>
+            </Paper>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {rows.map((e) => (
+                <Card key={e.id} withBorder shadow="xs" padding="lg">
+                  <Stack gap={6} h="100%">
+                    <Group gap="sm" wrap="nowrap">
+                      <Avatar src={e.logo} alt="" radius="md" size={44} color="vinho" variant="light">
+                        {e.name.slice(0, 2).toUpperCase()}
+                      </Avatar>
+                      <div style={{ minWidth: 0 }}>
+                        <Text fw={700} fz="lg" truncate>
+                          {e.name}
+                        </Text>
+                        {typeof e.menu_count === 'number' && (
+                          <Text size="xs" c="dimmed">
+                            {e.menu_count === 1 ? '1 carta' : `${e.menu_count} cartas`}
+                          </Text>
+                        )}
+                      </div>
+                    </Group>
+                    {e.description && (
+                      <Text size="sm" c="dimmed" lineClamp={2}>
+                        {e.description}
                       </Text>
                     )}
-                  </div>
-                </Group>
-                {e.description && (
-                  <Text size="sm" c="dimmed" lineClamp={2}>
-                    {e.description}
-                  </Text>
-                )}
-                {e.sommelier && <Text size="sm">Sommelier: {e.sommelier}</Text>}
-                {e.address && (
-                  <Text size="sm" c="dimmed">
-                    {e.address}
-                  </Text>
-                )}
-                <Group gap="xs" mt="auto" pt="sm">
-                  {canEditEstablishment && (
-                    <Button component={Link} to={`/estabelecimento/${e.id}/editar`} size="xs" variant="default">
-                      Editar
-                    </Button>
-                  )}
-                  <Button component={Link} to={`/cartas?establishment_id=${e.id}`} size="xs" variant="light">
-                    Ver cartas
-                  </Button>
-                </Group>
-              </Stack>
-            </Card>
-          ))}
-        </SimpleGrid>
-      )}
+                    {e.sommelier && <Text size="sm">Sommelier: {e.sommelier}</Text>}
+                    {e.address && (
+                      <Text size="sm" c="dimmed">
+                        {e.address}
+                      </Text>
+                    )}
+                    <Group gap="xs" mt="auto" pt="sm">
+                      {canEditEstablishment && (
+                        <Button component={Link} to={`/estabelecimento/${e.id}/editar`} size="xs" variant="default">
+                          Editar
+                        </Button>
+                      )}
+                      <Button component={Link} to={`/cartas?establishment_id=${e.id}`} size="xs" variant="light">
+                        Ver cartas
+                      </Button>
+                    </Group>
+                  </Stack>
+                </Card>
+              ))}
+            </SimpleGrid>
+          )
+        }
+      </SectionQuery>
     </Section>
   );
 }
@@ -204,48 +203,44 @@ function MenusSection() {
   const canCreate = useCan('menus', 'create');
   const canUpdate = useCan('menus', 'update');
   return (
-    <Section
-      title="Cartas"
-      action={
-        canCreate && (
-          <NewButton to="/carta/nova" variant="light">
-            Nova carta
-          </NewButton>
-        )
-      }
-    >
-      {menus.isPending ? (
-        <Skeleton h={120} />
-      ) : menus.isError ? (
-        <Alert color="red">{errorMessage(menus.error, 'Não foi possível carregar as cartas.')}</Alert>
-      ) : menus.data.length === 0 ? (
-        <Text c="dimmed">Nenhuma carta criada ainda.</Text>
-      ) : (
-        <>
-          <MenuRows menus={menus.data.slice(0, HOME_MENU_LIMIT)} subtitle={(m) => m.establishment_name} canEdit={canUpdate} />
-          {menus.data.length > HOME_MENU_LIMIT && (
-            <Text size="sm" c="dimmed" p="sm">
-              Mostrando {HOME_MENU_LIMIT} de {menus.data.length} cartas. Veja todas em{' '}
-              <Anchor component={Link} to="/cartas">
-                Cartas
-              </Anchor>
-              .
-            </Text>
-          )}
-        </>
-      )}
+    <Section title="Cartas" newItem={canCreate && { to: '/carta/nova', label: 'Nova carta' }}>
+      <SectionQuery query={menus} failed="Não foi possível carregar as cartas.">
+        {(rows) =>
+          rows.length === 0 ? (
+            <Text c="dimmed">Nenhuma carta criada ainda.</Text>
+          ) : (
+            <>
+              <MenuRows menus={rows.slice(0, HOME_MENU_LIMIT)} subtitle={(m) => m.establishment_name} canEdit={canUpdate} />
+              {rows.length > HOME_MENU_LIMIT && (
+                <Text size="sm" c="dimmed" p="sm">
+                  Mostrando {HOME_MENU_LIMIT} de {rows.length} cartas. Veja todas em{' '}
+                  <Anchor component={Link} to="/cartas">
+                    Cartas
+                  </Anchor>
+                  .
+                </Text>
+              )}
+            </>
+          )
+        }
+      </SectionQuery>
     </Section>
   );
 }
 
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+/** A titled part of the home page; `newItem` puts its "Novo …" link on the right. */
+function Section({ title, newItem, children }: { title: string; newItem: { to: string; label: string } | false; children: ReactNode }) {
   return (
     <section>
       <Group justify="space-between" mb="sm">
         <Title order={2} fz={22}>
           {title}
         </Title>
-        {action}
+        {newItem && (
+          <NewButton to={newItem.to} variant="light">
+            {newItem.label}
+          </NewButton>
+        )}
       </Group>
       {children}
     </section>
