@@ -36,6 +36,53 @@ import { useMenu, useQrCode } from './menus-api';
 
 type PrintFormat = 'png' | 'svg';
 
+interface DownloadFile<F extends string> {
+  format: F;
+  label: string;
+  Icon: typeof IconDownload;
+}
+
+const PRINT_FILES: DownloadFile<PrintFormat>[] = [
+  { format: 'png', label: 'Baixar PNG para impressão', Icon: IconDownload },
+  { format: 'svg', label: 'Baixar SVG para impressão', Icon: IconVectorBezier2 },
+];
+
+const TABLE_FILES: DownloadFile<TableQrFormat>[] = [
+  { format: 'pdf', label: 'Baixar PDF A4 das mesas', Icon: IconFileTypePdf },
+  { format: 'png', label: 'Baixar PNG das mesas', Icon: IconDownload },
+  { format: 'svg', label: 'Baixar SVG das mesas', Icon: IconVectorBezier2 },
+];
+
+/** A row of download buttons, the first one filled; the one whose file is being made spins. */
+function DownloadButtons<F extends string>({
+  files,
+  busy,
+  disabled,
+  onDownload,
+}: {
+  files: DownloadFile<F>[];
+  busy: F | null;
+  disabled: boolean;
+  onDownload(format: F): void;
+}) {
+  return (
+    <Group gap="sm">
+      {files.map(({ format, label, Icon }, i) => (
+        <Button
+          key={format}
+          variant={i === 0 ? 'filled' : 'default'}
+          leftSection={<Icon size={18} />}
+          onClick={() => onDownload(format)}
+          loading={busy === format}
+          disabled={disabled}
+        >
+          {label}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
 /** /carta/:id/qr — the QR image, the public address and print-ready PNG and SVG with the establishment and menu names. */
 export function QrPage() {
   const { id = '' } = useParams();
@@ -194,25 +241,7 @@ export function QrPage() {
                   Prontos para imprimir em mesas, cardápios e adesivos: o código com o nome do estabelecimento e da carta embaixo. O SVG não
                   perde qualidade em nenhum tamanho; o PNG serve para mensagens e gráficas.
                 </Text>
-                <Group gap="sm">
-                  <Button
-                    leftSection={<IconDownload size={18} />}
-                    onClick={() => download('png')}
-                    loading={downloading === 'png'}
-                    disabled={!qr.data}
-                  >
-                    Baixar PNG para impressão
-                  </Button>
-                  <Button
-                    variant="default"
-                    leftSection={<IconVectorBezier2 size={18} />}
-                    onClick={() => download('svg')}
-                    loading={downloading === 'svg'}
-                    disabled={!qr.data}
-                  >
-                    Baixar SVG para impressão
-                  </Button>
-                </Group>
+                <DownloadButtons files={PRINT_FILES} busy={downloading} disabled={!qr.data} onDownload={download} />
                 <Text size="sm" c="dimmed">
                   A carta inteira em A4, com preços e o QR code, para imprimir ou enviar. Ela se atualiza sozinha quando a carta muda.
                 </Text>
@@ -260,34 +289,7 @@ export function QrPage() {
                   error={tablesValid ? undefined : TABLE_COUNT_MESSAGE}
                   w={200}
                 />
-                <Group gap="sm">
-                  <Button
-                    leftSection={<IconFileTypePdf size={18} />}
-                    onClick={() => downloadTables('pdf')}
-                    loading={tableDownload === 'pdf'}
-                    disabled={!qr.data || !tablesValid}
-                  >
-                    Baixar PDF A4 das mesas
-                  </Button>
-                  <Button
-                    variant="default"
-                    leftSection={<IconDownload size={18} />}
-                    onClick={() => downloadTables('png')}
-                    loading={tableDownload === 'png'}
-                    disabled={!qr.data || !tablesValid}
-                  >
-                    Baixar PNG das mesas
-                  </Button>
-                  <Button
-                    variant="default"
-                    leftSection={<IconVectorBezier2 size={18} />}
-                    onClick={() => downloadTables('svg')}
-                    loading={tableDownload === 'svg'}
-                    disabled={!qr.data || !tablesValid}
-                  >
-                    Baixar SVG das mesas
-                  </Button>
-                </Group>
+                <DownloadButtons files={TABLE_FILES} busy={tableDownload} disabled={!qr.data || !tablesValid} onDownload={downloadTables} />
               </Stack>
             </Paper>
           </Stack>
