@@ -1,6 +1,5 @@
 import { Alert, Button, Grid, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { Controller } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { type Establishment, type EstablishmentInput, establishmentInputSchema } from '../../../shared/establishments';
 import { formatPhone, normalizePhone, normalizeWebsite } from '../../../shared/field-rules';
@@ -11,7 +10,7 @@ import { confirmDelete } from '../../ui/confirm';
 import { FormPage } from '../../ui/FormPage';
 import { FormSection } from '../../ui/FormSection';
 import { NormalizedTextField, TextareaField } from '../../ui/form-fields';
-import { ImageField } from '../../ui/ImageField';
+import { ImageFormField } from '../../ui/ImageFormField';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageLoadError, PageLoader } from '../../ui/PageStates';
 import { TextField } from '../../ui/text-fields';
@@ -69,7 +68,6 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
       navigate('/');
     },
   });
-  const { form } = serverForm;
 
   const onDelete = () => {
     if (!establishment) return;
@@ -139,20 +137,7 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
             />
           </Grid.Col>
           <Grid.Col span={12}>
-            <Controller
-              control={form.control}
-              name="logo"
-              render={({ field, fieldState }) => (
-                <ImageField
-                  label="Logo"
-                  description="Aparece no topo da carta pública."
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={fieldState.error?.message}
-                  previewAlt="Logo do estabelecimento"
-                />
-              )}
-            />
+            <ImageFormField name="logo" label="Logo" description="Aparece no topo da carta pública." previewAlt="Logo do estabelecimento" />
           </Grid.Col>
         </Grid>
       </FormSection>

@@ -1,5 +1,3 @@
-import { Switch } from '@mantine/core';
-import { Controller } from 'react-hook-form';
 import {
   categoryPath,
   categorySubtree,
@@ -10,7 +8,7 @@ import {
 } from '../../../shared/products';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormModal } from '../../ui/FormModal';
-import { SelectField, TextareaField } from '../../ui/form-fields';
+import { SelectField, SwitchField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
 import { useSaveCategory } from './products-api';
 
@@ -52,7 +50,6 @@ function CategoryFormDialog({ category, categories, onClose, onSaved }: Props) {
       onSaved(saved, category ? 'Categoria atualizada.' : 'Categoria criada.');
     },
   });
-  const { form } = serverForm;
 
   return (
     <FormModal
@@ -73,13 +70,7 @@ function CategoryFormDialog({ category, categories, onClose, onSaved }: Props) {
         searchable
         data={parentOptions(categories, category?.id)}
       />
-      <Controller
-        control={form.control}
-        name="active"
-        render={({ field }) => (
-          <Switch label="Ativa" checked={field.value ?? true} onChange={(e) => field.onChange(e.currentTarget.checked)} ref={field.ref} />
-        )}
-      />
+      <SwitchField name="active" label="Ativa" />
     </FormModal>
   );
 }

@@ -1,5 +1,4 @@
-import { Grid, Switch } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { Grid } from '@mantine/core';
 import {
   PRODUCT_SCREEN_TEXTS,
   type Product,
@@ -10,9 +9,8 @@ import {
 import { errorMessage } from '../../lib/api';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormModal } from '../../ui/FormModal';
-import { AutocompleteField, SelectField, TextareaField } from '../../ui/form-fields';
+import { AutocompleteField, PriceField, SelectField, SwitchField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
-import { PriceField } from '../../ui/wine-fields/PriceField';
 import { parentOptions } from './CategoryFormModal';
 import { useSaveProduct, useSupplierOptions } from './products-api';
 
@@ -67,7 +65,6 @@ function ProductFormDialog({ product, categories, picksSupplier, onClose, onSave
       onSaved(product ? 'Produto atualizado.' : 'Produto criado.');
     },
   });
-  const { form } = serverForm;
   const supplierData = (suppliers.data ?? []).map((s) => ({ value: s.id, label: s.company_name || s.name }));
   if (product && !supplierData.some((s) => s.value === product.supplier_id)) {
     supplierData.push({ value: product.supplier_id, label: product.supplier_name ?? 'Fornecedor atual' });
@@ -152,13 +149,7 @@ function ProductFormDialog({ product, categories, picksSupplier, onClose, onSave
           <TextField label="Marca" name="brand" />
         </Grid.Col>
       </Grid>
-      <Controller
-        control={form.control}
-        name="active"
-        render={({ field }) => (
-          <Switch label="Ativo" checked={field.value ?? true} onChange={(e) => field.onChange(e.currentTarget.checked)} ref={field.ref} />
-        )}
-      />
+      <SwitchField name="active" label="Ativo" />
     </FormModal>
   );
 }

@@ -1,6 +1,7 @@
-import { MultiSelect, Select } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import { ESTABLISHMENT_ROLES, ROLE_LABELS, type Role } from '../../../shared/roles';
+import { SelectField } from '../../ui/form-fields';
 import type { EstablishmentOption, SupplierOption } from './users-api';
 
 /** The fields of a user or an invitation that say what the person does and where. */
@@ -27,21 +28,12 @@ export function RoleFields({ roles, establishments, suppliers, establishmentsDes
   const role = watch('role');
   return (
     <>
-      <Controller
-        control={control}
+      <SelectField
         name="role"
-        render={({ field, fieldState }) => (
-          <Select
-            label="Perfil"
-            withAsterisk
-            allowDeselect={false}
-            data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-            value={field.value}
-            onChange={(v) => field.onChange(v)}
-            ref={field.ref}
-            error={fieldState.error?.message}
-          />
-        )}
+        label="Perfil"
+        withAsterisk
+        allowDeselect={false}
+        data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
       />
       {ESTABLISHMENT_ROLES.includes(role) && (
         <Controller
@@ -63,25 +55,17 @@ export function RoleFields({ roles, establishments, suppliers, establishmentsDes
         />
       )}
       {role === 'supplier' && (
-        <Controller
-          control={control}
+        <SelectField
           name="supplier_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Fornecedor"
-              withAsterisk={markRequired}
-              description={supplierDescription}
-              placeholder={suppliers.length ? 'Escolha o fornecedor' : 'Nenhum fornecedor cadastrado'}
-              data={suppliers.map((s) => ({ value: s.id, label: `${s.name} (${s.company_name})` }))}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              searchable
-              clearable
-              nothingFoundMessage="Nenhum fornecedor"
-              ref={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
+          emptyValue={null}
+          label="Fornecedor"
+          withAsterisk={markRequired}
+          description={supplierDescription}
+          placeholder={suppliers.length ? 'Escolha o fornecedor' : 'Nenhum fornecedor cadastrado'}
+          data={suppliers.map((s) => ({ value: s.id, label: `${s.name} (${s.company_name})` }))}
+          searchable
+          clearable
+          nothingFoundMessage="Nenhum fornecedor"
         />
       )}
     </>
