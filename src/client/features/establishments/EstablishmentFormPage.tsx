@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { type Establishment, type EstablishmentInput, establishmentInputSchema } from '../../../shared/establishments';
 import { formatPhone, normalizePhone, normalizeWebsite } from '../../../shared/field-rules';
 import { errorMessage } from '../../lib/api';
+import { blankNulls } from '../../lib/form-values';
 import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
 import { confirmDelete } from '../../ui/confirm';
@@ -20,14 +21,10 @@ const EMPTY: EstablishmentInput = { name: '', description: '', sommelier: '', ad
 
 function toForm(e: Establishment): EstablishmentInput {
   return {
+    ...blankNulls(e, ['description', 'sommelier', 'address', 'website', 'email']),
     name: e.name,
-    description: e.description ?? '',
-    sommelier: e.sommelier ?? '',
-    address: e.address ?? '',
     // Stored as E.164, edited masked: "(48) 99999-1234".
     phone: formatPhone(e.phone),
-    website: e.website ?? '',
-    email: e.email ?? '',
     logo: e.logo,
   };
 }

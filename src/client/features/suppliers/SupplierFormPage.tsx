@@ -2,6 +2,7 @@ import { Grid, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { formatPhone, normalizePhone, normalizeWebsite } from '../../../shared/field-rules';
 import { type Supplier, type SupplierFormValues, supplierInputSchema } from '../../../shared/suppliers';
+import { blankNulls } from '../../lib/form-values';
 import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormPage } from '../../ui/FormPage';
@@ -28,18 +29,13 @@ const EMPTY: SupplierFormValues = {
 
 function toForm(s: Supplier): SupplierFormValues {
   return {
+    ...blankNulls(s, ['contact_person', 'address', 'website', 'contract_start_date', 'contract_end_date', 'notes']),
     name: s.name,
     company_name: s.company_name,
-    contact_person: s.contact_person ?? '',
     email: s.email,
     // Stored as E.164, edited masked: "(54) 3453-1200".
     phone: formatPhone(s.phone),
-    address: s.address ?? '',
-    website: s.website ?? '',
     commission_rate: s.commission_rate,
-    contract_start_date: s.contract_start_date ?? '',
-    contract_end_date: s.contract_end_date ?? '',
-    notes: s.notes ?? '',
   };
 }
 

@@ -9,3 +9,18 @@ export interface WineFieldValues {
   pairing?: string | null;
   image_url?: string | null;
 }
+
+/** The optional texts that a catalogue wine and a menu wine both have, edited as '' when empty. */
+export const WINE_TEXT_FIELDS = [
+  'description',
+  'region',
+  'producer',
+  'vintage',
+  'wine_style',
+  'grape_variety',
+  'alcohol_content',
+  'color',
+  'aroma',
+  'palate',
+  'pairing',
+] as const;
