@@ -9,11 +9,11 @@ import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
 import { confirmDelete } from '../../ui/confirm';
 import { FormPage } from '../../ui/FormPage';
+import { FormRecordGate } from '../../ui/FormRecordGate';
 import { FormSection } from '../../ui/FormSection';
 import { NormalizedTextField, TextareaField } from '../../ui/form-fields';
 import { ImageFormField } from '../../ui/ImageFormField';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { PageLoadError, PageLoader } from '../../ui/PageStates';
 import { TextField } from '../../ui/text-fields';
 import { useDeleteEstablishment, useEstablishment, useSaveEstablishment } from './establishments-api';
 
@@ -29,22 +29,18 @@ function toForm(e: Establishment): EstablishmentInput {
   };
 }
 
+const HOME = { to: '/', label: 'Início' };
+
 /** /estabelecimento/novo and /estabelecimento/:id/editar. */
 export function EstablishmentFormPage() {
   const { id } = useParams();
   const query = useEstablishment(id);
-  if (id && query.isPending) return <PageLoader />;
-  if (id && query.isError) {
-    return (
-      <PageLoadError
-        title="Editar estabelecimento"
-        back={{ to: '/', label: 'Início' }}
-        failTitle="Não foi possível abrir o estabelecimento"
-        error={query.error}
-      />
-    );
-  }
-  return <EstablishmentForm key={id ?? 'novo'} establishment={query.data ?? null} />;
+  const failure = { title: 'Editar estabelecimento', back: HOME, failTitle: 'Não foi possível abrir o estabelecimento' };
+  return (
+    <FormRecordGate id={id} query={query} failure={failure}>
+      {(establishment) => <EstablishmentForm key={id ?? 'novo'} establishment={establishment} />}
+    </FormRecordGate>
+  );
 }
 
 function EstablishmentForm({ establishment }: { establishment: Establishment | null }) {
@@ -96,7 +92,7 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
       serverForm={serverForm}
       title={isEdit ? 'Editar estabelecimento' : 'Novo estabelecimento'}
       description={isEdit ? establishment?.name : 'Os dados aparecem no topo da carta pública.'}
-      back={{ to: '/', label: 'Início' }}
+      back={HOME}
       maw={880}
       submitLabel={isEdit ? 'Salvar alterações' : 'Criar estabelecimento'}
       cancelTo="/"

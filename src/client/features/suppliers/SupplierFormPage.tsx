@@ -6,10 +6,10 @@ import { blankNulls } from '../../lib/form-values';
 import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormPage } from '../../ui/FormPage';
+import { FormRecordGate } from '../../ui/FormRecordGate';
 import { FormSection } from '../../ui/FormSection';
 import { MoneyField, NormalizedTextField, TextareaField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';
-import { PageLoadError, PageLoader } from '../../ui/PageStates';
 import { TextField } from '../../ui/text-fields';
 import { useSaveSupplier, useSupplier } from './suppliers-api';
 
@@ -44,22 +44,18 @@ const maskPhone = (v: string) => {
   return phone ? formatPhone(phone) : null;
 };
 
+const SUPPLIERS = { to: '/fornecedores', label: 'Fornecedores' };
+
 /** /fornecedores/novo and /fornecedores/:id/editar. */
 export function SupplierFormPage() {
   const { id } = useParams();
   const query = useSupplier(id);
-  if (id && query.isPending) return <PageLoader />;
-  if (id && query.isError) {
-    return (
-      <PageLoadError
-        title="Editar fornecedor"
-        back={{ to: '/fornecedores', label: 'Fornecedores' }}
-        failTitle="Não foi possível abrir o fornecedor"
-        error={query.error}
-      />
-    );
-  }
-  return <SupplierForm key={id ?? 'novo'} supplier={query.data ?? null} />;
+  const failure = { title: 'Editar fornecedor', back: SUPPLIERS, failTitle: 'Não foi possível abrir o fornecedor' };
+  return (
+    <FormRecordGate id={id} query={query} failure={failure}>
+      {(supplier) => <SupplierForm key={id ?? 'novo'} supplier={supplier} />}
+    </FormRecordGate>
+  );
 }
 
 function SupplierForm({ supplier }: { supplier: Supplier | null }) {
@@ -83,7 +79,7 @@ function SupplierForm({ supplier }: { supplier: Supplier | null }) {
       serverForm={serverForm}
       title={supplier ? 'Editar fornecedor' : 'Novo fornecedor'}
       description={supplier ? supplier.company_name : 'Os restaurantes escolhem este fornecedor ao fazer pedidos.'}
-      back={{ to: '/fornecedores', label: 'Fornecedores' }}
+      back={SUPPLIERS}
       maw={880}
       submitLabel={supplier ? 'Salvar alterações' : 'Cadastrar fornecedor'}
       cancelTo="/fornecedores"
