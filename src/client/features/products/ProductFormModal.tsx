@@ -36,7 +36,6 @@ const str = (v: string | number | null | undefined) => (v === null || v === unde
 
 function ProductFormDialog({ product, categories, picksSupplier, onClose, onSaved }: Props) {
   const save = useSaveProduct();
-  const suppliers = useSupplierOptions(picksSupplier);
   const serverForm = useServerForm({
     schema: productInputSchema,
     defaults: {
@@ -65,10 +64,6 @@ function ProductFormDialog({ product, categories, picksSupplier, onClose, onSave
       onSaved(product ? 'Produto atualizado.' : 'Produto criado.');
     },
   });
-  const supplierData = (suppliers.data ?? []).map((s) => ({ value: s.id, label: s.company_name || s.name }));
-  if (product && !supplierData.some((s) => s.value === product.supplier_id)) {
-    supplierData.push({ value: product.supplier_id, label: product.supplier_name ?? 'Fornecedor atual' });
-  }
 
   return (
     <FormModal
@@ -97,16 +92,7 @@ function ProductFormDialog({ product, categories, picksSupplier, onClose, onSave
         </Grid.Col>
         {picksSupplier && (
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <SelectField
-              name="supplier_id"
-              label="Fornecedor"
-              withAsterisk
-              searchable
-              placeholder={suppliers.isPending ? 'Carregando fornecedores…' : 'Escolha o fornecedor'}
-              disabled={suppliers.isPending}
-              data={supplierData}
-              error={suppliers.isError ? errorMessage(suppliers.error, 'Não foi possível carregar os fornecedores.') : undefined}
-            />
+            <SupplierField product={product} />
           </Grid.Col>
         )}
         <Grid.Col span={12}>
@@ -151,5 +137,26 @@ function ProductFormDialog({ product, categories, picksSupplier, onClose, onSave
       </Grid>
       <SwitchField name="active" label="Ativo" />
     </FormModal>
+  );
+}
+
+/** The admin's choice of supplier: the first suppliers, and the product's own even when it is not among them. */
+function SupplierField({ product }: { product: Product | null }) {
+  const suppliers = useSupplierOptions(true);
+  const data = (suppliers.data ?? []).map((s) => ({ value: s.id, label: s.company_name || s.name }));
+  if (product && !data.some((s) => s.value === product.supplier_id)) {
+    data.push({ value: product.supplier_id, label: product.supplier_name ?? 'Fornecedor atual' });
+  }
+  return (
+    <SelectField
+      name="supplier_id"
+      label="Fornecedor"
+      withAsterisk
+      searchable
+      placeholder={suppliers.isPending ? 'Carregando fornecedores…' : 'Escolha o fornecedor'}
+      disabled={suppliers.isPending}
+      data={data}
+      error={suppliers.isError ? errorMessage(suppliers.error, 'Não foi possível carregar os fornecedores.') : undefined}
+    />
   );
 }
