@@ -3,6 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import type { z } from 'zod';
 import { type CellarItem, type CellarItemCreate, cellarItemCreateSchema, cellarItemUpdateSchema } from '../../../shared/cellar';
 import { formatMoneyInput } from '../../../shared/money';
+import { blankNulls } from '../../lib/form-values';
 import { useServerForm } from '../../lib/use-server-form';
 import { CatalogWineSelect } from '../../ui/CatalogWineSelect';
 import { FormModal } from '../../ui/FormModal';
@@ -50,10 +51,7 @@ function CellarItemDialog({ establishmentId, item, onClose, onSaved }: Props) {
     defaults: {
       catalog_wine_id: item?.catalog_wine_id ?? null,
       catalog_wine_label: item?.catalog_wine_id ? item.name : '',
-      name: item?.name ?? '',
-      producer: item?.producer ?? '',
-      vintage: item?.vintage ?? '',
-      par_level: item?.par_level ?? '',
+      ...blankNulls(item, ['name', 'producer', 'vintage', 'par_level']),
       case_size: item?.case_size ? String(item.case_size) : '',
       last_unit_cost: item?.last_unit_cost ? formatMoneyInput(Number(item.last_unit_cost)) : '',
       ...(item ? {} : { on_hand: '' }),

@@ -2,7 +2,7 @@ import { Alert, Button, Grid, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { type Establishment, type EstablishmentInput, establishmentInputSchema } from '../../../shared/establishments';
-import { formatPhone, normalizePhone, normalizeWebsite } from '../../../shared/field-rules';
+import { formatPhone, normalizeWebsite } from '../../../shared/field-rules';
 import { errorMessage } from '../../lib/api';
 import { blankNulls } from '../../lib/form-values';
 import { useCan } from '../../lib/use-can';
@@ -14,6 +14,7 @@ import { FormSection } from '../../ui/FormSection';
 import { NormalizedTextField, TextareaField } from '../../ui/form-fields';
 import { ImageFormField } from '../../ui/ImageFormField';
 import { notifyError, notifySuccess } from '../../ui/notify';
+import { PhoneField } from '../../ui/PhoneField';
 import { TextField } from '../../ui/text-fields';
 import { useDeleteEstablishment, useEstablishment, useSaveEstablishment } from './establishments-api';
 
@@ -141,16 +142,7 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
             <TextField label="Endereço" placeholder="Rua, número, bairro, cidade" name="address" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NormalizedTextField
-              name="phone"
-              label="Telefone"
-              type="tel"
-              placeholder="(48) 3333-4444"
-              normalize={(v) => {
-                const e164 = normalizePhone(v);
-                return e164 && formatPhone(e164);
-              }}
-            />
+            <PhoneField name="phone" label="Telefone" placeholder="(48) 3333-4444" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextField label="E-mail" type="email" placeholder="contato@restaurante.com.br" name="email" />

@@ -59,7 +59,6 @@ export function OrderFormPage() {
   // Read once: the form keeps what the user changes afterwards.
   const [prefill] = useState(() => readOrderPrefill(location.state));
   const create = useCreateOrder();
-  const establishments = useQuery(establishmentListQuery());
   const suppliers = useQuery(supplierOptionsQuery());
   const canCreate = useCan('orders', 'create');
   const serverForm = useServerForm({
@@ -96,12 +95,6 @@ export function OrderFormPage() {
   const total = lines.reduce<number>((sum, line) => sum + (line ?? 0), 0);
   const itemsError = form.formState.errors.items?.message ?? form.formState.errors.items?.root?.message;
 
-  // One establishment: chosen for the user.
-  const onlyEstablishment = establishments.data?.length === 1 ? establishments.data[0]?.id : undefined;
-  useEffect(() => {
-    if (onlyEstablishment && !form.getValues('establishment_id')) form.setValue('establishment_id', onlyEstablishment);
-  }, [onlyEstablishment, form]);
-
   return (
     <FormPage
       serverForm={serverForm}
@@ -127,14 +120,7 @@ export function OrderFormPage() {
       <FormSection title="Comprador e fornecedor">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <SelectField
-              name="establishment_id"
-              label="Estabelecimento"
-              withAsterisk
-              searchable
-              placeholder={establishments.data?.length === 0 ? 'Nenhum estabelecimento' : 'Escolha o estabelecimento'}
-              data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
-            />
+            <EstablishmentField />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <SelectField
@@ -212,6 +198,26 @@ export function OrderFormPage() {
         <TextareaField label="Observações" autosize minRows={2} maxRows={6} name="notes" />
       </FormSection>
     </FormPage>
+  );
+}
+
+/** The buyer: one of the caller's establishments, chosen for them when they have only one. */
+function EstablishmentField() {
+  const { getValues, setValue } = useFormContext<FormValues>();
+  const establishments = useQuery(establishmentListQuery());
+  const onlyEstablishment = establishments.data?.length === 1 ? establishments.data[0]?.id : undefined;
+  useEffect(() => {
+    if (onlyEstablishment && !getValues('establishment_id')) setValue('establishment_id', onlyEstablishment);
+  }, [onlyEstablishment, getValues, setValue]);
+  return (
+    <SelectField
+      name="establishment_id"
+      label="Estabelecimento"
+      withAsterisk
+      searchable
+      placeholder={establishments.data?.length === 0 ? 'Nenhum estabelecimento' : 'Escolha o estabelecimento'}
+      data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import {
   type ProductCategoryFormValues,
   productCategoryInputSchema,
 } from '../../../shared/products';
+import { blankNulls } from '../../lib/form-values';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormModal } from '../../ui/FormModal';
 import { SelectField, SwitchField, TextareaField } from '../../ui/form-fields';
@@ -39,9 +40,7 @@ function CategoryFormDialog({ category, categories, onClose, onSaved }: Props) {
   const serverForm = useServerForm({
     schema: productCategoryInputSchema,
     defaults: {
-      name: category?.name ?? '',
-      description: category?.description ?? '',
-      parent_id: category?.parent_id ?? '',
+      ...blankNulls(category, ['name', 'description', 'parent_id']),
       active: category?.active ?? true,
     } satisfies ProductCategoryFormValues,
     failMessage: PRODUCT_SCREEN_TEXTS.categorySaveFailed,

@@ -7,6 +7,7 @@ import {
   productInputSchema,
 } from '../../../shared/products';
 import { errorMessage } from '../../lib/api';
+import { blankNulls } from '../../lib/form-values';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormModal } from '../../ui/FormModal';
 import { AutocompleteField, PriceField, SelectField, SwitchField, TextareaField } from '../../ui/form-fields';
@@ -39,23 +40,13 @@ function ProductFormDialog({ product, categories, picksSupplier, onClose, onSave
   const serverForm = useServerForm({
     schema: productInputSchema,
     defaults: {
-      name: product?.name ?? '',
-      sku: product?.sku ?? '',
-      description: product?.description ?? '',
-      category_id: product?.category_id ?? '',
-      supplier_id: product?.supplier_id ?? '',
-      price: product?.price ?? '',
-      cost: product?.cost ?? '',
+      // What is sold and for how much, then what the bottle is.
+      ...blankNulls(product, ['name', 'sku', 'description', 'category_id', 'supplier_id', 'price', 'cost', 'unit']),
+      ...blankNulls(product, ['volume', 'alcohol_content', 'origin', 'grape_variety', 'brand']),
       stock_quantity: str(product?.stock_quantity ?? 0),
       min_stock: str(product?.min_stock ?? 0),
-      unit: product?.unit ?? '',
       weight: str(product?.weight).replace('.', ','),
-      volume: product?.volume ?? '',
-      alcohol_content: product?.alcohol_content ?? '',
-      origin: product?.origin ?? '',
       vintage: str(product?.vintage),
-      grape_variety: product?.grape_variety ?? '',
-      brand: product?.brand ?? '',
       active: product?.active ?? true,
     } satisfies ProductFormValues,
     failMessage: PRODUCT_SCREEN_TEXTS.saveFailed,

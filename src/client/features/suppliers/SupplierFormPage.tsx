@@ -1,6 +1,6 @@
 import { Grid, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { formatPhone, normalizePhone, normalizeWebsite } from '../../../shared/field-rules';
+import { formatPhone, normalizeWebsite } from '../../../shared/field-rules';
 import { type Supplier, type SupplierFormValues, supplierInputSchema } from '../../../shared/suppliers';
 import { blankNulls } from '../../lib/form-values';
 import { useCan } from '../../lib/use-can';
@@ -10,6 +10,7 @@ import { FormRecordGate } from '../../ui/FormRecordGate';
 import { FormSection } from '../../ui/FormSection';
 import { MoneyField, NormalizedTextField, TextareaField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';
+import { PhoneField } from '../../ui/PhoneField';
 import { TextField } from '../../ui/text-fields';
 import { useSaveSupplier, useSupplier } from './suppliers-api';
 
@@ -38,11 +39,6 @@ function toForm(s: Supplier): SupplierFormValues {
     commission_rate: s.commission_rate,
   };
 }
-
-const maskPhone = (v: string) => {
-  const phone = normalizePhone(v);
-  return phone ? formatPhone(phone) : null;
-};
 
 const SUPPLIERS = { to: '/fornecedores', label: 'Fornecedores' };
 
@@ -96,7 +92,7 @@ function SupplierForm({ supplier }: { supplier: Supplier | null }) {
             <TextField label="E-mail" type="email" withAsterisk name="email" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NormalizedTextField label="Telefone" type="tel" withAsterisk placeholder="(54) 3453-1200" name="phone" normalize={maskPhone} />
+            <PhoneField label="Telefone" withAsterisk placeholder="(54) 3453-1200" name="phone" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextField label="Pessoa de contato" name="contact_person" />
