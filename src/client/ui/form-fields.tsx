@@ -2,6 +2,8 @@ import {
   Autocomplete,
   Checkbox,
   type CheckboxProps,
+  MultiSelect,
+  type MultiSelectProps,
   NumberInput,
   type NumberInputProps,
   Select,
@@ -166,6 +168,14 @@ export function SelectField({ name, error, emptyValue = '', ...props }: SelectFi
       error={fieldState.error?.message ?? error}
     />
   );
+}
+
+type MultiSelectFieldProps = Omit<MultiSelectProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string };
+
+/** A MultiSelect bound to a list field of the surrounding FormProvider. */
+export function MultiSelectField({ name, ...props }: MultiSelectFieldProps) {
+  const { field, fieldState } = useController({ name });
+  return <MultiSelect {...props} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />;
 }
 
 /** The props that tie a yes/no input to a boolean field of the surrounding FormProvider. */

@@ -1,7 +1,6 @@
-import { MultiSelect } from '@mantine/core';
-import { Controller, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { ESTABLISHMENT_ROLES, ROLE_LABELS, type Role } from '../../../shared/roles';
-import { SelectField } from '../../ui/form-fields';
+import { MultiSelectField, SelectField } from '../../ui/form-fields';
 import type { EstablishmentOption, SupplierOption } from './users-api';
 
 /** The fields of a user or an invitation that say what the person does and where. */
@@ -24,7 +23,7 @@ interface Props {
 
 /** The profile, then where the person works: establishments for the establishment roles, a supplier for a supplier. */
 export function RoleFields({ roles, establishments, suppliers, establishmentsDescription, supplierDescription, markRequired }: Props) {
-  const { control, watch } = useFormContext<RoleValues>();
+  const { watch } = useFormContext<RoleValues>();
   const role = watch('role');
   return (
     <>
@@ -36,22 +35,14 @@ export function RoleFields({ roles, establishments, suppliers, establishmentsDes
         data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
       />
       {ESTABLISHMENT_ROLES.includes(role) && (
-        <Controller
-          control={control}
+        <MultiSelectField
           name="establishment_ids"
-          render={({ field, fieldState }) => (
-            <MultiSelect
-              label="Estabelecimentos"
-              withAsterisk={markRequired}
-              description={establishmentsDescription}
-              placeholder={establishments.length ? 'Escolha um ou mais' : 'Nenhum estabelecimento cadastrado'}
-              data={establishments.map((e) => ({ value: e.id, label: e.name }))}
-              value={field.value}
-              onChange={field.onChange}
-              searchable
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Estabelecimentos"
+          withAsterisk={markRequired}
+          description={establishmentsDescription}
+          placeholder={establishments.length ? 'Escolha um ou mais' : 'Nenhum estabelecimento cadastrado'}
+          data={establishments.map((e) => ({ value: e.id, label: e.name }))}
+          searchable
         />
       )}
       {role === 'supplier' && (
