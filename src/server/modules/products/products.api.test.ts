@@ -1,32 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '../../../shared/products.js';
 import { productCategories, products } from '../../db/schema/index.js';
-import { createUser, type TestUser, uniqueTag } from '../../test-support/factories.js';
+import { type TestUser, uniqueTag } from '../../test-support/factories.js';
+import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 import { createCategoryRow, createProductRow, createSupplierRow, createSupplierUser } from '../../test-support/product-factories.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { validateProductInput } from './service.js';
 
-let t: TestApp;
-let admin: TestUser;
-let manager: TestUser;
-let sommelier: TestUser;
+const t = testAppPerFile();
+const admin = testUserPerFile(t, 'admin');
+const manager = testUserPerFile(t, 'restaurant_manager');
+const sommelier = testUserPerFile(t, 'sommelier');
 let supplierA: { id: string };
 let supplierB: { id: string };
 let userA: TestUser;
 let userB: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, 'admin');
-  manager = await createUser(t.db, 'restaurant_manager');
-  sommelier = await createUser(t.db, 'sommelier');
   supplierA = await createSupplierRow(t.db);
   supplierB = await createSupplierRow(t.db);
   userA = await createSupplierUser(t.db, supplierA.id);
   userB = await createSupplierUser(t.db, supplierB.id);
 });
-afterAll(() => t.close());
 
 const row = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0];
 const names = (res: { json(): unknown }) => (res.json() as { products: { name: string }[] }).products.map((p) => p.name);
