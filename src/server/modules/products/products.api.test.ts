@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '../../../shared/products.js';
 import { productCategories, products } from '../../db/schema/index.js';
-import { type TestUser, uniqueTag } from '../../test-support/factories.js';
+import { createSupplierRow, createUser, type TestUser, uniqueTag } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 import { createCategoryRow, createProductRow } from '../../test-support/product-factories.js';
 import { validateProductInput } from './service.js';
