@@ -16,6 +16,7 @@ import {
   wineMenuSummarySchema,
 } from '../../../shared/wine-menus.js';
 import { callerOf } from '../../http/authenticate.js';
+import { registerRecordRoutes } from '../../http/record-routes.js';
 import { publicBaseUrl } from '../../http/request-origin.js';
 import type { QrBase, WineMenuService } from './service.js';
 
@@ -26,9 +27,7 @@ export function wineMenuRoutes(service: WineMenuService) {
   });
   // Reads are scoped, not refused: a supplier lists no menus and gets 404 for one.
   const read = { policy: { area: 'menus', action: 'read', outOfScope: 'hidden' } } as const;
-  const canCreate = { policy: { area: 'menus', action: 'create' } } as const;
   const canUpdate = { policy: { area: 'menus', action: 'update' } } as const;
-  const canDelete = { policy: { area: 'menus', action: 'delete' } } as const;
 
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,22 +37,16 @@ export function wineMenuRoutes(service: WineMenuService) {
       { config: read, schema: { querystring: menuListQuerySchema, response: { 200: z.array(wineMenuSummarySchema) } } },
       async (request) => service.listMenus(callerOf(request), request.query.establishment_id),
     );
-    r.get('/api/wine-menus/:id', { config: read, schema: { params: idParamsSchema, response: { 200: wineMenuSchema } } }, async (request) =>
-      service.getMenu(callerOf(request), request.params.id),
-    );
-    r.post(
-      '/api/wine-menus',
-      { config: canCreate, schema: { body: wineMenuInputSchema, response: { 201: wineMenuSchema } } },
-      async (request, reply) => reply.status(201).send(await service.createMenu(callerOf(request), request.body)),
-    );
-    r.put(
-      '/api/wine-menus/:id',
-      { config: canUpdate, schema: { params: idParamsSchema, body: wineMenuInputSchema, response: { 200: wineMenuSchema } } },
-      async (request) => service.updateMenu(callerOf(request), request.params.id, request.body),
-    );
-    r.delete('/api/wine-menus/:id', { config: canDelete, schema: { params: idParamsSchema } }, async (request, reply) => {
-      await service.deleteMenu(callerOf(request), request.params.id);
-      return reply.status(204).send();
+    registerRecordRoutes(app, {
+      path: '/api/wine-menus',
+      area: 'menus',
+      hiddenReads: true,
+      item: wineMenuSchema,
+      input: wineMenuInputSchema,
+      get: service.getMenu,
+      create: service.createMenu,
+      update: service.updateMenu,
+      remove: service.deleteMenu,
     });
 
     r.post(
