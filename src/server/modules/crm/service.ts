@@ -75,7 +75,7 @@ const leadValues = (input: LeadInput, ownerId: string | null): repo.LeadValues =
 
 export async function createLead(db: Db, caller: Caller, input: LeadInput): Promise<Lead> {
   assertCrm(caller, 'create');
-  const id = await repo.insertLead(db, leadValues(input, await ownerFor(db, input.owner_id, caller.id)));
+  const { id } = await repo.insertLead(db, leadValues(input, await ownerFor(db, input.owner_id, caller.id)));
   return mustFindLead(db, id);
 }
 
@@ -116,7 +116,7 @@ export async function convertLead(
     if (lead.status === 'converted') throw conflict(CRM_MESSAGES.alreadyConverted);
     if (lead.status !== 'qualified') throw conflict(CRM_MESSAGES.onlyQualifiedConverts);
     await repo.updateLead(tx, id, { status: 'converted' });
-    return repo.insertOpportunity(tx, {
+    const opportunity = await repo.insertOpportunity(tx, {
       leadId: id,
       title: lead.company ?? lead.name,
       stage: 'prospecting',
@@ -125,6 +125,7 @@ export async function convertLead(
       expectedCloseDate: terms.expected_close_date,
       ownerId: lead.ownerId ?? caller.id,
     });
+    return opportunity.id;
   });
   return { lead: await mustFindLead(db, id), opportunity: await mustFindOpportunity(db, opportunityId) };
 }
@@ -164,7 +165,7 @@ export async function createOpportunity(db: Db, caller: Caller, input: Opportuni
   assertCrm(caller, 'create');
   await assertLeadExists(db, input.lead_id);
   const owner = await ownerFor(db, input.owner_id, caller.id);
-  const id = await translateLeadGone(() =>
+  const { id } = await translateLeadGone(() =>
     repo.insertOpportunity(db, { ...opportunityValues(input, owner), stage: input.stage ?? 'prospecting' }),
   );
   return mustFindOpportunity(db, id);
@@ -276,7 +277,8 @@ export async function createActivity(db: Db, caller: Caller, input: ActivityInpu
   assertCrm(caller, 'create');
   const id = await db.transaction(async (tx) => {
     const values = activityValues(input, await activityLinks(tx, input), await ownerFor(tx, input.owner_id, caller.id));
-    return repo.insertActivity(tx, { ...values, completedAt: input.status === 'completed' ? new Date() : null });
+    const activity = await repo.insertActivity(tx, { ...values, completedAt: input.status === 'completed' ? new Date() : null });
+    return activity.id;
   });
   return mustFindActivity(db, id);
 }
