@@ -11,9 +11,10 @@ import {
 } from '../../../shared/orders.js';
 import { callerOf } from '../../http/authenticate.js';
 import { sendList } from '../../http/record-routes.js';
+import { may } from '../../http/route-policy.js';
 import type { OrderService } from './service.js';
 
-const read = { policy: { area: 'orders', action: 'read' } } as const;
+const read = may('orders', 'read');
 
 export function orderRoutes(service: OrderService) {
   return async (app: FastifyInstance) => {
@@ -26,7 +27,7 @@ export function orderRoutes(service: OrderService) {
     r.post(
       '/api/orders',
       {
-        config: { policy: { area: 'orders', action: 'create' } },
+        config: may('orders', 'create'),
         schema: { body: orderCreateSchema, response: { 201: orderDetailSchema } },
       },
       async (request, reply) => reply.status(201).send(await service.createOrder(callerOf(request), request.body)),
