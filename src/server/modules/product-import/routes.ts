@@ -53,20 +53,16 @@ export function productImportRoutes(service: ProductImportService) {
       },
       async (request, reply) => reply.status(202).send(await service.execute(callerOf(request), request.body)),
     );
-    r.get(
-      '/api/product-import/status/:id',
-      { config: read, schema: { params: idParamsSchema, response: { 200: importStatusSchema } } },
-      async (request) => service.status(callerOf(request), request.params.id),
-    );
+    // The wizard polls an import's status; the history opens its details: the same answer.
+    for (const url of ['/api/product-import/status/:id', '/api/product-import/details/:id']) {
+      r.get(url, { config: read, schema: { params: idParamsSchema, response: { 200: importStatusSchema } } }, async (request) =>
+        service.status(callerOf(request), request.params.id),
+      );
+    }
     r.get(
       '/api/product-import/history',
       { config: read, schema: { querystring: importHistoryQuerySchema, response: { 200: importHistorySchema } } },
       async (request) => service.history(callerOf(request), request.query.page, request.query.limit),
-    );
-    r.get(
-      '/api/product-import/details/:id',
-      { config: read, schema: { params: idParamsSchema, response: { 200: importStatusSchema } } },
-      async (request) => service.status(callerOf(request), request.params.id),
     );
     r.post(
       '/api/product-import/retry/:id',
