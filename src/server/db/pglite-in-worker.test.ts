@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -78,6 +78,13 @@ describe('the embedded database in a worker thread (decision 0068)', () => {
     await client.query('select count(*) from generate_series(1, 3000000)');
     running = false;
     expect(turns).toBeGreaterThan(20);
+  });
+
+  it.runIf(process.platform === 'linux')('runs at a lower CPU priority than the thread that answers requests (decision 0076)', () => {
+    const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    const threads = readdirSync('/proc/self/task').map((id) => niceOf(readFileSync(`/proc/self/task/${id}/stat`, 'utf8')));
+    expect(niceOf(readFileSync('/proc/thread-self/stat', 'utf8'))).toBe(0);
+    expect(threads).toContain(10);
   });
 
   it('closes cleanly: later statements fail as unavailable, and the data is there when opened again', async () => {

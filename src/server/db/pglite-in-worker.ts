@@ -60,6 +60,8 @@ export class PgliteInWorker implements PgliteClient {
 
   /** Starts the worker on an initialised data directory (db/initdb-in-child.ts) and waits until PGlite is open. */
   static async open(data: PgliteWorkerData): Promise<PgliteInWorker> {
+    // What the worker's JavaScript holds lives for one statement (its parameters and rows): a small young generation
+    // keeps an import's garbage from growing the process (decision 0076), as for the spreadsheet worker (0028).
     const options = { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 4 } };
     const worker = fromSources ? new Worker(TS_BOOTSTRAP, { ...options, eval: true }) : new Worker(workerFile, options);
     await new Promise<void>((resolve, reject) => {
