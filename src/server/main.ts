@@ -1,3 +1,4 @@
+import './heap-growth.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { ensureInitialAdmin } from './modules/auth/index.js';

@@ -1,9 +1,16 @@
 import {
   Autocomplete,
+  Checkbox,
+  type CheckboxProps,
+  MultiSelect,
+  type MultiSelectProps,
   NumberInput,
   type NumberInputProps,
   Select,
   type SelectProps,
+  Switch,
+  type SwitchProps,
+  Text,
   Textarea,
   type TextareaProps,
   TextInput,
@@ -29,6 +36,19 @@ export function NumberField({ name, ...props }: NumberFieldProps) {
       error={fieldState.error?.message}
     />
   );
+}
+
+/** A count or a year: digits only, never "2.021", "1,5" or "-3"; the phone offers its number pad. */
+export const WHOLE_NUMBER_INPUT = {
+  allowDecimal: false,
+  allowNegative: false,
+  thousandSeparator: '',
+  inputMode: 'numeric',
+} as const satisfies NumberInputProps;
+
+/** A NumberField for a whole number (bottles, quantities, a vintage). */
+export function WholeNumberField(props: NumberFieldProps) {
+  return <NumberField {...WHOLE_NUMBER_INPUT} {...props} />;
 }
 
 type TextFieldProps = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string };
@@ -67,6 +87,21 @@ export function MoneyField({ name, ...props }: TextFieldProps) {
         field.onBlur();
       }}
       error={fieldState.error?.message}
+    />
+  );
+}
+
+/** A price in reais: "R$" before it; typed the Brazilian way ("1.250,50") or "89.90", shown as "1.250,50". */
+export function PriceField(props: TextFieldProps) {
+  return (
+    <MoneyField
+      placeholder="0,00"
+      {...props}
+      leftSection={
+        <Text size="sm" c="dimmed">
+          R$
+        </Text>
+      }
     />
   );
 }
@@ -114,19 +149,53 @@ export function AutocompleteField({ name, label, data, placeholder }: Autocomple
   );
 }
 
-type SelectFieldProps = Omit<SelectProps, 'name' | 'value' | 'onChange' | 'onBlur'> & { name: string };
+type SelectFieldProps = Omit<SelectProps, 'name' | 'value' | 'onChange' | 'onBlur'> & {
+  name: string;
+  /** What the field holds when nothing is chosen: '' by default, null where the schema takes null. */
+  emptyValue?: '' | null;
+};
 
-/** A Select bound to a field of the surrounding FormProvider; no choice is ''. A given `error` shows while the field has none. */
-export function SelectField({ name, error, ...props }: SelectFieldProps) {
+/** A Select bound to a field of the surrounding FormProvider. A given `error` shows while the field has none. */
+export function SelectField({ name, error, emptyValue = '', ...props }: SelectFieldProps) {
   const { field, fieldState } = useController({ name });
   return (
     <Select
       {...props}
       ref={field.ref}
       value={field.value || null}
-      onChange={(v) => field.onChange(v ?? '')}
+      onChange={(v) => field.onChange(v ?? emptyValue)}
       onBlur={field.onBlur}
       error={fieldState.error?.message ?? error}
     />
   );
+}
+
+type MultiSelectFieldProps = Omit<MultiSelectProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & { name: string };
+
+/** A MultiSelect bound to a list field of the surrounding FormProvider. */
+export function MultiSelectField({ name, ...props }: MultiSelectFieldProps) {
+  const { field, fieldState } = useController({ name });
+  return <MultiSelect {...props} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />;
+}
+
+/** The props that tie a yes/no input to a boolean field of the surrounding FormProvider. */
+function useCheckedField(name: string) {
+  const { field } = useController({ name });
+  return {
+    ref: field.ref,
+    checked: Boolean(field.value),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => field.onChange(e.currentTarget.checked),
+  };
+}
+
+type CheckedFieldProps<P> = Omit<P, 'name' | 'checked' | 'onChange'> & { name: string };
+
+/** A Checkbox bound to a boolean field of the surrounding FormProvider. */
+export function CheckboxField({ name, ...props }: CheckedFieldProps<CheckboxProps>) {
+  return <Checkbox {...props} {...useCheckedField(name)} />;
+}
+
+/** A Switch bound to a boolean field of the surrounding FormProvider. */
+export function SwitchField({ name, ...props }: CheckedFieldProps<SwitchProps>) {
+  return <Switch {...props} {...useCheckedField(name)} />;
 }

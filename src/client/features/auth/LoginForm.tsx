@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { LOGIN_FAILED_MESSAGE, type LoginField, loginFieldErrors } from '../../../shared/login-rules';
 import { signIn } from '../../lib/sign-in';
 import { ApiError } from '../../lib/transport';
@@ -54,7 +54,23 @@ export function LoginForm({ onLoggedIn, onIntent }: LoginFormProps) {
     }
   };
 
-  const describedBy = (field: LoginField) => (fieldErrors[field] ? `${id}-${field}-error` : undefined);
+  /** What the e-mail and the password inputs have alike: their value, their label's id and their error's. */
+  const inputProps = (field: LoginField) => ({
+    id: `${id}-${field}`,
+    name: field,
+    required: true,
+    className: classes.input,
+    value: values[field],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => change(field, e.target.value),
+    'aria-invalid': fieldErrors[field] ? true : undefined,
+    'aria-describedby': fieldErrors[field] ? `${id}-${field}-error` : undefined,
+  });
+  const errorOf = (field: LoginField) =>
+    fieldErrors[field] && (
+      <p id={`${id}-${field}-error`} className={classes.fieldError}>
+        {fieldErrors[field]}
+      </p>
+    );
 
   return (
     <AuthCard title="Entrar no painel" subtitle="Gerencie as cartas de vinhos do seu restaurante.">
@@ -74,43 +90,21 @@ export function LoginForm({ onLoggedIn, onIntent }: LoginFormProps) {
             E-mail
           </label>
           <input
-            id={`${id}-email`}
-            name="email"
+            {...inputProps('email')}
             type="email"
             inputMode="email"
             autoComplete="username"
             // biome-ignore lint/a11y/noAutofocus: the login screen has one job; the e-mail field is where it starts.
             autoFocus
-            required
-            className={classes.input}
-            value={values.email}
-            onChange={(e) => change('email', e.target.value)}
-            aria-invalid={fieldErrors.email ? true : undefined}
-            aria-describedby={describedBy('email')}
           />
-          {fieldErrors.email && (
-            <p id={`${id}-email-error`} className={classes.fieldError}>
-              {fieldErrors.email}
-            </p>
-          )}
+          {errorOf('email')}
         </div>
         <div className={classes.field}>
           <label htmlFor={`${id}-password`} className={classes.label}>
             Senha
           </label>
           <div className={classes.passwordRow}>
-            <input
-              id={`${id}-password`}
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              required
-              className={classes.input}
-              value={values.password}
-              onChange={(e) => change('password', e.target.value)}
-              aria-invalid={fieldErrors.password ? true : undefined}
-              aria-describedby={describedBy('password')}
-            />
+            <input {...inputProps('password')} type={showPassword ? 'text' : 'password'} autoComplete="current-password" />
             <button
               type="button"
               className={classes.reveal}
@@ -121,11 +115,7 @@ export function LoginForm({ onLoggedIn, onIntent }: LoginFormProps) {
               {showPassword ? 'Ocultar' : 'Mostrar'}
             </button>
           </div>
-          {fieldErrors.password && (
-            <p id={`${id}-password-error`} className={classes.fieldError}>
-              {fieldErrors.password}
-            </p>
-          )}
+          {errorOf('password')}
         </div>
         <button type="submit" className={classes.submit} aria-busy={submitting} disabled={submitting}>
           Entrar

@@ -3,19 +3,20 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { type CatalogWine, type CatalogWineFormValues, catalogWineInputSchema } from '../../../shared/catalog';
 import { WINE_VOLUMES } from '../../../shared/wine-vocabulary';
+import { blankNulls } from '../../lib/form-values';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormPage } from '../../ui/FormPage';
 import { FormSection } from '../../ui/FormSection';
-import { AutocompleteField, TextareaField } from '../../ui/form-fields';
+import { AutocompleteField, PriceField, TextareaField } from '../../ui/form-fields';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageLoader } from '../../ui/PageStates';
 import { TextField } from '../../ui/text-fields';
 import { CountryField } from '../../ui/wine-fields/CountryField';
 import { VintageField } from '../../ui/wine-fields/OriginFields';
-import { PriceField } from '../../ui/wine-fields/PriceField';
 import { SensoryFields } from '../../ui/wine-fields/SensoryFields';
 import { AlcoholContentField, WineStyleField } from '../../ui/wine-fields/TechnicalFields';
 import { WineImageField } from '../../ui/wine-fields/WineImageField';
+import { WINE_TEXT_FIELDS } from '../../ui/wine-fields/wine-field-values';
 import { useCatalogWine, useSaveCatalogWine } from './catalog-api';
 
 const EMPTY: CatalogWineFormValues = {
@@ -40,22 +41,9 @@ const EMPTY: CatalogWineFormValues = {
 
 function toForm(w: CatalogWine): CatalogWineFormValues {
   return {
+    ...blankNulls(w, [...WINE_TEXT_FIELDS, 'sku_code', 'price_reference', 'volume']),
     name: w.name,
-    producer: w.producer ?? '',
-    vintage: w.vintage ?? '',
-    sku_code: w.sku_code ?? '',
-    price_reference: w.price_reference ?? '',
     country: w.country,
-    region: w.region ?? '',
-    grape_variety: w.grape_variety ?? '',
-    wine_style: w.wine_style ?? '',
-    alcohol_content: w.alcohol_content ?? '',
-    volume: w.volume ?? '',
-    description: w.description ?? '',
-    color: w.color ?? '',
-    aroma: w.aroma ?? '',
-    palate: w.palate ?? '',
-    pairing: w.pairing ?? '',
     image_url: w.image_url,
   };
 }

@@ -1,13 +1,14 @@
-import { Grid, Select, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
-import { Controller, useFormContext } from 'react-hook-form';
+import { Grid } from '@mantine/core';
+import { useFormContext } from 'react-hook-form';
 import type { z } from 'zod';
 import { type CellarItem, type CellarItemCreate, cellarItemCreateSchema, cellarItemUpdateSchema } from '../../../shared/cellar';
 import { formatMoneyInput } from '../../../shared/money';
+import { blankNulls } from '../../lib/form-values';
 import { useServerForm } from '../../lib/use-server-form';
+import { CatalogWineSelect } from '../../ui/CatalogWineSelect';
 import { FormModal } from '../../ui/FormModal';
-import { MoneyField, NumberField, SelectField } from '../../ui/form-fields';
+import { PriceField, SelectField, WholeNumberField } from '../../ui/form-fields';
+import { ModalTitle } from '../../ui/ModalTitle';
 import { TextField } from '../../ui/text-fields';
 import { useCatalogPick, useSaveCellarItem } from './cellar-api';
 
@@ -50,10 +51,7 @@ function CellarItemDialog({ establishmentId, item, onClose, onSaved }: Props) {
     defaults: {
       catalog_wine_id: item?.catalog_wine_id ?? null,
       catalog_wine_label: item?.catalog_wine_id ? item.name : '',
-      name: item?.name ?? '',
-      producer: item?.producer ?? '',
-      vintage: item?.vintage ?? '',
-      par_level: item?.par_level ?? '',
+      ...blankNulls(item, ['name', 'producer', 'vintage', 'par_level']),
       case_size: item?.case_size ? String(item.case_size) : '',
       last_unit_cost: item?.last_unit_cost ? formatMoneyInput(Number(item.last_unit_cost)) : '',
       ...(item ? {} : { on_hand: '' }),
@@ -69,11 +67,7 @@ function CellarItemDialog({ establishmentId, item, onClose, onSaved }: Props) {
     <FormModal
       serverForm={serverForm}
       onClose={onClose}
-      title={
-        <Text fw={700} fz="lg">
-          {item ? `Editar ${item.name}` : 'Novo vinho na adega'}
-        </Text>
-      }
+      title={<ModalTitle>{item ? `Editar ${item.name}` : 'Novo vinho na adega'}</ModalTitle>}
       size="lg"
       closeOnClickOutside={false}
       submitLabel={item ? 'Salvar' : 'Adicionar à adega'}
@@ -91,29 +85,11 @@ function CellarItemDialog({ establishmentId, item, onClose, onSaved }: Props) {
         </Grid.Col>
         {!item && (
           <Grid.Col span={{ base: 6, sm: 4 }}>
-            <NumberField
-              name="on_hand"
-              label="Garrafas agora"
-              description="Entra como contagem."
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator=""
-              inputMode="numeric"
-            />
+            <WholeNumberField name="on_hand" label="Garrafas agora" description="Entra como contagem." min={0} />
           </Grid.Col>
         )}
         <Grid.Col span={{ base: 6, sm: 4 }}>
-          <NumberField
-            name="par_level"
-            label="Estoque ideal"
-            description="Repor até quantas garrafas."
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=""
-            inputMode="numeric"
-          />
+          <WholeNumberField name="par_level" label="Estoque ideal" description="Repor até quantas garrafas." min={0} />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4 }}>
           <SelectField
@@ -126,17 +102,7 @@ function CellarItemDialog({ establishmentId, item, onClose, onSaved }: Props) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4 }}>
-          <MoneyField
-            name="last_unit_cost"
-            label="Último custo"
-            description="Por garrafa."
-            placeholder="0,00"
-            leftSection={
-              <Text size="sm" c="dimmed">
-                R$
-              </Text>
-            }
-          />
+          <PriceField name="last_unit_cost" label="Último custo" description="Por garrafa." />
         </Grid.Col>
       </Grid>
     </FormModal>
@@ -145,46 +111,22 @@ function CellarItemDialog({ establishmentId, item, onClose, onSaved }: Props) {
 
 /** Links the item to a catalogue wine (what orders are made of); choosing one fills the name, producer and vintage. */
 function CatalogWinePicker() {
-  const { control, getValues, setValue } = useFormContext<FormValues>();
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search, 250);
-  const wines = useCatalogPick(q.trim());
-  const results = wines.data ?? [];
+  const { setValue } = useFormContext<FormValues>();
   return (
-    <Controller
-      control={control}
+    <CatalogWineSelect
       name="catalog_wine_id"
-      render={({ field, fieldState }) => {
-        const data = results.map((w) => ({ value: w.id, label: w.vintage ? `${w.name} ${w.vintage}` : w.name }));
-        if (field.value && !data.some((d) => d.value === field.value))
-          data.unshift({ value: field.value, label: getValues('catalog_wine_label') });
-        return (
-          <Select
-            label="Vinho do catálogo"
-            description="Ligado ao catálogo, o vinho pode ser pedido aos fornecedores e recebe as entregas sozinho."
-            searchable
-            clearable
-            placeholder="Busque no catálogo (opcional)"
-            nothingFoundMessage={wines.isFetching ? 'Buscando…' : 'Nenhum vinho encontrado'}
-            data={data}
-            filter={({ options }) => options}
-            searchValue={search}
-            onSearchChange={setSearch}
-            value={field.value || null}
-            onChange={(value, option) => {
-              field.onChange(value);
-              setValue('catalog_wine_label', option?.label ?? '');
-              const wine = results.find((w) => w.id === value);
-              if (!wine) return;
-              const dirty = { shouldDirty: true, shouldValidate: true };
-              setValue('name', wine.name, dirty);
-              setValue('producer', wine.producer ?? '', dirty);
-              setValue('vintage', wine.vintage ?? '', dirty);
-            }}
-            ref={field.ref}
-            error={fieldState.error?.message}
-          />
-        );
+      labelName="catalog_wine_label"
+      emptyValue={null}
+      label="Vinho do catálogo"
+      description="Ligado ao catálogo, o vinho pode ser pedido aos fornecedores e recebe as entregas sozinho."
+      clearable
+      placeholder="Busque no catálogo (opcional)"
+      useSearch={useCatalogPick}
+      onPick={(wine) => {
+        const dirty = { shouldDirty: true, shouldValidate: true };
+        setValue('name', wine.name, dirty);
+        setValue('producer', wine.producer ?? '', dirty);
+        setValue('vintage', wine.vintage ?? '', dirty);
       }}
     />
   );

@@ -6,6 +6,7 @@ import type { CellarItem } from '../../../shared/cellar';
 import { errorMessage } from '../../lib/api';
 import { useCellarMovement } from '../../lib/cellar-queries';
 import { EmptyState } from '../../ui/EmptyState';
+import { WHOLE_NUMBER_INPUT } from '../../ui/form-fields';
 import { LoadErrorAlert } from '../../ui/ListStates';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageStates';
@@ -201,10 +202,7 @@ function RecountWalk({
                 description="Deixe em branco para pular este vinho."
                 size="xl"
                 min={0}
-                allowDecimal={false}
-                allowNegative={false}
-                thousandSeparator=""
-                inputMode="numeric"
+                {...WHOLE_NUMBER_INPUT}
                 hideControls
                 autoFocus
                 value={value}

@@ -3,6 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { type Activity, type ActivityFormValues, activityInputSchema } from '../../../shared/crm';
 import { ACTIVITY_STATUS_LABELS, ACTIVITY_TYPE_LABELS } from '../../../shared/crm-vocabulary';
 import { formatInstant } from '../../../shared/time';
+import { blankNulls } from '../../lib/form-values';
 import { TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
 import { CrmFormModal } from './CrmFormModal';
@@ -21,14 +22,10 @@ export function ActivityFormModal({
 }) {
   const save = useSaveActivity();
   const defaults: ActivityFormValues = {
-    lead_id: activity?.lead_id ?? '',
-    opportunity_id: activity?.opportunity_id ?? '',
+    ...blankNulls(activity, ['lead_id', 'opportunity_id', 'title', 'description', 'notes']),
     type: activity?.type ?? 'call',
-    title: activity?.title ?? '',
-    description: activity?.description ?? '',
     status: activity?.status ?? 'pending',
     scheduled_at: formatInstant(activity?.scheduled_at),
-    notes: activity?.notes ?? '',
     owner_id: activity?.owner_id ?? null,
   };
   return (

@@ -2,6 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import { type Lead, type LeadFormValues, leadInputSchema } from '../../../shared/crm';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../../../shared/crm-vocabulary';
 import { formatPhone, maskCnpj } from '../../../shared/field-rules';
+import { blankNulls } from '../../lib/form-values';
 import { NumberField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
 import { CrmFormModal } from './CrmFormModal';
@@ -12,14 +13,11 @@ import { CrmSelectField, OwnerField, optionsOf } from './crm-ui';
 export function LeadFormModal({ lead, onClose, onSaved }: { lead: Lead | null; onClose(): void; onSaved(message: string): void }) {
   const save = useSaveLead();
   const defaults: LeadFormValues = {
-    name: lead?.name ?? '',
-    email: lead?.email ?? '',
+    ...blankNulls(lead, ['name', 'email', 'company', 'notes']),
     phone: formatPhone(lead?.phone),
-    company: lead?.company ?? '',
     cnpj: lead?.cnpj ? maskCnpj(lead.cnpj) : '',
     status: lead?.status ?? 'new',
     source: lead?.source ?? 'website',
-    notes: lead?.notes ?? '',
     lead_score: lead?.lead_score ?? 0,
     owner_id: lead?.owner_id ?? null,
   };

@@ -3,6 +3,7 @@ import { type Opportunity, type OpportunityFormValues, opportunityInputSchema } 
 import { isClosedStage, OPEN_STAGES, OPPORTUNITY_STAGE_LABELS, type OpenStage } from '../../../shared/crm-vocabulary';
 import { formatMoneyInput } from '../../../shared/money';
 import { formatCalendarDay } from '../../../shared/time';
+import { blankNulls } from '../../lib/form-values';
 import { MoneyField, NumberField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
 import { CrmFormModal } from './CrmFormModal';
@@ -27,14 +28,11 @@ export function OpportunityFormModal({
     options.unshift({ value: opportunity.lead_id, label: opportunity.lead_name });
   const closed = opportunity ? isClosedStage(opportunity.stage) : false;
   const defaults: OpportunityFormValues = {
-    lead_id: opportunity?.lead_id ?? '',
-    title: opportunity?.title ?? '',
-    description: opportunity?.description ?? '',
+    ...blankNulls(opportunity, ['lead_id', 'title', 'description', 'notes']),
     value: opportunity ? formatMoneyInput(Number(opportunity.value)) : '',
     stage: closed ? null : ((opportunity?.stage as OpenStage | undefined) ?? 'prospecting'),
     probability: opportunity?.probability ?? 0,
     expected_close_date: formatCalendarDay(opportunity?.expected_close_date),
-    notes: opportunity?.notes ?? '',
     owner_id: opportunity?.owner_id ?? null,
   };
   return (

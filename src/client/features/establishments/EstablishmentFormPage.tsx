@@ -1,19 +1,20 @@
 import { Alert, Button, Grid, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { Controller } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { type Establishment, type EstablishmentInput, establishmentInputSchema } from '../../../shared/establishments';
-import { formatPhone, normalizePhone, normalizeWebsite } from '../../../shared/field-rules';
+import { formatPhone, normalizeWebsite } from '../../../shared/field-rules';
 import { errorMessage } from '../../lib/api';
+import { blankNulls } from '../../lib/form-values';
 import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
 import { confirmDelete } from '../../ui/confirm';
 import { FormPage } from '../../ui/FormPage';
+import { FormRecordGate } from '../../ui/FormRecordGate';
 import { FormSection } from '../../ui/FormSection';
 import { NormalizedTextField, TextareaField } from '../../ui/form-fields';
-import { ImageField } from '../../ui/ImageField';
+import { ImageFormField } from '../../ui/ImageFormField';
 import { notifyError, notifySuccess } from '../../ui/notify';
-import { PageLoadError, PageLoader } from '../../ui/PageStates';
+import { PhoneField } from '../../ui/PhoneField';
 import { TextField } from '../../ui/text-fields';
 import { useDeleteEstablishment, useEstablishment, useSaveEstablishment } from './establishments-api';
 
@@ -21,34 +22,26 @@ const EMPTY: EstablishmentInput = { name: '', description: '', sommelier: '', ad
 
 function toForm(e: Establishment): EstablishmentInput {
   return {
+    ...blankNulls(e, ['description', 'sommelier', 'address', 'website', 'email']),
     name: e.name,
-    description: e.description ?? '',
-    sommelier: e.sommelier ?? '',
-    address: e.address ?? '',
     // Stored as E.164, edited masked: "(48) 99999-1234".
     phone: formatPhone(e.phone),
-    website: e.website ?? '',
-    email: e.email ?? '',
     logo: e.logo,
   };
 }
+
+const HOME = { to: '/', label: 'Início' };
 
 /** /estabelecimento/novo and /estabelecimento/:id/editar. */
 export function EstablishmentFormPage() {
   const { id } = useParams();
   const query = useEstablishment(id);
-  if (id && query.isPending) return <PageLoader />;
-  if (id && query.isError) {
-    return (
-      <PageLoadError
-        title="Editar estabelecimento"
-        back={{ to: '/', label: 'Início' }}
-        failTitle="Não foi possível abrir o estabelecimento"
-        error={query.error}
-      />
-    );
-  }
-  return <EstablishmentForm key={id ?? 'novo'} establishment={query.data ?? null} />;
+  const failure = { title: 'Editar estabelecimento', back: HOME, failTitle: 'Não foi possível abrir o estabelecimento' };
+  return (
+    <FormRecordGate id={id} query={query} failure={failure}>
+      {(establishment) => <EstablishmentForm key={id ?? 'novo'} establishment={establishment} />}
+    </FormRecordGate>
+  );
 }
 
 function EstablishmentForm({ establishment }: { establishment: Establishment | null }) {
@@ -69,7 +62,6 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
       navigate('/');
     },
   });
-  const { form } = serverForm;
 
   const onDelete = () => {
     if (!establishment) return;
@@ -101,7 +93,7 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
       serverForm={serverForm}
       title={isEdit ? 'Editar estabelecimento' : 'Novo estabelecimento'}
       description={isEdit ? establishment?.name : 'Os dados aparecem no topo da carta pública.'}
-      back={{ to: '/', label: 'Início' }}
+      back={HOME}
       maw={880}
       submitLabel={isEdit ? 'Salvar alterações' : 'Criar estabelecimento'}
       cancelTo="/"
@@ -139,20 +131,7 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
             />
           </Grid.Col>
           <Grid.Col span={12}>
-            <Controller
-              control={form.control}
-              name="logo"
-              render={({ field, fieldState }) => (
-                <ImageField
-                  label="Logo"
-                  description="Aparece no topo da carta pública."
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={fieldState.error?.message}
-                  previewAlt="Logo do estabelecimento"
-                />
-              )}
-            />
+            <ImageFormField name="logo" label="Logo" description="Aparece no topo da carta pública." previewAlt="Logo do estabelecimento" />
           </Grid.Col>
         </Grid>
       </FormSection>
@@ -163,16 +142,7 @@ function EstablishmentForm({ establishment }: { establishment: Establishment | n
             <TextField label="Endereço" placeholder="Rua, número, bairro, cidade" name="address" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NormalizedTextField
-              name="phone"
-              label="Telefone"
-              type="tel"
-              placeholder="(48) 3333-4444"
-              normalize={(v) => {
-                const e164 = normalizePhone(v);
-                return e164 && formatPhone(e164);
-              }}
-            />
+            <PhoneField name="phone" label="Telefone" placeholder="(48) 3333-4444" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextField label="E-mail" type="email" placeholder="contato@restaurante.com.br" name="email" />

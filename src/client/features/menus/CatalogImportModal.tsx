@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { CatalogWine } from '../../../shared/catalog';
 import { formatBRL } from '../../../shared/money';
 import { CountryLabel } from '../../ui/CountryLabel';
+import { ModalTitle } from '../../ui/ModalTitle';
 import classes from './CatalogImportModal.module.css';
 import { CATALOG_SEARCH_LIMIT, useCatalogSearch } from './menus-api';
 
@@ -27,11 +28,7 @@ export function CatalogImportModal({ opened, onClose, onSelect }: Props) {
     <Modal
       opened={opened}
       onClose={onClose}
-      title={
-        <Text fw={700} fz="lg">
-          Importar do catálogo
-        </Text>
-      }
+      title={<ModalTitle>Importar do catálogo</ModalTitle>}
       size="lg"
       fullScreen={phone}
       yOffset="6vh"

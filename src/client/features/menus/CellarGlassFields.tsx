@@ -1,9 +1,9 @@
-import { Checkbox, Grid, Select, Text } from '@mantine/core';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { Grid, Text } from '@mantine/core';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { CellarItem } from '../../../shared/cellar';
 import { formatBRL, parseMoney } from '../../../shared/money';
 import { defaultGlassDoses, effectiveGlassPrice } from '../../../shared/wine-menus';
-import { MoneyField, NumberField } from '../../ui/form-fields';
+import { CheckboxField, NumberField, PriceField, SelectField, WholeNumberField } from '../../ui/form-fields';
 import type { WineFormValues } from './wine-form-values';
 
 /** "20", "12,5" -> 20, 12.5; anything else -> null (the schema explains it on save). */
@@ -50,55 +50,34 @@ export function CellarGlassFields({ cellarItems }: { cellarItems: CellarItem[] |
   return (
     <Grid gap="md">
       <Grid.Col span={12}>
-        <Controller
-          control={control}
+        <SelectField
           name="cellar_item_id"
-          render={({ field, fieldState }) => (
-            <Select
-              ref={field.ref}
-              label="Vinho da adega"
-              description="A carta mostra “Esgotado” e “Última garrafa” pela contagem deste vinho, e o “−1 garrafa” da lista desconta dele."
-              placeholder={
-                cellarItems === undefined ? 'Carregando a adega…' : options.length === 0 ? 'A adega está vazia' : 'Sem ligação com a adega'
-              }
-              searchable
-              clearable
-              nothingFoundMessage="Nenhum vinho da adega"
-              data={options}
-              value={(field.value as string | null) || null}
-              onChange={(v) => field.onChange(v ?? null)}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
+          emptyValue={null}
+          label="Vinho da adega"
+          description="A carta mostra “Esgotado” e “Última garrafa” pela contagem deste vinho, e o “−1 garrafa” da lista desconta dele."
+          placeholder={
+            cellarItems === undefined ? 'Carregando a adega…' : options.length === 0 ? 'A adega está vazia' : 'Sem ligação com a adega'
+          }
+          searchable
+          clearable
+          nothingFoundMessage="Nenhum vinho da adega"
+          data={options}
         />
       </Grid.Col>
       <Grid.Col span={12}>
-        <Controller
-          control={control}
+        <CheckboxField
           name="by_the_glass"
-          render={({ field }) => (
-            <Checkbox
-              label="Vendido em taça"
-              description="A carta mostra “Taça R$ X · Garrafa R$ Y” e o vinho entra no filtro “Por taça”."
-              checked={Boolean(field.value)}
-              onChange={(e) => field.onChange(e.currentTarget.checked)}
-            />
-          )}
+          label="Vendido em taça"
+          description="A carta mostra “Taça R$ X · Garrafa R$ Y” e o vinho entra no filtro “Por taça”."
         />
       </Grid.Col>
       {byTheGlass && (
         <>
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <MoneyField
+            <PriceField
               name="glass_price"
               label="Preço da taça"
               placeholder={computed === null ? '0,00' : `${computed},00`}
-              leftSection={
-                <Text size="sm" c="dimmed">
-                  R$
-                </Text>
-              }
               description={
                 typed
                   ? 'Digitado: vale este preço.'
@@ -109,17 +88,13 @@ export function CellarGlassFields({ cellarItems }: { cellarItems: CellarItem[] |
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 4 }}>
-            <NumberField
+            <WholeNumberField
               name="glass_doses"
               label="Taças por garrafa"
               placeholder={String(defaultGlassDoses(volume as string | undefined))}
               description="150 ml cada"
               min={1}
               max={50}
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator=""
-              inputMode="numeric"
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 4 }}>

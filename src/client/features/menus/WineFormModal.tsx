@@ -1,15 +1,14 @@
-import { Alert, Checkbox, Fieldset, Grid, Select, Text } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { Alert, Fieldset, Grid } from '@mantine/core';
 import type { CellarItem } from '../../../shared/cellar';
 import { type MenuWineData, menuWineInputSchema } from '../../../shared/wine-menus';
 import { WINE_CATEGORIES, WINE_VOLUMES } from '../../../shared/wine-vocabulary';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormModal } from '../../ui/FormModal';
-import { SelectField, TextareaField } from '../../ui/form-fields';
+import { CheckboxField, PriceField, SelectField, TextareaField } from '../../ui/form-fields';
+import { ModalTitle } from '../../ui/ModalTitle';
 import { TextField } from '../../ui/text-fields';
 import { CountryField } from '../../ui/wine-fields/CountryField';
 import { OriginFields } from '../../ui/wine-fields/OriginFields';
-import { PriceField } from '../../ui/wine-fields/PriceField';
 import { SensoryFields } from '../../ui/wine-fields/SensoryFields';
 import { AlcoholContentField, WineStyleField } from '../../ui/wine-fields/TechnicalFields';
 import { WineImageField } from '../../ui/wine-fields/WineImageField';
@@ -43,17 +42,12 @@ function WineFormDialog({ title, notice, initialValues, cellarItems, onClose, on
     failMessage: 'Não foi possível salvar o vinho. Confira os campos.',
     submit: onSubmit,
   });
-  const { form } = serverForm;
 
   return (
     <FormModal
       serverForm={serverForm}
       onClose={onClose}
-      title={
-        <Text fw={700} fz="lg">
-          {title}
-        </Text>
-      }
+      title={<ModalTitle>{title}</ModalTitle>}
       size="xl"
       centered={false}
       yOffset="4vh"
@@ -116,20 +110,7 @@ function WineFormDialog({ title, notice, initialValues, cellarItems, onClose, on
             <AlcoholContentField />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 4 }}>
-            <Controller
-              control={form.control}
-              name="volume"
-              render={({ field, fieldState }) => (
-                <Select
-                  label="Volume"
-                  data={[...WINE_VOLUMES]}
-                  value={(field.value as string) || null}
-                  onChange={(v) => field.onChange(v)}
-                  allowDeselect={false}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <SelectField name="volume" label="Volume" data={[...WINE_VOLUMES]} allowDeselect={false} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextField label="Amadurecimento" placeholder="12 meses em carvalho" name="aging" />
@@ -149,18 +130,7 @@ function WineFormDialog({ title, notice, initialValues, cellarItems, onClose, on
         <WineImageField />
       </Fieldset>
 
-      <Controller
-        control={form.control}
-        name="available"
-        render={({ field }) => (
-          <Checkbox
-            label="Disponível"
-            description="Vinhos indisponíveis ficam fora da carta pública."
-            checked={field.value ?? true}
-            onChange={(e) => field.onChange(e.currentTarget.checked)}
-          />
-        )}
-      />
+      <CheckboxField name="available" label="Disponível" description="Vinhos indisponíveis ficam fora da carta pública." />
     </FormModal>
   );
 }

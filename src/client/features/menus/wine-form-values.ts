@@ -1,6 +1,8 @@
 import type { CatalogWine } from '../../../shared/catalog';
 import type { MenuWineDetail as MenuWine, MenuWineInput } from '../../../shared/wine-menus';
 import { DEFAULT_WINE_VOLUME, WINE_VOLUMES } from '../../../shared/wine-vocabulary';
+import { blankNulls } from '../../lib/form-values';
+import { WINE_TEXT_FIELDS } from '../../ui/wine-fields/wine-field-values';
 
 /** What the wine form edits: text as typed, price as typed or a number, category '' until chosen. */
 export type WineFormValues = MenuWineInput;
@@ -35,28 +37,16 @@ export const EMPTY_WINE: WineFormValues = {
 
 export function wineToForm(w: MenuWine): WineFormValues {
   return {
+    ...blankNulls(w, [...WINE_TEXT_FIELDS, 'aging', 'glass_price']),
     name: w.name,
-    description: w.description ?? '',
     price: w.price,
     category: w.category as MenuWineInput['category'],
     country: w.country,
-    region: w.region ?? '',
-    producer: w.producer ?? '',
-    vintage: w.vintage ?? '',
-    wine_style: w.wine_style ?? '',
-    grape_variety: w.grape_variety ?? '',
-    alcohol_content: w.alcohol_content ?? '',
     volume: (WINE_VOLUMES as readonly string[]).includes(w.volume) ? (w.volume as MenuWineInput['volume']) : DEFAULT_WINE_VOLUME,
-    aging: w.aging ?? '',
-    color: w.color ?? '',
-    aroma: w.aroma ?? '',
-    palate: w.palate ?? '',
-    pairing: w.pairing ?? '',
     image_url: w.image_url,
     available: w.available,
     cellar_item_id: w.cellar_item_id,
     by_the_glass: w.by_the_glass,
-    glass_price: w.glass_price ?? '',
     glass_doses: w.glass_doses,
     glass_markup_percent: w.glass_markup_percent === null ? '' : w.glass_markup_percent,
   };
@@ -78,21 +68,11 @@ export function normalizeVolume(volume: string | null | undefined): (typeof WINE
 export function catalogToForm(c: CatalogWine, cellarItemId: string | null = null): WineFormValues {
   return {
     ...EMPTY_WINE,
+    ...blankNulls(c, WINE_TEXT_FIELDS),
     cellar_item_id: cellarItemId,
     name: c.name,
-    description: c.description ?? '',
     country: c.country,
-    region: c.region ?? '',
-    producer: c.producer ?? '',
-    vintage: c.vintage ?? '',
-    wine_style: c.wine_style ?? '',
-    grape_variety: c.grape_variety ?? '',
-    alcohol_content: c.alcohol_content ?? '',
     volume: normalizeVolume(c.volume),
-    color: c.color ?? '',
-    aroma: c.aroma ?? '',
-    palate: c.palate ?? '',
-    pairing: c.pairing ?? '',
     image_url: c.image_url,
   };
 }

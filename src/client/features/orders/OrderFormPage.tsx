@@ -1,9 +1,8 @@
-import { ActionIcon, Alert, Box, Button, Grid, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Alert, Box, Button, Grid, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { formatPercent } from '../../../shared/field-rules';
@@ -13,9 +12,10 @@ import { readOrderPrefill } from '../../lib/order-prefill';
 import { establishmentListQuery, supplierOptionsQuery } from '../../lib/shared-queries';
 import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
+import { CatalogWineSelect } from '../../ui/CatalogWineSelect';
 import { FormPage } from '../../ui/FormPage';
 import { FormSection } from '../../ui/FormSection';
-import { MoneyField, NumberField, SelectField, TextareaField } from '../../ui/form-fields';
+import { PriceField, SelectField, TextareaField, WholeNumberField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';
 import { useCreateOrder, useWineSearch } from './orders-api';
 
@@ -59,7 +59,6 @@ export function OrderFormPage() {
   // Read once: the form keeps what the user changes afterwards.
   const [prefill] = useState(() => readOrderPrefill(location.state));
   const create = useCreateOrder();
-  const establishments = useQuery(establishmentListQuery());
   const suppliers = useQuery(supplierOptionsQuery());
   const canCreate = useCan('orders', 'create');
   const serverForm = useServerForm({
@@ -96,12 +95,6 @@ export function OrderFormPage() {
   const total = lines.reduce<number>((sum, line) => sum + (line ?? 0), 0);
   const itemsError = form.formState.errors.items?.message ?? form.formState.errors.items?.root?.message;
 
-  // One establishment: chosen for the user.
-  const onlyEstablishment = establishments.data?.length === 1 ? establishments.data[0]?.id : undefined;
-  useEffect(() => {
-    if (onlyEstablishment && !form.getValues('establishment_id')) form.setValue('establishment_id', onlyEstablishment);
-  }, [onlyEstablishment, form]);
-
   return (
     <FormPage
       serverForm={serverForm}
@@ -127,14 +120,7 @@ export function OrderFormPage() {
       <FormSection title="Comprador e fornecedor">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <SelectField
-              name="establishment_id"
-              label="Estabelecimento"
-              withAsterisk
-              searchable
-              placeholder={establishments.data?.length === 0 ? 'Nenhum estabelecimento' : 'Escolha o estabelecimento'}
-              data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
-            />
+            <EstablishmentField />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <SelectField
@@ -160,26 +146,10 @@ export function OrderFormPage() {
                   <WinePicker index={index} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 5, md: 2 }}>
-                  <NumberField
-                    name={`items.${index}.quantity`}
-                    label="Quantidade"
-                    min={1}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    thousandSeparator=""
-                  />
+                  <WholeNumberField name={`items.${index}.quantity`} label="Quantidade" min={1} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 7, md: 3 }}>
-                  <MoneyField
-                    name={`items.${index}.price`}
-                    label="Preço unitário"
-                    leftSection={
-                      <Text size="sm" c="dimmed">
-                        R$
-                      </Text>
-                    }
-                    placeholder="0,00"
-                  />
+                  <PriceField name={`items.${index}.price`} label="Preço unitário" />
                 </Grid.Col>
                 <Grid.Col span={1} visibleFrom="md">
                   <Group justify="flex-end" mt={28}>
@@ -231,6 +201,26 @@ export function OrderFormPage() {
   );
 }
 
+/** The buyer: one of the caller's establishments, chosen for them when they have only one. */
+function EstablishmentField() {
+  const { getValues, setValue } = useFormContext<FormValues>();
+  const establishments = useQuery(establishmentListQuery());
+  const onlyEstablishment = establishments.data?.length === 1 ? establishments.data[0]?.id : undefined;
+  useEffect(() => {
+    if (onlyEstablishment && !getValues('establishment_id')) setValue('establishment_id', onlyEstablishment);
+  }, [onlyEstablishment, getValues, setValue]);
+  return (
+    <SelectField
+      name="establishment_id"
+      label="Estabelecimento"
+      withAsterisk
+      searchable
+      placeholder={establishments.data?.length === 0 ? 'Nenhum estabelecimento' : 'Escolha o estabelecimento'}
+      data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+    />
+  );
+}
+
 function RemoveItemButton({ index, onRemove, disabled }: { index: number; onRemove(): void; disabled: boolean }) {
   return (
     <Tooltip label="Remover vinho">
@@ -243,42 +233,17 @@ function RemoveItemButton({ index, onRemove, disabled }: { index: number; onRemo
 
 /** A searchable picker of catalogue wines; choosing one fills the price with its reference price. */
 function WinePicker({ index }: { index: number }) {
-  const { control, getValues, setValue } = useFormContext<FormValues>();
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search, 250);
-  const wines = useWineSearch(q.trim());
-  const results = wines.data ?? [];
+  const { setValue } = useFormContext<FormValues>();
   return (
-    <Controller
-      control={control}
+    <CatalogWineSelect
       name={`items.${index}.wine_id`}
-      render={({ field, fieldState }) => {
-        const label = getValues(`items.${index}.wine_label`);
-        const data = results.map((w) => ({ value: w.id, label: w.vintage ? `${w.name} ${w.vintage}` : w.name }));
-        if (field.value && !data.some((d) => d.value === field.value)) data.unshift({ value: field.value, label });
-        return (
-          <Select
-            label="Vinho"
-            withAsterisk
-            searchable
-            placeholder="Busque no catálogo"
-            nothingFoundMessage={wines.isFetching ? 'Buscando…' : 'Nenhum vinho encontrado'}
-            data={data}
-            filter={({ options }) => options}
-            searchValue={search}
-            onSearchChange={setSearch}
-            value={field.value || null}
-            onChange={(value, option) => {
-              field.onChange(value ?? '');
-              setValue(`items.${index}.wine_label`, option?.label ?? '');
-              const wine = results.find((w) => w.id === value);
-              if (wine) setValue(`items.${index}.price`, wine.price_reference ?? 0, { shouldDirty: true, shouldValidate: true });
-            }}
-            ref={field.ref}
-            error={fieldState.error?.message}
-          />
-        );
-      }}
+      labelName={`items.${index}.wine_label`}
+      emptyValue=""
+      label="Vinho"
+      withAsterisk
+      placeholder="Busque no catálogo"
+      useSearch={useWineSearch}
+      onPick={(wine) => setValue(`items.${index}.price`, wine.price_reference ?? 0, { shouldDirty: true, shouldValidate: true })}
     />
   );
 }

@@ -1,5 +1,3 @@
-import { Switch } from '@mantine/core';
-import { Controller } from 'react-hook-form';
 import {
   categoryPath,
   categorySubtree,
@@ -8,9 +6,10 @@ import {
   type ProductCategoryFormValues,
   productCategoryInputSchema,
 } from '../../../shared/products';
+import { blankNulls } from '../../lib/form-values';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormModal } from '../../ui/FormModal';
-import { SelectField, TextareaField } from '../../ui/form-fields';
+import { SelectField, SwitchField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
 import { useSaveCategory } from './products-api';
 
@@ -41,9 +40,7 @@ function CategoryFormDialog({ category, categories, onClose, onSaved }: Props) {
   const serverForm = useServerForm({
     schema: productCategoryInputSchema,
     defaults: {
-      name: category?.name ?? '',
-      description: category?.description ?? '',
-      parent_id: category?.parent_id ?? '',
+      ...blankNulls(category, ['name', 'description', 'parent_id']),
       active: category?.active ?? true,
     } satisfies ProductCategoryFormValues,
     failMessage: PRODUCT_SCREEN_TEXTS.categorySaveFailed,
@@ -52,7 +49,6 @@ function CategoryFormDialog({ category, categories, onClose, onSaved }: Props) {
       onSaved(saved, category ? 'Categoria atualizada.' : 'Categoria criada.');
     },
   });
-  const { form } = serverForm;
 
   return (
     <FormModal
@@ -73,13 +69,7 @@ function CategoryFormDialog({ category, categories, onClose, onSaved }: Props) {
         searchable
         data={parentOptions(categories, category?.id)}
       />
-      <Controller
-        control={form.control}
-        name="active"
-        render={({ field }) => (
-          <Switch label="Ativa" checked={field.value ?? true} onChange={(e) => field.onChange(e.currentTarget.checked)} ref={field.ref} />
-        )}
-      />
+      <SwitchField name="active" label="Ativa" />
     </FormModal>
   );
 }

@@ -1,5 +1,4 @@
-import { Grid, Switch } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { Grid } from '@mantine/core';
 import {
   PRODUCT_SCREEN_TEXTS,
   type Product,
@@ -8,11 +7,11 @@ import {
   productInputSchema,
 } from '../../../shared/products';
 import { errorMessage } from '../../lib/api';
+import { blankNulls } from '../../lib/form-values';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormModal } from '../../ui/FormModal';
-import { AutocompleteField, SelectField, TextareaField } from '../../ui/form-fields';
+import { AutocompleteField, PriceField, SelectField, SwitchField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
-import { PriceField } from '../../ui/wine-fields/PriceField';
 import { parentOptions } from './CategoryFormModal';
 import { useSaveProduct, useSupplierOptions } from './products-api';
 
@@ -38,27 +37,16 @@ const str = (v: string | number | null | undefined) => (v === null || v === unde
 
 function ProductFormDialog({ product, categories, picksSupplier, onClose, onSaved }: Props) {
   const save = useSaveProduct();
-  const suppliers = useSupplierOptions(picksSupplier);
   const serverForm = useServerForm({
     schema: productInputSchema,
     defaults: {
-      name: product?.name ?? '',
-      sku: product?.sku ?? '',
-      description: product?.description ?? '',
-      category_id: product?.category_id ?? '',
-      supplier_id: product?.supplier_id ?? '',
-      price: product?.price ?? '',
-      cost: product?.cost ?? '',
+      // What is sold and for how much, then what the bottle is.
+      ...blankNulls(product, ['name', 'sku', 'description', 'category_id', 'supplier_id', 'price', 'cost', 'unit']),
+      ...blankNulls(product, ['volume', 'alcohol_content', 'origin', 'grape_variety', 'brand']),
       stock_quantity: str(product?.stock_quantity ?? 0),
       min_stock: str(product?.min_stock ?? 0),
-      unit: product?.unit ?? '',
       weight: str(product?.weight).replace('.', ','),
-      volume: product?.volume ?? '',
-      alcohol_content: product?.alcohol_content ?? '',
-      origin: product?.origin ?? '',
       vintage: str(product?.vintage),
-      grape_variety: product?.grape_variety ?? '',
-      brand: product?.brand ?? '',
       active: product?.active ?? true,
     } satisfies ProductFormValues,
     failMessage: PRODUCT_SCREEN_TEXTS.saveFailed,
@@ -67,11 +55,6 @@ function ProductFormDialog({ product, categories, picksSupplier, onClose, onSave
       onSaved(product ? 'Produto atualizado.' : 'Produto criado.');
     },
   });
-  const { form } = serverForm;
-  const supplierData = (suppliers.data ?? []).map((s) => ({ value: s.id, label: s.company_name || s.name }));
-  if (product && !supplierData.some((s) => s.value === product.supplier_id)) {
-    supplierData.push({ value: product.supplier_id, label: product.supplier_name ?? 'Fornecedor atual' });
-  }
 
   return (
     <FormModal
@@ -100,16 +83,7 @@ function ProductFormDialog({ product, categories, picksSupplier, onClose, onSave
         </Grid.Col>
         {picksSupplier && (
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <SelectField
-              name="supplier_id"
-              label="Fornecedor"
-              withAsterisk
-              searchable
-              placeholder={suppliers.isPending ? 'Carregando fornecedores…' : 'Escolha o fornecedor'}
-              disabled={suppliers.isPending}
-              data={supplierData}
-              error={suppliers.isError ? errorMessage(suppliers.error, 'Não foi possível carregar os fornecedores.') : undefined}
-            />
+            <SupplierField product={product} />
           </Grid.Col>
         )}
         <Grid.Col span={12}>
@@ -152,13 +126,28 @@ function ProductFormDialog({ product, categories, picksSupplier, onClose, onSave
           <TextField label="Marca" name="brand" />
         </Grid.Col>
       </Grid>
-      <Controller
-        control={form.control}
-        name="active"
-        render={({ field }) => (
-          <Switch label="Ativo" checked={field.value ?? true} onChange={(e) => field.onChange(e.currentTarget.checked)} ref={field.ref} />
-        )}
-      />
+      <SwitchField name="active" label="Ativo" />
     </FormModal>
+  );
+}
+
+/** The admin's choice of supplier: the first suppliers, and the product's own even when it is not among them. */
+function SupplierField({ product }: { product: Product | null }) {
+  const suppliers = useSupplierOptions(true);
+  const data = (suppliers.data ?? []).map((s) => ({ value: s.id, label: s.company_name || s.name }));
+  if (product && !data.some((s) => s.value === product.supplier_id)) {
+    data.push({ value: product.supplier_id, label: product.supplier_name ?? 'Fornecedor atual' });
+  }
+  return (
+    <SelectField
+      name="supplier_id"
+      label="Fornecedor"
+      withAsterisk
+      searchable
+      placeholder={suppliers.isPending ? 'Carregando fornecedores…' : 'Escolha o fornecedor'}
+      disabled={suppliers.isPending}
+      data={data}
+      error={suppliers.isError ? errorMessage(suppliers.error, 'Não foi possível carregar os fornecedores.') : undefined}
+    />
   );
 }

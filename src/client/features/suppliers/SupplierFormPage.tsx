@@ -1,14 +1,16 @@
 import { Grid, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { formatPhone, normalizePhone, normalizeWebsite } from '../../../shared/field-rules';
+import { formatPhone, normalizeWebsite } from '../../../shared/field-rules';
 import { type Supplier, type SupplierFormValues, supplierInputSchema } from '../../../shared/suppliers';
+import { blankNulls } from '../../lib/form-values';
 import { useCan } from '../../lib/use-can';
 import { useServerForm } from '../../lib/use-server-form';
 import { FormPage } from '../../ui/FormPage';
+import { FormRecordGate } from '../../ui/FormRecordGate';
 import { FormSection } from '../../ui/FormSection';
 import { MoneyField, NormalizedTextField, TextareaField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';
-import { PageLoadError, PageLoader } from '../../ui/PageStates';
+import { PhoneField } from '../../ui/PhoneField';
 import { TextField } from '../../ui/text-fields';
 import { useSaveSupplier, useSupplier } from './suppliers-api';
 
@@ -28,42 +30,28 @@ const EMPTY: SupplierFormValues = {
 
 function toForm(s: Supplier): SupplierFormValues {
   return {
+    ...blankNulls(s, ['contact_person', 'address', 'website', 'contract_start_date', 'contract_end_date', 'notes']),
     name: s.name,
     company_name: s.company_name,
-    contact_person: s.contact_person ?? '',
     email: s.email,
     // Stored as E.164, edited masked: "(54) 3453-1200".
     phone: formatPhone(s.phone),
-    address: s.address ?? '',
-    website: s.website ?? '',
     commission_rate: s.commission_rate,
-    contract_start_date: s.contract_start_date ?? '',
-    contract_end_date: s.contract_end_date ?? '',
-    notes: s.notes ?? '',
   };
 }
 
-const maskPhone = (v: string) => {
-  const phone = normalizePhone(v);
-  return phone ? formatPhone(phone) : null;
-};
+const SUPPLIERS = { to: '/fornecedores', label: 'Fornecedores' };
 
 /** /fornecedores/novo and /fornecedores/:id/editar. */
 export function SupplierFormPage() {
   const { id } = useParams();
   const query = useSupplier(id);
-  if (id && query.isPending) return <PageLoader />;
-  if (id && query.isError) {
-    return (
-      <PageLoadError
-        title="Editar fornecedor"
-        back={{ to: '/fornecedores', label: 'Fornecedores' }}
-        failTitle="Não foi possível abrir o fornecedor"
-        error={query.error}
-      />
-    );
-  }
-  return <SupplierForm key={id ?? 'novo'} supplier={query.data ?? null} />;
+  const failure = { title: 'Editar fornecedor', back: SUPPLIERS, failTitle: 'Não foi possível abrir o fornecedor' };
+  return (
+    <FormRecordGate id={id} query={query} failure={failure}>
+      {(supplier) => <SupplierForm key={id ?? 'novo'} supplier={supplier} />}
+    </FormRecordGate>
+  );
 }
 
 function SupplierForm({ supplier }: { supplier: Supplier | null }) {
@@ -87,7 +75,7 @@ function SupplierForm({ supplier }: { supplier: Supplier | null }) {
       serverForm={serverForm}
       title={supplier ? 'Editar fornecedor' : 'Novo fornecedor'}
       description={supplier ? supplier.company_name : 'Os restaurantes escolhem este fornecedor ao fazer pedidos.'}
-      back={{ to: '/fornecedores', label: 'Fornecedores' }}
+      back={SUPPLIERS}
       maw={880}
       submitLabel={supplier ? 'Salvar alterações' : 'Cadastrar fornecedor'}
       cancelTo="/fornecedores"
@@ -104,7 +92,7 @@ function SupplierForm({ supplier }: { supplier: Supplier | null }) {
             <TextField label="E-mail" type="email" withAsterisk name="email" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NormalizedTextField label="Telefone" type="tel" withAsterisk placeholder="(54) 3453-1200" name="phone" normalize={maskPhone} />
+            <PhoneField label="Telefone" withAsterisk placeholder="(54) 3453-1200" name="phone" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextField label="Pessoa de contato" name="contact_person" />

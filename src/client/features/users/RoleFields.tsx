@@ -1,6 +1,6 @@
-import { MultiSelect, Select } from '@mantine/core';
-import { Controller, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { ESTABLISHMENT_ROLES, ROLE_LABELS, type Role } from '../../../shared/roles';
+import { MultiSelectField, SelectField } from '../../ui/form-fields';
 import type { EstablishmentOption, SupplierOption } from './users-api';
 
 /** The fields of a user or an invitation that say what the person does and where. */
@@ -23,65 +23,40 @@ interface Props {
 
 /** The profile, then where the person works: establishments for the establishment roles, a supplier for a supplier. */
 export function RoleFields({ roles, establishments, suppliers, establishmentsDescription, supplierDescription, markRequired }: Props) {
-  const { control, watch } = useFormContext<RoleValues>();
+  const { watch } = useFormContext<RoleValues>();
   const role = watch('role');
   return (
     <>
-      <Controller
-        control={control}
+      <SelectField
         name="role"
-        render={({ field, fieldState }) => (
-          <Select
-            label="Perfil"
-            withAsterisk
-            allowDeselect={false}
-            data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-            value={field.value}
-            onChange={(v) => field.onChange(v)}
-            ref={field.ref}
-            error={fieldState.error?.message}
-          />
-        )}
+        label="Perfil"
+        withAsterisk
+        allowDeselect={false}
+        data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
       />
       {ESTABLISHMENT_ROLES.includes(role) && (
-        <Controller
-          control={control}
+        <MultiSelectField
           name="establishment_ids"
-          render={({ field, fieldState }) => (
-            <MultiSelect
-              label="Estabelecimentos"
-              withAsterisk={markRequired}
-              description={establishmentsDescription}
-              placeholder={establishments.length ? 'Escolha um ou mais' : 'Nenhum estabelecimento cadastrado'}
-              data={establishments.map((e) => ({ value: e.id, label: e.name }))}
-              value={field.value}
-              onChange={field.onChange}
-              searchable
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Estabelecimentos"
+          withAsterisk={markRequired}
+          description={establishmentsDescription}
+          placeholder={establishments.length ? 'Escolha um ou mais' : 'Nenhum estabelecimento cadastrado'}
+          data={establishments.map((e) => ({ value: e.id, label: e.name }))}
+          searchable
         />
       )}
       {role === 'supplier' && (
-        <Controller
-          control={control}
+        <SelectField
           name="supplier_id"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Fornecedor"
-              withAsterisk={markRequired}
-              description={supplierDescription}
-              placeholder={suppliers.length ? 'Escolha o fornecedor' : 'Nenhum fornecedor cadastrado'}
-              data={suppliers.map((s) => ({ value: s.id, label: `${s.name} (${s.company_name})` }))}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              searchable
-              clearable
-              nothingFoundMessage="Nenhum fornecedor"
-              ref={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
+          emptyValue={null}
+          label="Fornecedor"
+          withAsterisk={markRequired}
+          description={supplierDescription}
+          placeholder={suppliers.length ? 'Escolha o fornecedor' : 'Nenhum fornecedor cadastrado'}
+          data={suppliers.map((s) => ({ value: s.id, label: `${s.name} (${s.company_name})` }))}
+          searchable
+          clearable
+          nothingFoundMessage="Nenhum fornecedor"
         />
       )}
     </>

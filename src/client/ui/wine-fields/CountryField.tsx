@@ -1,6 +1,6 @@
-import { Select } from '@mantine/core';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { COUNTRY_FLAGS, WINE_COUNTRIES } from '../../../shared/wine-vocabulary';
+import { SelectField } from '../form-fields';
 import type { WineFieldValues } from './wine-field-values';
 
 /** The wine's country, with its flag; a country outside the list (imported data) stays selectable. */
@@ -10,20 +10,13 @@ export function CountryField() {
   const countries: string[] = [...WINE_COUNTRIES];
   if (country && !countries.includes(country)) countries.push(country);
   return (
-    <Controller
-      control={control}
+    <SelectField
       name="country"
-      render={({ field, fieldState }) => (
-        <Select
-          label="País"
-          placeholder="Escolha o país"
-          clearable
-          data={countries.map((c) => ({ value: c, label: `${COUNTRY_FLAGS[c] ?? ''} ${c}`.trim() }))}
-          value={field.value || null}
-          onChange={field.onChange}
-          error={fieldState.error?.message}
-        />
-      )}
+      emptyValue={null}
+      label="País"
+      placeholder="Escolha o país"
+      clearable
+      data={countries.map((c) => ({ value: c, label: `${COUNTRY_FLAGS[c] ?? ''} ${c}`.trim() }))}
     />
   );
 }

@@ -1,20 +1,10 @@
 import { Grid } from '@mantine/core';
-import { NumberField } from '../form-fields';
+import { WholeNumberField } from '../form-fields';
 import { TextField } from '../text-fields';
 
 /** The vintage (safra): a year typed as digits, never "2.021". */
 export function VintageField() {
-  return (
-    <NumberField
-      name="vintage"
-      label="Safra"
-      placeholder="2021"
-      allowDecimal={false}
-      allowNegative={false}
-      thousandSeparator=""
-      hideControls
-    />
-  );
+  return <WholeNumberField name="vintage" label="Safra" placeholder="2021" hideControls />;
 }
 
 /** Producer, vintage (safra) and region of a wine: what a guest reads under its name. */

@@ -1,22 +1,18 @@
 import { Grid } from '@mantine/core';
 import { TextareaField } from '../form-fields';
+import { SENSORY_TEXTS } from './wine-field-values';
+
+const LABELS: Record<(typeof SENSORY_TEXTS)[number], string> = { color: 'Cor', aroma: 'Aroma', palate: 'Paladar', pairing: 'Harmonização' };
 
 /** Tasting notes: colour, aroma, palate and pairing, two per row. */
 export function SensoryFields() {
   return (
     <Grid gap="md">
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextareaField label="Cor" autosize minRows={2} name="color" />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextareaField label="Aroma" autosize minRows={2} name="aroma" />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextareaField label="Paladar" autosize minRows={2} name="palate" />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextareaField label="Harmonização" autosize minRows={2} name="pairing" />
-      </Grid.Col>
+      {SENSORY_TEXTS.map((name) => (
+        <Grid.Col key={name} span={{ base: 12, sm: 6 }}>
+          <TextareaField label={LABELS[name]} autosize minRows={2} name={name} />
+        </Grid.Col>
+      ))}
     </Grid>
   );
 }

@@ -1,24 +1,13 @@
-import { Controller, useFormContext } from 'react-hook-form';
-import { ImageField } from '../ImageField';
-import type { WineFieldValues } from './wine-field-values';
+import { ImageFormField } from '../ImageFormField';
 
 /** The label photo: an upload or an image address. */
 export function WineImageField() {
-  const { control } = useFormContext<WineFieldValues>();
   return (
-    <Controller
-      control={control}
+    <ImageFormField
       name="image_url"
-      render={({ field, fieldState }) => (
-        <ImageField
-          label="Imagem do vinho"
-          description="Envie a foto do rótulo ou cole o endereço de uma imagem."
-          allowUrl
-          value={field.value}
-          onChange={field.onChange}
-          error={fieldState.error?.message}
-        />
-      )}
+      label="Imagem do vinho"
+      description="Envie a foto do rótulo ou cole o endereço de uma imagem."
+      allowUrl
     />
   );
 }

@@ -9,3 +9,9 @@ export interface WineFieldValues {
   pairing?: string | null;
   image_url?: string | null;
 }
+
+/** The optional texts that a catalogue wine and a menu wine both have, edited as '' when empty, by form section. */
+const ORIGIN_TEXTS = ['producer', 'vintage', 'region'] as const;
+const TECHNICAL_TEXTS = ['wine_style', 'grape_variety', 'alcohol_content'] as const;
+export const SENSORY_TEXTS = ['color', 'aroma', 'palate', 'pairing'] as const;
+export const WINE_TEXT_FIELDS = ['description', ...ORIGIN_TEXTS, ...TECHNICAL_TEXTS, ...SENSORY_TEXTS] as const;
