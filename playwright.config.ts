@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './tests/e2e/support/chromium.js';
-import { E2E_ADMIN, E2E_PORT } from './tests/e2e/support/constants.js';
+import { E2E_PORT, e2eServerEnv } from './tests/e2e/support/constants.js';
 
 const executablePath = findChromium();
 
@@ -39,12 +39,6 @@ export default defineConfig({
     reuseExistingServer: false,
     // A fresh PGlite is created and migrated twice (the e2e suppliers, then the app): slow on a busy machine.
     timeout: 150_000,
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      PUBLIC_BASE_URL: `http://127.0.0.1:${E2E_PORT}`,
-    },
+    env: { ...e2eServerEnv(E2E_PORT), PUBLIC_BASE_URL: `http://127.0.0.1:${E2E_PORT}` },
   },
 });

@@ -20,7 +20,18 @@ const FRESH_MS = 1_000;
 
 export type StatFs = (dir: string) => Promise<{ bavail: number | bigint; bsize: number | bigint }>;
 
-export function createDiskSpace(dir: string, minFreeBytes: number, read: StatFs = statfs): DiskSpace {
+export interface DiskSpaceSources {
+  /** How free space is read (a test sets its own). */
+  statfs?: StatFs;
+  /** The clock that ages a reading, in milliseconds (a test moves its own). */
+  now?: () => number;
+}
+
+export function createDiskSpace(
+  dir: string,
+  minFreeBytes: number,
+  { statfs: read = statfs, now = () => performance.now() }: DiskSpaceSources = {},
+): DiskSpace {
   let last: { at: number; state: DiskState } | undefined;
   let reading: Promise<DiskState> | undefined;
   const measure = async (): Promise<DiskState> => {
@@ -35,12 +46,12 @@ export function createDiskSpace(dir: string, minFreeBytes: number, read: StatFs 
   };
   const space: DiskSpace = {
     async read() {
-      if (last && performance.now() - last.at < FRESH_MS) return last.state;
+      if (last && now() - last.at < FRESH_MS) return last.state;
       reading ??= measure().finally(() => {
         reading = undefined;
       });
       const state = await reading;
-      last = { at: performance.now(), state };
+      last = { at: now(), state };
       return state;
     },
     async assertRoom() {

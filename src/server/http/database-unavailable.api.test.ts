@@ -33,6 +33,13 @@ async function appOn(database: Database, databaseUrl: string): Promise<FastifyIn
   return app;
 }
 
+/** A fresh test database for this test alone, closed (and on PostgreSQL dropped) after it. */
+async function ownTestDatabase() {
+  const database = await openTestDatabase();
+  cleanups.push(() => database.close());
+  return database;
+}
+
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -151,8 +158,7 @@ describe('a PostgreSQL server nobody can reach', () => {
 
 describe.runIf(onPostgres)('a real PostgreSQL server that will not take the connection', () => {
   it('a role past its connection limit (53300) and a database closed to connections (55000) answer 503', async () => {
-    const direct = await openTestDatabase();
-    cleanups.push(() => direct.close());
+    const direct = await ownTestDatabase();
     const base = new URL(direct.connectionString!);
     const suffix = randomUUID().replaceAll('-', '').slice(0, 12);
     const role = `adega_full_${suffix}`;
@@ -178,8 +184,7 @@ describe.runIf(onPostgres)('a real PostgreSQL server that will not take the conn
 
 describe.runIf(onPostgres)('a PostgreSQL server that goes away while the app runs', () => {
   it('turns the dropped and refused connections into 503 answers', async () => {
-    const direct = await openTestDatabase();
-    cleanups.push(() => direct.close());
+    const direct = await ownTestDatabase();
     const proxy = await cuttableProxy(new URL(direct.connectionString!));
     const database = await openDatabase({ databaseUrl: proxy.url, migrate: false });
     const app = await appOn(database, proxy.url);

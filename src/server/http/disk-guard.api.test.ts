@@ -2,29 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDiskSpace } from '../core/disk-space.js';
-import { createUser, type TestUser } from '../test-support/factories.js';
+import { testAppPerFile, testUserPerFile } from '../test-support/file-app.js';
 import { multipartBody } from '../test-support/multipart.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
 /** A file system whose free space the test sets (the real one is tested on a tmpfs in low-disk-process.api.test.ts). */
 const MB = 1024 * 1024;
 let freeBytes = 900 * MB;
-const disk = createDiskSpace('/nowhere', 512 * MB, async () => ({ bavail: freeBytes, bsize: 1 }));
-// Readings are reused for a second: the test moves the clock of the disk by making a new reading each time.
-const setFree = async (bytes: number) => {
+let clockMs = 0;
+const disk = createDiskSpace('/nowhere', 512 * MB, { statfs: async () => ({ bavail: freeBytes, bsize: 1 }), now: () => clockMs });
+// Readings are reused for a second: the test moves the disk's clock past that so the next reading is a new one.
+const setFree = (bytes: number) => {
   freeBytes = bytes;
-  await new Promise((resolve) => setTimeout(resolve, 1_050));
+  clockMs += 1_050;
 };
 
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp({}, undefined, { disk });
-  admin = await createUser(t.db, 'admin');
-});
-afterAll(() => t.close());
+const t = testAppPerFile({}, { disk });
+const admin = testUserPerFile(t, 'admin');
 
 const png = () =>
   sharp({ create: { width: 20, height: 20, channels: 3, background: '#7a1f35' } })
@@ -46,7 +41,7 @@ const uploadsOnDisk = () => {
 
 describe('uploads while the disk is nearly full (decision 0039)', () => {
   it('refuses images, spreadsheets and onboarding menus with 507 and a pt-BR sentence; health says so; all back once space is', async () => {
-    await setFree(100 * MB);
+    setFree(100 * MB);
     const before = uploadsOnDisk();
     const refused = [
       await post('/api/upload-image', 'file', 'foto.png', await png()),
@@ -65,7 +60,7 @@ describe('uploads while the disk is nearly full (decision 0039)', () => {
     expect(low.statusCode).toBe(200);
     expect(low.json()).toMatchObject({ status: 'ok', disk: { status: 'low', free_mb: 100, min_free_mb: 512 } });
 
-    await setFree(600 * MB);
+    setFree(600 * MB);
     const stored = await post('/api/upload-image', 'file', 'foto.png', await png());
     expect(stored.statusCode).toBe(201);
     expect(uploadsOnDisk()).toBe(before + 1);
@@ -73,8 +68,10 @@ describe('uploads while the disk is nearly full (decision 0039)', () => {
   });
 
   it('a file system it cannot read refuses nothing', async () => {
-    const unreadable = createDiskSpace('/nowhere', 512 * MB, async () => {
-      throw new Error('ENOSYS');
+    const unreadable = createDiskSpace('/nowhere', 512 * MB, {
+      statfs: async () => {
+        throw new Error('ENOSYS');
+      },
     });
     await expect(unreadable.assertRoom()).resolves.toBeUndefined();
     expect((await unreadable.read()).low).toBe(false);

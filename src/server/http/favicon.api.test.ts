@@ -1,19 +1,16 @@
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { clientBuildDir } from '../test-support/client-build.js';
+import { testAppPerFile } from '../test-support/file-app.js';
 
-let t: TestApp;
-const clientDir = mkdtempSync(path.join(tmpdir(), 'adega-client-'));
-beforeAll(async () => {
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Adega</title>');
+const clientDir = clientBuildDir({
+  'index.html': '<!doctype html><title>Adega</title>',
   // The committed file Vite copies into the build.
-  copyFileSync(path.resolve('src/client/public/favicon.ico'), path.join(clientDir, 'favicon.ico'));
-  t = await createTestApp({ clientDir });
+  'favicon.ico': readFileSync(path.resolve('src/client/public/favicon.ico')),
 });
-afterAll(() => t.close());
+const t = testAppPerFile({ clientDir });
 
 describe('GET /favicon.ico', () => {
   it('answers 200 with an icon image, cached for a week', async () => {

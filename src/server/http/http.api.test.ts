@@ -1,27 +1,20 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogWineRow, createUser, type TestUser } from '../test-support/factories.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { clientBuildDir } from '../test-support/client-build.js';
+import { createCatalogWineRow } from '../test-support/factories.js';
+import { testAppPerFile, testUserPerFile } from '../test-support/file-app.js';
 
-let t: TestApp;
-let admin: TestUser;
-const clientDir = mkdtempSync(path.join(tmpdir(), 'adega-client-'));
 const ONBOARDING_HTML = `<!doctype html><html lang="pt-BR"><head><title>Cadastre</title></head><body><div id="root"></div><div id="boot-onboarding">onboarding first paint</div><script type="module" src="/assets/onboarding-abc123.js"></script></body></html>`;
 const INDEX_HTML = `<!doctype html><html lang="pt-BR"><head><title>Adega</title></head><body><div id="root"></div><!--boot--><div id="boot">admin outline</div><!--/boot-->${'<!-- padding -->'.repeat(200)}<script type="module" src="/assets/index-abc123.js"></script></body></html>`;
 
-beforeAll(async () => {
-  mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(clientDir, 'onboarding.html'), ONBOARDING_HTML);
-  writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("adega");');
-  writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  t = await createTestApp({ clientDir });
-  admin = await createUser(t.db, 'admin');
+const clientDir = clientBuildDir({
+  'index.html': INDEX_HTML,
+  'onboarding.html': ONBOARDING_HTML,
+  'assets/index-abc123.js': 'console.log("adega");',
+  'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
 });
-afterAll(() => t.close());
+const t = testAppPerFile({ clientDir });
+const admin = testUserPerFile(t, 'admin');
 
 describe('health', () => {
   it('answers 200 while the database answers, 503 otherwise', async () => {

@@ -1,11 +1,8 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../test-support/factories.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile, testUserPerFile } from '../test-support/file-app.js';
 
-let t: TestApp;
-let admin: TestUser;
 const logLines: string[] = [];
 const logStream = new Writable({
   write(chunk, _encoding, done) {
@@ -14,13 +11,12 @@ const logStream = new Writable({
   },
 });
 
+const t = testAppPerFile({ logLevel: 'error' }, {}, logStream);
+const admin = testUserPerFile(t, 'admin');
 beforeAll(async () => {
-  t = await createTestApp({ logLevel: 'error' }, logStream);
-  admin = await createUser(t.db, 'admin');
   // A real defect on the server side: the table the catalogue queries no longer exists under its name.
   await t.db.execute(sql`alter table catalog_wines rename to catalog_wines_moved`);
 });
-afterAll(() => t.close());
 
 describe('an unexpected error (500)', () => {
   it('answers a generic pt-BR detail: no stack, SQL, table, column or file path', async () => {

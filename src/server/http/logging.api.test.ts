@@ -1,20 +1,15 @@
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, DEFAULT_PASSWORD, type TestUser } from '../test-support/factories.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD } from '../test-support/factories.js';
+import { testAppPerFile, testUserPerFile } from '../test-support/file-app.js';
 
-let t: TestApp;
-let user: TestUser;
 let logs = '';
-beforeAll(async () => {
-  const stream = new PassThrough();
-  stream.on('data', (chunk) => {
-    logs += chunk.toString();
-  });
-  t = await createTestApp({ logLevel: 'trace' }, stream);
-  user = await createUser(t.db, 'admin');
+const stream = new PassThrough();
+stream.on('data', (chunk) => {
+  logs += chunk.toString();
 });
-afterAll(() => t.close());
+const t = testAppPerFile({ logLevel: 'trace' }, {}, stream);
+const user = testUserPerFile(t, 'admin');
 
 describe('logs', () => {
   it('never contain passwords or tokens, even at trace level and on errors', async () => {

@@ -1,17 +1,15 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { setInterval } from 'node:timers/promises';
 import sharp from 'sharp';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
 import { largeWorkbook } from '../../../scripts/import-fixtures.mjs';
-import { pgliteExtensions } from '../db/client.js';
 import { PAUSED_FOR_DISK } from '../modules/product-import/run-import.js';
-import { SAMPLE_MAPPING } from '../test-support/import-files.js';
-import { multipartBody } from '../test-support/multipart.js';
-import { freePort, startServerProcess } from '../test-support/server-process.js';
+import { executeSampleImport, pgliteFromTemplate, signInTo } from '../test-support/process-client.js';
+import { freePort, startServerProcess, stopProcess } from '../test-support/server-process.js';
 
 /**
  * The real thing (decision 0039): the server runs as its own process with DATA_DIR on a small tmpfs this test mounts,
@@ -42,13 +40,7 @@ if (refused && process.env.ADEGA_TEST_DB !== 'postgres') {
 
 const running: ChildProcess[] = [];
 afterAll(async () => {
-  for (const child of running) {
-    if (child.exitCode !== null) continue;
-    await new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGKILL');
-    });
-  }
+  for (const child of running) await stopProcess(child);
   if (!refused) execFileSync('umount', [mountPoint]);
   rmSync(mountPoint, { recursive: true, force: true });
 });
@@ -59,11 +51,7 @@ describe.skipIf(refused)('the server on a nearly full disk (DATA_DIR on a tmpfs)
   }, async () => {
     const dataDir = path.join(mountPoint, 'data');
     mkdirSync(dataDir);
-    const seed = await PGlite.create(path.join(dataDir, 'pglite'), {
-      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-      extensions: pgliteExtensions(),
-    });
-    await seed.close();
+    await (await pgliteFromTemplate(path.join(dataDir, 'pglite'))).close();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = await startServerProcess({
@@ -80,7 +68,8 @@ describe.skipIf(refused)('the server on a nearly full disk (DATA_DIR on a tmpfs)
     const diskStates = new Set<string>();
     let watching = true;
     const watcher = (async () => {
-      while (watching) {
+      for await (const _ of setInterval(200)) {
+        if (!watching) break;
         try {
           const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1_000) });
           if (res.status !== 200) healthFailures.push(`status ${res.status}`);
@@ -88,34 +77,16 @@ describe.skipIf(refused)('the server on a nearly full disk (DATA_DIR on a tmpfs)
         } catch (err) {
           healthFailures.push(err instanceof Error ? err.message : String(err));
         }
-        await new Promise((resolve) => setTimeout(resolve, 200));
       }
     })();
 
-    const login = (await (
-      await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      })
-    ).json()) as { access_token: string };
-    const auth = { authorization: `Bearer ${login.access_token}` };
+    const admin = await signInTo(base, ADMIN);
     const workbook = largeWorkbook(ROWS) as Buffer;
-    const uploadSheet = () => {
-      const { payload, headers } = multipartBody('file', 'lista.xlsx', 'application/octet-stream', workbook);
-      return fetch(`${base}/api/product-import/upload`, {
-        method: 'POST',
-        headers: { ...auth, ...headers },
-        body: new Uint8Array(payload),
-      });
-    };
+    const uploadSheet = () => admin.upload('/api/product-import/upload', 'lista.xlsx', 'application/octet-stream', workbook);
     const image = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#7a1f35' } })
       .png()
       .toBuffer();
-    const uploadImage = () => {
-      const { payload, headers } = multipartBody('file', 'foto.png', 'image/png', image);
-      return fetch(`${base}/api/upload-image`, { method: 'POST', headers: { ...auth, ...headers }, body: new Uint8Array(payload) });
-    };
+    const uploadImage = () => admin.upload('/api/upload-image', 'foto.png', 'image/png', image);
     const uploaded = await uploadSheet();
     expect(uploaded.status).toBe(201);
     const { import_id: importId } = (await uploaded.json()) as { import_id: string };
@@ -133,18 +104,10 @@ describe.skipIf(refused)('the server on a nearly full disk (DATA_DIR on a tmpfs)
       .poll(async () => ((await (await fetch(`${base}/api/health`)).json()) as { disk: { status: string } }).disk.status)
       .toBe('low');
 
-    const executed = await fetch(`${base}/api/product-import/execute`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        import_id: importId,
-        field_mapping: SAMPLE_MAPPING,
-        options: { skip_duplicates: true, create_categories: true, create_suppliers: true },
-      }),
-    });
+    const executed = await executeSampleImport(admin, importId);
     expect(executed.status).toBe(202);
     const status = async () =>
-      (await (await fetch(`${base}/api/product-import/status/${importId}`, { headers: auth })).json()) as {
+      (await (await admin.get(`/api/product-import/status/${importId}`)).json()) as {
         status: string;
         current_operation: string | null;
         processed_rows: number;

@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { type Database, openDatabase, pgliteExtensions } from '../db/client.js';
+import { type Database, openDatabase } from '../db/client.js';
 import { SIGNUPS_PER_HOUR } from '../modules/onboarding/routes.js';
 import { onboardingFormValues } from '../test-support/factories.js';
+import { pgliteFromTemplate } from '../test-support/process-client.js';
 import { testConfig } from '../test-support/test-app.js';
 import { openTestDatabase } from '../test-support/test-database.js';
 import { createRateLimitCounter } from './rate-limit-counter.js';
@@ -25,11 +25,7 @@ beforeAll(async () => {
   if (onPostgres) {
     postgres = await openTestDatabase();
   } else {
-    const seed = await PGlite.create(path.join(dataDir, 'pglite'), {
-      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-      extensions: pgliteExtensions(),
-    });
-    await seed.close();
+    await (await pgliteFromTemplate(path.join(dataDir, 'pglite'))).close();
   }
 });
 afterAll(async () => {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { can, deniedDetail } from '../../shared/access-policy.js';
 import type { Role } from '../../shared/roles.js';
-import { createUser, type TestUser } from '../test-support/factories.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { testAppPerFile, testUsersPerFile } from '../test-support/file-app.js';
 
-let t: TestApp;
-const users = {} as Record<Exclude<Role, 'admin'>, TestUser>;
+const t = testAppPerFile();
+const users = testUsersPerFile(t, ['restaurant_manager', 'sommelier', 'supplier']);
 const MISSING = '00000000-0000-4000-8000-000000000000';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const role of ['restaurant_manager', 'sommelier', 'supplier'] as const) users[role] = await createUser(t.db, role);
-});
-afterAll(() => t.close());
 
 const urlOf = (route: string) => route.replace(/:[A-Za-z]+/g, MISSING);
 

@@ -1,16 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { testAppPerFile } from '../test-support/file-app.js';
 import { createJobRunner, type JobRunner, jobsConnection } from './runner.js';
 
-let t: TestApp;
+const t = testAppPerFile();
 const runners: JobRunner[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-});
+// Registered after the app's: runs before the app is closed.
 afterAll(async () => {
   for (const runner of runners) await runner.stop();
-  await t.close();
 });
 
 // Both drivers answer raw SQL with { rows }; the shared Db type does not say so.

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SeedResult, WineMenu } from '../../shared/wine-menus.js';
-import { createUser, type TestUser } from '../test-support/factories.js';
+import { testAppPerFile, testUserPerFile } from '../test-support/file-app.js';
 import { pdfPageCount, pdfPagePng, pdfText } from '../test-support/pdf-text.js';
 import { decodeQr } from '../test-support/qr-decode.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
 
-let t: TestApp;
-let admin: TestUser;
+const t = testAppPerFile();
+const admin = testUserPerFile(t, 'admin');
 let seeded: SeedResult;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, 'admin');
   const res = await t.call(admin, 'POST', '/api/seed/pedra-da-ilha');
   expect(res.statusCode).toBeLessThan(300);
   seeded = res.json();
 });
-afterAll(() => t.close());
 
 const PDF_PATH = '/pedra-da-ilha/carta-de-vinhos.pdf';
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase } from '../db/client.js';
 import { createEstablishmentRow, createMenuRow, createMenuWineRow, createUser } from '../test-support/factories.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { testAppPerFile } from '../test-support/file-app.js';
 
 /** The channel app.ts broadcasts public page changes on. */
 const PUBLIC_PAGES_CHANNEL = 'adega_public_pages';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 // PGlite serves a single process, so this needs a PostgreSQL server: it runs in the "postgres" project, which
 // exists whenever TEST_DATABASE_URL is set (as in CI, .ci/run); vitest.config.ts then leaves it out of "pglite".

@@ -1,30 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { toColumns } from '../db/row-mapping.js';
 import { establishments, menuWines } from '../db/schema/index.js';
 import { loadSampleData } from '../modules/seed/sample-data.js';
+import { clientBuildDir } from '../test-support/client-build.js';
 import { createEstablishmentRow, createMenuRow, createMenuWineRow, createUser } from '../test-support/factories.js';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { testAppPerFile } from '../test-support/file-app.js';
 import { MENU_HEAD_SCRIPT, MENU_SCRIPT, MENU_SCRIPT_CSP_HASH, MENU_WORKER_PATH, MENU_WORKER_SCRIPT } from './menu-script.js';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>';
-let t: TestApp;
-let clientDir: string;
-beforeAll(async () => {
-  clientDir = mkdtempSync(path.join(tmpdir(), 'adega-client-'));
-  writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  t = await createTestApp({ clientDir });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(clientDir, { recursive: true, force: true });
-});
+const clientDir = clientBuildDir({ 'index.html': INDEX_HTML, 'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' });
+const t = testAppPerFile({ clientDir });
+afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const text = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) => {

@@ -1,16 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testAppPerFile } from '../test-support/file-app.js';
 
 const SECRET = 'planilha-confidencial-7f3a';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.storage.private.put('imports/planilha.csv', Buffer.from(SECRET));
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+beforeAll(() => t.app.storage.private.put('imports/planilha.csv', Buffer.from(SECRET)));
 
 describe('private files over HTTP', () => {
   it('are kept in DATA_DIR/private, beside the public uploads', () => {

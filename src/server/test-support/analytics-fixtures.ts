@@ -1,29 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { orders, suppliers, users } from '../db/schema/index.js';
-import type { TestUser } from './factories.js';
+import { orders } from '../db/schema/index.js';
 
-/**
- * Test rows for the analytics tests, inserted straight through Drizzle (the orders API is another module's):
- * suppliers, orders with their money as exact strings, and supplier users.
- */
-export async function createSupplierRow(db: Db, values: Partial<typeof suppliers.$inferInsert> = {}) {
-  const s = randomUUID().slice(0, 8);
-  const [row] = await db
-    .insert(suppliers)
-    .values({
-      name: `Contato ${s}`,
-      companyName: `Importadora ${s}`,
-      email: `fornecedor-${s}@teste.com.br`,
-      phone: '+5511999990000',
-      ...values,
-    })
-    .returning();
-  if (!row) throw new Error('supplier not created');
-  return row;
-}
-
+/** Orders for the analytics tests, inserted straight through Drizzle (the orders API is another module's), their money as exact strings. */
 export interface OrderFixture {
   establishmentId: string;
   supplierId: string;
@@ -50,9 +28,4 @@ export async function insertOrders(db: Db, fixtures: OrderFixture[]) {
       })),
     )
     .returning();
-}
-
-/** Ties a supplier user (createUser(db, 'supplier')) to its supplier. */
-export async function linkSupplierUser(db: Db, user: TestUser, supplierId: string) {
-  await db.update(users).set({ supplierId }).where(eq(users.id, user.id));
 }

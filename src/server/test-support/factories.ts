@@ -54,7 +54,7 @@ export async function createUser(
 }
 
 /** Inserts one row and returns it. */
-async function insertRow<T extends PgTable>(db: Db, table: T, values: T['$inferInsert']): Promise<T['$inferSelect']> {
+export async function insertRow<T extends PgTable>(db: Db, table: T, values: T['$inferInsert']): Promise<T['$inferSelect']> {
   const [row] = await db.insert(table).values(values).returning();
   if (!row) throw new Error(`${getTableName(table)}: row not created`);
   return row as T['$inferSelect'];

@@ -23,8 +23,12 @@ function madeBeforeAll<T extends object>(make: () => Promise<T>, what: string): 
 }
 
 /** The app of a test file with a fresh database: made in beforeAll, closed in afterAll. */
-export function testAppPerFile(overrides: Partial<AppConfig> = {}, buildOptions: Parameters<typeof createTestApp>[2] = {}): TestApp {
-  const t = madeBeforeAll(() => createTestApp(overrides, undefined, buildOptions), 'The test app');
+export function testAppPerFile(
+  overrides: Partial<AppConfig> = {},
+  buildOptions: Parameters<typeof createTestApp>[2] = {},
+  logStream?: NodeJS.WritableStream,
+): TestApp {
+  const t = madeBeforeAll(() => createTestApp(overrides, logStream, buildOptions), 'The test app');
   afterAll(() => t.close());
   return t;
 }
@@ -47,6 +51,11 @@ export function mailingTestAppPerFile(buildOptions: Parameters<typeof createTest
 /** A user of `role` with a token, made in beforeAll once the file's app is there. */
 export function testUserPerFile(t: TestApp, role: Role): TestUser {
   return madeBeforeAll(() => createUser(t.db, role), `The test ${role}`);
+}
+
+/** One user of each of `roles`, made in beforeAll (in that order) once the file's app is there. */
+export function testUsersPerFile<R extends Role>(t: TestApp, roles: readonly R[]): Record<R, TestUser> {
+  return Object.fromEntries(roles.map((role) => [role, testUserPerFile(t, role)])) as Record<R, TestUser>;
 }
 
 /** Records every public-page invalidation of the file's app (the pages are still invalidated), cleared before each test. */

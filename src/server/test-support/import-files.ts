@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
-import { suppliers, users } from '../db/schema/index.js';
-import { createUser, type TestUser } from './factories.js';
+import { createSupplierRow, createUser, type TestUser } from './factories.js';
 import { multipartBody } from './multipart.js';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../tests/e2e/fixtures');
@@ -48,12 +46,6 @@ export function uploadFile(
 
 /** A supplier record and a user of it. */
 export async function createSupplierUser(db: Db, companyName: string): Promise<TestUser & { supplierId: string }> {
-  const [supplier] = await db
-    .insert(suppliers)
-    .values({ name: `Contato ${companyName}`, companyName, email: 'contato@fornecedor.com.br', phone: '+5511999990000' })
-    .returning();
-  if (!supplier) throw new Error('supplier not created');
-  const user = await createUser(db, 'supplier');
-  await db.update(users).set({ supplierId: supplier.id }).where(eq(users.id, user.id));
-  return { ...user, supplierId: supplier.id };
+  const supplier = await createSupplierRow(db, { name: `Contato ${companyName}`, companyName });
+  return { ...(await createUser(db, 'supplier', { supplierId: supplier.id })), supplierId: supplier.id };
 }

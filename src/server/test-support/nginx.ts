@@ -2,6 +2,7 @@ import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitUntilAnswers } from './server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The nginx site the README shows ("Rodando em várias máquinas"): the tests run this very file. */
@@ -101,20 +102,20 @@ ${sites.map((site) => renderSite(template, site)).join('\n')}
     child.kill('SIGQUIT');
     await exited;
   };
-  for (const site of sites) {
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}): ${errors()}`);
-      const up = await fetch(`http://${site.listen}/api/health`).then(
-        (r) => r.status > 0,
-        () => false,
-      );
-      if (up) break;
-      if (i > 300) {
-        await stop();
-        throw new Error(`nginx did not answer on ${site.listen} within 30 s: ${errors()}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    for (const site of sites) {
+      // Any answer will do: the app processes behind it may not be up yet.
+      await waitUntilAnswers(`http://${site.listen}/api/health`, {
+        child,
+        name: 'nginx',
+        timeoutMs: 30_000,
+        answered: (res) => res.status > 0,
+        output: errors,
+      });
     }
+  } catch (err) {
+    await stop();
+    throw err;
   }
   return { stop, errors };
 }

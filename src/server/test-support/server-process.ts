@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { setInterval } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 /** The server as a process of its own (a restart test, the import benchmark): started, and waited for until it answers. */
@@ -52,15 +53,46 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
   });
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr}`);
-    const up = await fetch(`http://127.0.0.1:${options.port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await waitUntilAnswers(`http://127.0.0.1:${options.port}/api/health`, {
+      child,
+      name: 'the server',
+      timeoutMs: 60_000,
+      output: () => stderr,
+    });
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
   }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not start within 60 s: ${stderr}`);
+  return child;
+}
+
+/** Sends `signal` to the process and resolves once it has exited (at once if it had already). */
+export const stopProcess = (child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL') =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+
+export interface WaitOptions {
+  /** The process that should answer: its exit ends the wait with an error. */
+  child: ChildProcess;
+  /** What it is, for the error ("the server", "nginx"). */
+  name: string;
+  timeoutMs: number;
+  /** Whether an answer counts (default: a 2xx). */
+  answered?: (res: Response) => boolean;
+  /** What the process said, for the error. */
+  output: () => string;
+}
+
+/** Asks `url` every 100 ms until it answers; rejects if the process exits first or the time runs out. */
+export async function waitUntilAnswers(url: string, { child, name, timeoutMs, answered = (res) => res.ok, output }: WaitOptions) {
+  const deadline = performance.now() + timeoutMs;
+  for await (const _ of setInterval(100)) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}): ${output()}`);
+    if (await fetch(url).then(answered, () => false)) return;
+    if (performance.now() > deadline) throw new Error(`${name} did not answer ${url} within ${timeoutMs / 1000} s: ${output()}`);
+  }
 }

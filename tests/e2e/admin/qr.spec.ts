@@ -5,7 +5,7 @@ import { request as newRequest } from '@playwright/test';
 import sharp from 'sharp';
 import { pdfText } from '../../../src/server/test-support/pdf-text.js';
 import { seriousViolations } from '../support/axe.js';
-import { E2E_ADMIN, E2E_PORT } from '../support/constants.js';
+import { E2E_ADMIN, E2E_PORT, e2eServerEnv } from '../support/constants.js';
 import { expect, loginViaUi, test } from '../support/fixtures.js';
 import { snapshot } from '../support/shots.js';
 import { addMenuWine, createEstablishmentAndMenu } from './admin-api.js';
@@ -100,8 +100,10 @@ test.describe('QR page (defect 8)', () => {
       // The same server as the suite's, but without PUBLIC_BASE_URL: QR codes take the address of the request.
       // It gets a data directory of its own: E2E_DATA_DIR is the suite server's, which start-server.mjs empties first.
       const { PUBLIC_BASE_URL: _unset, E2E_DATA_DIR: _suiteServers, ...inherited } = process.env;
-      const env = { ...inherited, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password };
-      server = spawn(process.execPath, ['tests/e2e/support/start-server.mjs'], { env, stdio: 'ignore' });
+      server = spawn(process.execPath, ['tests/e2e/support/start-server.mjs'], {
+        env: { ...inherited, ...e2eServerEnv(port) },
+        stdio: 'ignore',
+      });
       const probe = await newRequest.newContext({ baseURL: base });
       await expect.poll(async () => (await probe.get('/api/health').catch(() => null))?.status() ?? 0, { timeout: 60_000 }).toBe(200);
       await probe.dispose();

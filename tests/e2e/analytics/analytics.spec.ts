@@ -1,54 +1,48 @@
-import type { Page, Route } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { formatBRL } from '../../../src/shared/money.js';
+import { seedSampleMenu } from '../admin/admin-api.js';
 import { seriousViolations } from '../support/axe.js';
 import { expect, loginViaUi, test } from '../support/fixtures.js';
 import { snapshot } from '../support/shots.js';
+import { newSupplierUser } from './analytics-api.js';
 
-// The figures of the first test are the real marketplace; the
-// rendering of a busy one, its alerts and the error panel come from answers given in the browser (page.route).
+// Every figure comes from the real server: the busy marketplace is the sample data (six suppliers, six months of
+// orders, some pending for over a week, contracts ending soon) seeded through the API, and the screen is checked
+// against the answer the page received. Only the error panel comes from an answer given in the browser (page.route).
 
-function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
+interface Dashboard {
+  total_revenue: number;
+  total_orders: number;
+  previous: { total_revenue: number; total_orders: number; active_suppliers: number };
+  changes: { total_revenue: number | null; total_orders: number | null; active_suppliers: number | null };
+  top_suppliers: { name: string; revenue: number; orders: number }[];
+  alerts: { priority: 'high' | 'medium' | 'low'; message: string }[];
+  period: { days: number; start: string; end: string };
 }
 
-/** A busy marketplace for `days` days ending 2025-03-10, with every kind of alert. */
-function busyDashboard(days: number) {
-  const end = '2025-03-10';
-  const start = addDays(end, 1 - days);
-  const dates = Array.from({ length: days }, (_, i) => addDays(start, i));
-  const orders = dates.map((_, i) => (i % 6 === 5 ? 0 : 3 + ((i * 7) % 9)));
-  return {
-    total_revenue: 48210.5 * (days / 30),
-    total_orders: orders.reduce((a, b) => a + b, 0),
-    total_commissions: 4821.05 * (days / 30),
-    active_suppliers: 6,
-    revenue_trend: dates.map((date, i) => ({ date, value: (orders[i] ?? 0) * 412.35 })),
-    orders_trend: dates.map((date, i) => ({ date, value: orders[i] ?? 0 })),
-    top_suppliers: [
-      { name: 'Mistral Importadora', revenue: 15230.4, orders: 41 },
-      { name: 'Vinícola Serra Gaúcha', revenue: 11020, orders: 33 },
-      { name: 'Casa do Porto Importações', revenue: 9875.25, orders: 27 },
-      { name: 'Adega Andina', revenue: 7110.6, orders: 19 },
-      { name: 'Vale do São Francisco Vinhos', revenue: 4974.25, orders: 12 },
-    ],
-    alerts: [
-      { priority: 'high', message: '3 pedidos pendentes há mais de 7 dias, sem confirmação do fornecedor.' },
-      { priority: 'medium', message: 'O contrato com Adega Andina termina em 12 dias (22/03/2025).' },
-      { priority: 'low', message: 'Mensagem informativa de teste.' },
-    ],
-    previous: { total_revenue: 42850, total_orders: 150, total_commissions: 4285, active_suppliers: 5 },
-    changes: { total_revenue: 12.5, total_orders: -4.2, total_commissions: 12.5, active_suppliers: null },
-    period: { days, start, end, previous_start: addDays(start, -days), previous_end: addDays(start, -1) },
-  };
+const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: 'exceptZero' });
+const integer = new Intl.NumberFormat('pt-BR');
+/** "2025-03-04" -> "04/03/2025". */
+const fullDay = (day: string) => day.split('-').reverse().join('/');
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A money figure as a pattern: the space after R$ may be a non-breaking one. */
+const brlPattern = (value: number) => escaped(formatBRL(value)).replace(/\s/, '\\s');
+
+/** A stat card shows its change against the previous period, or says there is no base for one. */
+async function expectChange(card: Locator, change: number | null, previous: string, days: number) {
+  if (change === null) await expect(card).toContainText(`Sem base de comparação (${previous} nos ${days} dias anteriores)`);
+  else {
+    await expect(card).toContainText(`${percent.format(change)}%`);
+    await expect(card).toContainText(`vs. ${previous} nos ${days} dias anteriores`);
+  }
 }
 
-async function answerBusy(page: Page) {
-  await page.route('**/api/analytics/dashboard*', (route: Route) => {
-    const days = Number(new URL(route.request().url()).searchParams.get('days') ?? 30);
-    return route.fulfill({ json: busyDashboard(days) });
-  });
-}
+/** The colour of the (first) alert of this priority, as [r, g, b]. */
+const colourOf = async (page: Page, priority: string) =>
+  page
+    .locator(`[data-priority="${priority}"]`)
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor.match(/\d+/g)!.map(Number));
 
 async function openAnalytics(page: Page, admin: { email: string; password: string }) {
   await loginViaUi(page, admin);
@@ -64,7 +58,7 @@ async function openAnalytics(page: Page, admin: { email: string; password: strin
 const orderRows = (page: Page) => page.getByRole('table', { name: 'Pedidos por dia' }).getByRole('row');
 
 /** The dashboard the page is about to receive for `days`, as the server answered it. */
-function dashboardAnswer(page: Page, days: number): Promise<{ total_orders: number }> {
+function dashboardAnswer(page: Page, days: number): Promise<Dashboard> {
   return page.waitForResponse((r) => r.url().includes(`/api/analytics/dashboard?days=${days}`) && r.status() === 200).then((r) => r.json());
 }
 
@@ -110,39 +104,75 @@ test('the analytics screen switches periods and refreshes, on the real marketpla
 
 test('a busy marketplace: cards in R$ with their change, ranking, charts described, alerts coloured by priority', async ({
   page,
+  request,
   admin,
 }) => {
-  await answerBusy(page);
+  await seedSampleMenu(request);
+  const answered = dashboardAnswer(page, 30);
   await openAnalytics(page, admin);
-  const revenue = page.getByRole('region', { name: 'Receita total' });
-  await expect(revenue).toContainText('R$ 48.210,50');
-  await expect(revenue).toContainText('+12,5%');
-  await expect(revenue).toContainText('vs. R$ 42.850,00 nos 30 dias anteriores');
-  await expect(page.getByRole('region', { name: 'Pedidos' })).toContainText('-4,2%');
-  await expect(page.getByRole('region', { name: 'Fornecedores ativos' })).toContainText('Sem base de comparação');
+  const answer = await answered;
+  // The sample marketplace is busy: five suppliers ranked, a base to compare with, late orders and ending contracts.
+  expect(answer.top_suppliers).toHaveLength(5);
+  expect(answer.changes.total_revenue).not.toBeNull();
+  expect(answer.alerts.map((a) => a.priority)).toEqual(expect.arrayContaining(['high', 'medium']));
 
+  const revenue = page.getByRole('region', { name: 'Receita total' });
+  await expect(revenue.getByTestId('stat-value')).toHaveText(formatBRL(answer.total_revenue));
+  await expectChange(revenue, answer.changes.total_revenue, formatBRL(answer.previous.total_revenue), 30);
+  const orders = page.getByRole('region', { name: 'Pedidos' });
+  await expectChange(orders, answer.changes.total_orders, integer.format(answer.previous.total_orders), 30);
+  await expectChange(
+    page.getByRole('region', { name: 'Fornecedores ativos' }),
+    answer.changes.active_suppliers,
+    integer.format(answer.previous.active_suppliers),
+    30,
+  );
+
+  const [first] = answer.top_suppliers;
+  if (!first) throw new Error('no supplier ranked');
   const ranking = page.getByRole('region', { name: 'Ranking de fornecedores' });
   await expect(ranking.getByRole('row')).toHaveCount(6);
-  await expect(ranking.getByRole('row').nth(1)).toContainText(/1º\s*Mistral Importadora.*41\s*R\$\s15\.230,40/);
+  await expect(ranking.getByRole('row').nth(1)).toContainText(
+    new RegExp(`1º\\s*${escaped(first.name)}.*${integer.format(first.orders)}\\s*${brlPattern(first.revenue)}`),
+  );
   await expect(ranking.getByRole('row').nth(5)).toContainText('5º');
 
-  await expect(page.getByRole('img', { name: /Gráfico de linha da receita por dia de 09\/02\/2025 a 10\/03\/2025/ })).toBeVisible();
+  const { start, end } = answer.period;
+  await expect(
+    page.getByRole('img', {
+      name: new RegExp(`Gráfico de linha da receita por dia de ${escaped(fullDay(start))} a ${escaped(fullDay(end))}`),
+    }),
+  ).toBeVisible();
   await expect(page.getByRole('img', { name: /Gráfico de barras dos pedidos por dia/ })).toBeVisible();
-  await expect(page.getByRole('img', { name: /Mistral Importadora R\$\s15\.230,40/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: new RegExp(`${escaped(first.name)} ${brlPattern(first.revenue)}`) })).toBeVisible();
 
-  const colourOf = async (priority: string) =>
-    page.locator(`[data-priority="${priority}"]`).evaluate((el) => getComputedStyle(el).backgroundColor.match(/\d+/g)!.map(Number));
-  const [hr, hg, hb] = await colourOf('high');
+  const [hr, hg, hb] = await colourOf(page, 'high');
   expect(hr!).toBeGreaterThan(hg! + 10);
   expect(hr!).toBeGreaterThan(hb! + 10);
-  const [mr, mg, mb] = await colourOf('medium');
+  const [mr, mg, mb] = await colourOf(page, 'medium');
   expect(mr! + mg!).toBeGreaterThan(2 * mb! + 20);
-  const [lr, , lb] = await colourOf('low');
-  expect(lb!).toBeGreaterThan(lr! + 10);
-  await expect(page.locator('[data-priority="high"]')).toContainText('Prioridade alta');
+  await expect(page.locator('[data-priority="high"]').first()).toContainText('Prioridade alta');
 
+  const answered7 = dashboardAnswer(page, 7);
   await page.getByText('7 dias', { exact: true }).click();
-  await expect(page.getByRole('img', { name: /de 04\/03\/2025 a 10\/03\/2025/ }).first()).toBeVisible();
+  const week = (await answered7).period;
+  await expect(
+    page.getByRole('img', { name: new RegExp(`de ${escaped(fullDay(week.start))} a ${escaped(fullDay(week.end))}`) }).first(),
+  ).toBeVisible();
+});
+
+test('a supplier without orders: no base to compare with, and the "no orders" note coloured as information', async ({ page, request }) => {
+  const { credentials } = await newSupplierUser(request);
+  const answered = dashboardAnswer(page, 30);
+  await loginViaUi(page, credentials);
+  await page.goto('/analytics');
+  const answer = await answered;
+  expect(answer.total_orders).toBe(0);
+  await expect(page.getByRole('region', { name: 'Receita total' })).toContainText('Sem base de comparação');
+  const low = page.locator('[data-priority="low"]');
+  await expect(low).toContainText('Nenhum pedido nos últimos 30 dias.');
+  const [lr, , lb] = await colourOf(page, 'low');
+  expect(lb!).toBeGreaterThan(lr! + 10);
 });
 
 test('shows the loading text, then the error panel when the dashboard cannot be loaded', async ({ page, admin }) => {
@@ -162,15 +192,18 @@ test('shows the loading text, then the error panel when the dashboard cannot be 
   await expect(panel).toContainText('Não foi possível carregar os dados do dashboard.');
 });
 
-test('fits a 390 px phone', async ({ page, admin }) => {
+test('fits a 390 px phone', async ({ page, request, admin }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await answerBusy(page);
+  await seedSampleMenu(request);
   await loginViaUi(page, admin);
+  const answered = dashboardAnswer(page, 30);
   await page.goto('/analytics');
-  await expect(page.getByRole('region', { name: 'Receita total' })).toContainText('R$ 48.210,50');
+  const answer = await answered;
+  await expect(page.getByRole('region', { name: 'Receita total' })).toContainText(formatBRL(answer.total_revenue));
   await expect(page.getByRole('region', { name: 'Alertas' })).toBeVisible();
   const ranking = page.getByRole('region', { name: 'Ranking de fornecedores' });
-  await expect(ranking.getByText('41 pedidos')).toBeVisible();
+  const orders = answer.top_suppliers[0]?.orders ?? 0;
+  await expect(ranking.getByText(orders === 1 ? '1 pedido' : `${integer.format(orders)} pedidos`)).toBeVisible();
   const tableInsideCard = await ranking
     .getByRole('table')
     .evaluate((table) => table.getBoundingClientRect().right <= (table.closest('section')?.getBoundingClientRect().right ?? 0));
@@ -179,10 +212,10 @@ test('fits a 390 px phone', async ({ page, admin }) => {
 });
 
 for (const width of [1280, 390]) {
-  test(`/analytics with a busy month at ${width} px`, async ({ browser, admin }) => {
+  test(`/analytics with a busy month at ${width} px`, async ({ browser, request, admin }) => {
+    await seedSampleMenu(request);
     const context = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 844 }, locale: 'pt-BR' });
     const page = await context.newPage();
-    await answerBusy(page);
     // Playwright's clock: the charts' entry animations are run to their end at once before the picture.
     await page.clock.install();
     await loginViaUi(page, admin);

@@ -1,21 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSidewaysScroll, seedSampleMenu } from '../admin/admin-api.js';
 import { seriousViolations } from '../support/axe.js';
-import { apiToken, expect, loginViaUi, test } from '../support/fixtures.js';
+import { expect, loginViaUi, test } from '../support/fixtures.js';
 import { snapshot } from '../support/shots.js';
+import { newSupplierUser } from './analytics-api.js';
 
 /** A supplier of its own, one order to it from the sample establishment (two wines), and a user for it. */
 async function supplierWithSales(request: APIRequestContext) {
   const { establishmentId } = await seedSampleMenu(request);
-  const headers = { authorization: `Bearer ${await apiToken(request)}` };
-  const tag = randomUUID().slice(0, 6);
-  const supplier = await request.post('/api/suppliers', {
-    headers,
-    data: { name: `Contato ${tag}`, company_name: `Vinhos ${tag} Ltda.`, email: `v-${tag}@adega.test`, phone: '(51) 3333-4455' },
-  });
-  expect(supplier.status(), await supplier.text()).toBe(201);
-  const supplierId = (await supplier.json()).id;
+  const { credentials, supplierId, headers, tag } = await newSupplierUser(request);
   const wines = [];
   for (const name of [`Malbec ${tag}`, `Chardonnay ${tag}`]) {
     const res = await request.post('/api/catalog/wines', { headers, data: { name } });
@@ -34,9 +27,6 @@ async function supplierWithSales(request: APIRequestContext) {
     },
   });
   expect(order.status(), await order.text()).toBe(201);
-  const credentials = { email: `fornecedor-${tag}@adega.test`, password: 'senha-de-teste-123' };
-  const user = await request.post('/api/users', { headers, data: { ...credentials, role: 'supplier', supplier_id: supplierId } });
-  expect(user.status(), await user.text()).toBe(201);
   return { credentials, tag };
 }
 

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSidewaysScroll, PHONE } from '../admin/admin-api.js';
 import { seriousViolations } from '../support/axe.js';
 import { expect as baseExpect, loginViaUi, test } from '../support/fixtures.js';
-import { invitationLinkFromMail } from '../support/mail.js';
+import { invitationLinkFromMail } from '../support/mailbox.js';
 import { snapshot } from '../support/shots.js';
 
 // Screens with several round trips on a busy machine: a little more patience than the suite's default.

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import { E2E_DATA_DIR } from './constants.js';
+import { E2E_DATA_DIR, E2E_PORT } from './constants.js';
 
 /** The messages the e2e server wrote as .eml files (the embedded default, no SMTP_URL), parsed, oldest first. */
 export async function writtenMails(): Promise<ParsedMail[]> {
@@ -44,4 +44,9 @@ export function linkIn(mail: ParsedMail, prefix: string): URL {
   const link = (mail.text ?? '').split(/\s+/).find((word) => word.startsWith(prefix));
   if (!link) throw new Error(`no link to ${prefix} in: ${mail.text}`);
   return new URL(link);
+}
+
+/** The /convite link of the latest invitation e-mail to `email`, once it is written. */
+export async function invitationLinkFromMail(email: string): Promise<string> {
+  return linkIn(await waitForMail(email, 'Seu convite para o Adega'), `http://127.0.0.1:${E2E_PORT}/convite?token=`).href;
 }

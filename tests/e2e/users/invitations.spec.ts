@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSidewaysScroll, PHONE } from '../admin/admin-api.js';
 import { seriousViolations } from '../support/axe.js';
 import { apiToken, createUserViaApi, expect, loginViaUi, test } from '../support/fixtures.js';
-import { invitationLinkFromMail } from '../support/mail.js';
+import { invitationLinkFromMail } from '../support/mailbox.js';
 import { snapshot } from '../support/shots.js';
 
 async function createEstablishment(request: Parameters<typeof apiToken>[0], name: string): Promise<string> {

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsDashboard } from '../../../shared/analytics.js';
 import type { Caller } from '../../core/caller.js';
 import { analyticsSupplierDaily, orderItems, orders } from '../../db/schema/index.js';
-import { createSupplierRow, insertOrders, linkSupplierUser } from '../../test-support/analytics-fixtures.js';
-import { createEstablishmentRow, createUser } from '../../test-support/factories.js';
+import { insertOrders } from '../../test-support/analytics-fixtures.js';
+import { createEstablishmentRow, createSupplierRow, createUser } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 import { createAnalyticsService } from './service.js';
 
@@ -277,8 +277,7 @@ describe('GET /api/analytics/dashboard', () => {
       { establishmentId: own.id, supplierId: mine.id, at: now, total: '12.34', commission: '1.23' },
       { establishmentId: other.id, supplierId: theirs.id, at: now, total: '56.78', commission: '5.67' },
     ]);
-    const supplierUser = await createUser(t.db, 'supplier');
-    await linkSupplierUser(t.db, supplierUser, mine.id);
+    const supplierUser = await createUser(t.db, 'supplier', { supplierId: mine.id });
     const manager = await createUser(t.db, 'restaurant_manager', { establishmentIds: [other.id] });
     const s = (await get(supplierUser, '?days=7')).json();
     expect(s).toMatchObject({ total_revenue: 12.34, total_orders: 1, total_commissions: 1.23, active_suppliers: 1 });
@@ -330,8 +329,7 @@ describe('GET /api/analytics/dashboard', () => {
         line(other?.id, 'Vinho Alheio', 50, '777.00'),
         line(old?.id, 'Rosé Provence', 40, '50.00'),
       ]);
-    const supplierUser = await createUser(t.db, 'supplier');
-    await linkSupplierUser(t.db, supplierUser, mine.id);
+    const supplierUser = await createUser(t.db, 'supplier', { supplierId: mine.id });
 
     const res = await get(supplierUser, '?days=30');
     expect(res.statusCode).toBe(200);

@@ -1,20 +1,16 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { catalogChanges, catalogRevision, catalogWines } from '../../db/schema/index.js';
-import { createUser, type TestUser, uniqueTag } from '../../test-support/factories.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { uniqueTag } from '../../test-support/factories.js';
+import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
+import { createTestApp } from '../../test-support/test-app.js';
 import { CatalogSearch } from './catalog-search.js';
 import { catalogSearchText } from './search-text.js';
 
-let t: TestApp;
-let admin: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, 'admin');
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+const admin = testUserPerFile(t, 'admin');
 
 const wine = (name: string) => ({ name, searchText: catalogSearchText({ name }) });
 const names = (rows: { name: string }[]) => rows.map((w) => w.name);

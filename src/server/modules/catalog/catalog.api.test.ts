@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '../../../shared/field-rules.js';
-import type { Role } from '../../../shared/roles.js';
+import { ROLES, type Role } from '../../../shared/roles.js';
 import { foldText } from '../../../shared/text-search.js';
 import { catalogWines } from '../../db/schema/index.js';
-import { createCatalogWineRow, createUser, type TestUser, uniqueTag } from '../../test-support/factories.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { createCatalogWineRow, uniqueTag } from '../../test-support/factories.js';
+import { testAppPerFile, testUsersPerFile } from '../../test-support/file-app.js';
 import { catalogSearchText } from './search-text.js';
 
-let t: TestApp;
-const users = {} as Record<Role, TestUser>;
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const role of ['admin', 'restaurant_manager', 'sommelier', 'supplier'] as const) users[role] = await createUser(t.db, role);
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+const users = testUsersPerFile(t, ROLES);
 
 const list = (query: string, role: Role = 'admin') => t.as(users[role].token, { method: 'GET', url: `/api/catalog/wines?${query}` });
 const names = (res: { json(): unknown }) => (res.json() as { name: string }[]).map((w) => w.name);

@@ -1,12 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { type Db, openDatabase, pgliteExtensions, pgliteStartParams } from '../../db/client.js';
+import { type Db, openDatabase } from '../../db/client.js';
 import { cellarItems, cellarMovements, orders } from '../../db/schema/index.js';
 import {
   createCatalogWineRow,
@@ -16,7 +15,8 @@ import {
   DEFAULT_PASSWORD,
   type TestUser,
 } from '../../test-support/factories.js';
-import { freePort, startServerProcess } from '../../test-support/server-process.js';
+import { pgliteFromTemplate, signInTo } from '../../test-support/process-client.js';
+import { freePort, startServerProcess, stopProcess } from '../../test-support/server-process.js';
 import { createTestApp, testConfig } from '../../test-support/test-app.js';
 
 /**
@@ -35,13 +35,6 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-
 async function startServer(port: number, dataDir: string, databaseUrl?: string) {
   const child = await startServerProcess({
     args: ['--import', 'tsx', 'src/server/main.ts'],
@@ -56,16 +49,10 @@ async function startServer(port: number, dataDir: string, databaseUrl?: string) 
 
 /** A signed-in client of the server process. */
 async function clientOf(base: string, email: string) {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEFAULT_PASSWORD }),
-  }).then((r) => r.json());
-  const headers = { authorization: `Bearer ${login.access_token}`, 'content-type': 'application/json' };
+  const client = await signInTo(base, { email, password: DEFAULT_PASSWORD });
   return {
-    deliver: (orderId: string) =>
-      fetch(`${base}/api/orders/${orderId}/status`, { method: 'PATCH', headers, body: JSON.stringify({ status: 'delivered' }) }),
-    get: (url: string) => fetch(`${base}${url}`, { headers }).then((r) => r.json()),
+    deliver: (orderId: string) => client.send('PATCH', `/api/orders/${orderId}/status`, { status: 'delivered' }),
+    get: (url: string) => client.get(url).then((r) => r.json()),
   };
 }
 
@@ -164,7 +151,7 @@ describe.runIf(onPostgres)('delivery exactly once when the server is killed betw
             { timeout: 30_000, interval: 50 },
           )
           .toBe(1);
-        await killed(first);
+        await stopProcess(first);
         expect(await call).toBe('connection lost');
       });
 
@@ -190,7 +177,7 @@ describe.runIf(onPostgres)('delivery exactly once when the server is killed betw
       const again = await clientOf(base, w.manager.email);
       expect((await again.deliver(orderId)).status).toBe(200);
       await retryAllAndCheck(again, w);
-      await killed(second);
+      await stopProcess(second);
     } finally {
       await t.close();
     }
@@ -207,11 +194,7 @@ describe.runIf(!onPostgres)('delivery exactly once when the server is killed dur
     const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-delivery-kill-'));
     dirs.push(dataDir);
     // The data is made through an app on the embedded database the server will open, then that app lets go of it.
-    const client = await PGlite.create(path.join(dataDir, 'pglite'), {
-      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-      extensions: pgliteExtensions(),
-      startParams: pgliteStartParams(),
-    });
+    const client = await pgliteFromTemplate(path.join(dataDir, 'pglite'));
     const database = await openDatabase({ pglite: client });
     const app = await buildApp(testConfig(dataDir), { database, logger: false });
     await app.ready();
@@ -243,7 +226,7 @@ describe.runIf(!onPostgres)('delivery exactly once when the server is killed dur
         ),
       );
       await Promise.race(calls);
-      await killed(first);
+      await stopProcess(first);
       lost = (await Promise.all(calls)).filter((o) => o === 'connection lost').length;
     }
     expect(lost).toBeGreaterThan(0);
@@ -265,6 +248,6 @@ describe.runIf(!onPostgres)('delivery exactly once when the server is killed dur
       expect(delivered.has(id), id).toBe((await again.get(`/api/orders/${id}`)).status === 'delivered');
     }
     await retryAllAndCheck(again, w);
-    await killed(second);
+    await stopProcess(second);
   });
 });

@@ -30,6 +30,15 @@ const accept = (token: string, password = PASSWORD, name = 'Ana Sommelière') =>
 const preview = (token: string) => t.app.inject({ method: 'POST', url: '/api/invitations/preview', payload: { token } });
 const invite = (user: { token: string }, payload: object) => t.call(user, 'POST', '/api/invitations', payload);
 
+/** An admin invites a new address (named after `name`) as sommelier of a new establishment; with the e-mailed token. */
+async function sommelierInvited(name: string) {
+  const admin = await createUser(t.db, 'admin');
+  const est = await createEstablishmentRow(t.db);
+  const email = uniqueEmail(name);
+  const res = await invite(admin, { email, role: 'sommelier', establishment_ids: [est.id] });
+  return { admin, est, email, res, token: (await invitationMail(email)).token };
+}
+
 describe('invitations: from the e-mail to a session', () => {
   it('the admin invites a manager to two establishments: the e-mail links to /convite, accepting signs in once', async () => {
     const admin = await createUser(t.db, 'admin');
@@ -79,22 +88,14 @@ describe('invitations: from the e-mail to a session', () => {
   });
 
   it('makes one account when the same link is accepted twice at once', async () => {
-    const admin = await createUser(t.db, 'admin');
-    const est = await createEstablishmentRow(t.db);
-    const email = uniqueEmail('corrida');
-    await invite(admin, { email, role: 'sommelier', establishment_ids: [est.id] });
-    const { token } = await invitationMail(email);
+    const { email, token } = await sommelierInvited('corrida');
     const answers = await Promise.all([accept(token), accept(token)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400]);
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 
   it('refuses unknown, malformed and expired tokens with "Link inválido ou expirado"', async () => {
-    const admin = await createUser(t.db, 'admin');
-    const est = await createEstablishmentRow(t.db);
-    const email = uniqueEmail('expira');
-    const res = await invite(admin, { email, role: 'sommelier', establishment_ids: [est.id] });
-    const { token } = await invitationMail(email);
+    const { admin, est, email, res, token } = await sommelierInvited('expira');
     for (const bad of ['nao-existe', `${token}x`]) {
       const answer = await accept(bad);
       expect(answer.statusCode).toBe(400);
@@ -113,11 +114,7 @@ describe('invitations: from the e-mail to a session', () => {
   });
 
   it('checks the name and the shared password rule when accepting, and keeps the link usable', async () => {
-    const admin = await createUser(t.db, 'admin');
-    const est = await createEstablishmentRow(t.db);
-    const email = uniqueEmail('regra');
-    await invite(admin, { email, role: 'sommelier', establishment_ids: [est.id] });
-    const { token } = await invitationMail(email);
+    const { email, token } = await sommelierInvited('regra');
     const short = await accept(token, 'curta');
     expect(short.statusCode).toBe(400);
     expect(short.json().fields.password).toBeTruthy();

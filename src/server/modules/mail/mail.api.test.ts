@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailMessages } from '../../db/schema/index.js';
 import { createUser } from '../../test-support/factories.js';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test-support/smtp-server.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { mailingTestAppPerFile, testAppPerFile } from '../../test-support/file-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
 import { MAIL_MAX_ATTEMPTS, mailDirectory, requestMailSweep } from './index.js';
 
 const FAST_RETRY = { delaySeconds: 1, maxDelaySeconds: 1 };
@@ -28,18 +28,7 @@ const queueTo = (t: TestApp, to: string, paragraphs = ['Seu pedido foi entregue.
   });
 
 describe('e-mail through a real SMTP server', () => {
-  let smtp: TestSmtpServer;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    t = await createTestApp({ smtpUrl: smtp.url }, undefined, { mailRetry: FAST_RETRY });
-    await t.app.jobs.start();
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.stop();
-  });
+  const { t, smtp } = mailingTestAppPerFile({ mailRetry: FAST_RETRY });
 
   it('delivers a queued message in pt-BR, plain text and HTML, with links from PUBLIC_BASE_URL and user text escaped', async () => {
     const id = await queueTo(t, 'dono@restaurante.com.br', ['Olá <script>alert(1)</script> & até logo']);
@@ -153,14 +142,7 @@ describe('e-mail through a real SMTP server', () => {
 });
 
 describe('e-mail without SMTP_URL', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = testAppPerFile();
 
   it('keeps messages written before the job runner starts and writes each as an .eml file under DATA_DIR/mail once it does', async () => {
     expect(t.app.mailer.delivery).toBe('file');

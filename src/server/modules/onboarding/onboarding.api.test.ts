@@ -43,8 +43,21 @@ const rowOf = async (id: string) => {
   return row;
 };
 
-const validate = (id: string, field: 'cnpj' | 'email' | 'phone', value: string) =>
-  post(`/processes/${id}/validate-${field}`, { [field]: value });
+type CheckedField = 'cnpj' | 'email' | 'phone';
+const validate = (id: string, field: CheckedField, value: string) => post(`/processes/${id}/validate-${field}`, { [field]: value });
+
+/**
+ * On one new process, each typed value (alone, or with the value it should be stored as) through the field's check:
+ * the answer and the process row after it.
+ */
+async function* validateEach(field: CheckedField, cases: readonly (string | readonly [typed: string, stored: string])[]) {
+  const id = await createProcess();
+  for (const c of cases) {
+    const [typed, stored] = typeof c === 'string' ? [c, undefined] : c;
+    const res = await validate(id, field, typed);
+    yield { typed, stored, res, row: await rowOf(id) };
+  }
+}
 
 /** A process whose three checks passed, ready for its menu. */
 async function readyProcess(overrides: Record<string, unknown> = {}): Promise<string> {
@@ -165,37 +178,33 @@ describe('POST /api/onboarding/processes', () => {
 
 describe('POST /api/onboarding/processes/{id}/validate-cnpj', () => {
   it('accepts numeric and alphanumeric CNPJs, masked or not, and stores the 14 characters', async () => {
-    const id = await createProcess();
     const cases: [string, string][] = [
       ['11.222.333/0001-81', '11222333000181'],
       ['11222333000181', '11222333000181'],
       ['12.ABC.345/01DE-35', '12ABC34501DE35'],
       ['12abc34501de35', '12ABC34501DE35'],
     ];
-    for (const [typed, stored] of cases) {
-      const res = await validate(id, 'cnpj', typed);
+    for await (const { typed, stored, res, row } of validateEach('cnpj', cases)) {
       expect(res.statusCode, typed).toBe(200);
       expect(res.json()).toEqual({ message: 'CNPJ válido.', status: 'valid', value: stored });
-      const row = await rowOf(id);
       expect(row).toMatchObject({ cnpj: stored, cnpjStatus: 'valid' });
       expect(row.cnpjCheckedAt).toBeInstanceOf(Date);
     }
   });
 
   it('refuses wrong check digits, lengths and repeated digits with {error, detail} and stores invalid', async () => {
-    const id = await createProcess();
-    for (const bad of [
+    const bads = [
       '11.222.333/0001-82',
       '12.ABC.345/01DE-36',
       '1122233300018',
       '00.000.000/0000-00',
       '11111111111111',
       'AB.CDE.FGH/IJKL-MN',
-    ]) {
-      const res = await validate(id, 'cnpj', bad);
+    ];
+    for await (const { typed: bad, res, row } of validateEach('cnpj', bads)) {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json()).toMatchObject({ error: CNPJ_INVALID, detail: CNPJ_INVALID });
-      expect(await rowOf(id)).toMatchObject({ cnpj: bad, cnpjStatus: 'invalid' });
+      expect(row).toMatchObject({ cnpj: bad, cnpjStatus: 'invalid' });
     }
   });
 
@@ -218,12 +227,11 @@ describe('POST /api/onboarding/processes/{id}/validate-email', () => {
   });
 
   it('refuses spaces, a missing @ and a domain without a dot', async () => {
-    const id = await createProcess();
-    for (const bad of ['contato bistro@mar.com', 'contato.bistro.com', 'contato@localhost', 'contato@', '@mar.com.br', 'a@b@c.com']) {
-      const res = await validate(id, 'email', bad);
+    const bads = ['contato bistro@mar.com', 'contato.bistro.com', 'contato@localhost', 'contato@', '@mar.com.br', 'a@b@c.com'];
+    for await (const { typed: bad, res, row } of validateEach('email', bads)) {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().error).toBe(EMAIL_INVALID);
-      expect((await rowOf(id)).emailStatus).toBe('invalid');
+      expect(row.emailStatus).toBe('invalid');
     }
   });
 });
@@ -245,17 +253,14 @@ describe('POST /api/onboarding/processes/{id}/validate-email: sizes', () => {
 
 describe('POST /api/onboarding/processes/{id}/validate-phone', () => {
   it('refuses a number with an extension (which E.164 cannot keep) instead of dropping it', async () => {
-    const id = await createProcess();
-    for (const typed of ['+55 48 99999-1234 ext 5', '(48) 3232-4455 x12']) {
-      const res = await validate(id, 'phone', typed);
+    for await (const { typed, res, row } of validateEach('phone', ['+55 48 99999-1234 ext 5', '(48) 3232-4455 x12'])) {
       expect(res.statusCode, typed).toBe(400);
       expect(res.json().error).toBe(PHONE_EXTENSION);
-      expect(await rowOf(id)).toMatchObject({ phone: typed, phoneStatus: 'invalid' });
+      expect(row).toMatchObject({ phone: typed, phoneStatus: 'invalid' });
     }
   });
 
   it('accepts mobiles and landlines with a real DDD, with or without +55 and mask, stored as E.164', async () => {
-    const id = await createProcess();
     const cases: [string, string][] = [
       ['(48) 99999-1234', '+5548999991234'],
       ['48999991234', '+5548999991234'],
@@ -265,17 +270,15 @@ describe('POST /api/onboarding/processes/{id}/validate-phone', () => {
       ['48 3232-4455', '+554832324455'],
       ['+55 (61) 3333-4444', '+556133334444'],
     ];
-    for (const [typed, stored] of cases) {
-      const res = await validate(id, 'phone', typed);
+    for await (const { typed, stored, res, row } of validateEach('phone', cases)) {
       expect(res.statusCode, typed).toBe(200);
       expect(res.json().value).toBe(stored);
-      expect(await rowOf(id)).toMatchObject({ phone: stored, phoneStatus: 'valid' });
+      expect(row).toMatchObject({ phone: stored, phoneStatus: 'valid' });
     }
   });
 
   it('refuses invalid DDDs, old 8-digit mobiles, 9 digits not starting with 9, short numbers and other countries', async () => {
-    const id = await createProcess();
-    for (const bad of [
+    const bads = [
       '(20) 99999-1234',
       '(10) 3232-4455',
       '(48) 9999-1234',
@@ -284,11 +287,11 @@ describe('POST /api/onboarding/processes/{id}/validate-phone', () => {
       '99999-1234',
       '+1 202 555 0143',
       'telefone',
-    ]) {
-      const res = await validate(id, 'phone', bad);
+    ];
+    for await (const { typed: bad, res, row } of validateEach('phone', bads)) {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().error).toBe(PHONE_INVALID);
-      expect((await rowOf(id)).phoneStatus).toBe('invalid');
+      expect(row.phoneStatus).toBe('invalid');
     }
   });
 });
@@ -644,6 +647,9 @@ describe('the CRM lead of a sign-up', () => {
 
 describe('CRM lead hooks (injected; the CRM wires its own)', () => {
   const files = { put: async () => {}, read: async () => undefined, delete: async () => {} };
+  type Hooks = Parameters<typeof createOnboardingService>[0]['leads'];
+  const serviceWith = (leads: Hooks) =>
+    createOnboardingService({ db: t.db, files, onPublicChange: () => {}, inviteManager: async () => ({ link: null }), leads });
 
   it('stores the lead id of onCreated, and calls the hooks inside the process transactions', async () => {
     const calls: string[] = [];
@@ -652,22 +658,16 @@ describe('CRM lead hooks (injected; the CRM wires its own)', () => {
       .values({ name: 'Lead do gancho', email: uniqueEmail('gancho') })
       .returning();
     const leadId = lead?.id;
-    const service = createOnboardingService({
-      db: t.db,
-      files,
-      onPublicChange: () => {},
-      inviteManager: async () => ({ link: null }),
-      leads: {
-        onCreated: async (_tx, process) => {
-          calls.push(`created:${process.status}`);
-          return leadId;
-        },
-        onSubmitted: async (_tx, process) => {
-          calls.push(`submitted:${process.status}`);
-        },
-        onApproved: async (_tx, process) => {
-          calls.push(`approved:${process.status}`);
-        },
+    const service = serviceWith({
+      onCreated: async (_tx, process) => {
+        calls.push(`created:${process.status}`);
+        return leadId;
+      },
+      onSubmitted: async (_tx, process) => {
+        calls.push(`submitted:${process.status}`);
+      },
+      onApproved: async (_tx, process) => {
+        calls.push(`approved:${process.status}`);
       },
     });
     const values = form();
@@ -683,18 +683,12 @@ describe('CRM lead hooks (injected; the CRM wires its own)', () => {
   });
 
   it('a failing hook rolls the process write back', async () => {
-    const service = createOnboardingService({
-      db: t.db,
-      files,
-      onPublicChange: () => {},
-      inviteManager: async () => ({ link: null }),
-      leads: {
-        onCreated: async () => {
-          throw new Error('crm down');
-        },
-        onSubmitted: async () => {},
-        onApproved: async () => {},
+    const service = serviceWith({
+      onCreated: async () => {
+        throw new Error('crm down');
       },
+      onSubmitted: async () => {},
+      onApproved: async () => {},
     });
     const { onboardingFormSchema } = await import('../../../shared/onboarding.js');
     const values = form({ establishment_name: `Rollback ${Date.now()}` });

@@ -45,16 +45,20 @@ async function insertOrder(
   return row!;
 }
 
+/** POST /api/orders as `user`, for the world's own establishment and its supplier: these items and the rest of the body. */
+const postOrder = (w: World, user: TestUser, items: object[], rest: object = {}) =>
+  t.call(user, 'POST', '/api/orders', { establishment_id: w.own.id, supplier_id: w.supplier.id, items, ...rest });
+
 async function placeOrder(w: World, user: TestUser = w.manager) {
-  const res = await t.call(user, 'POST', '/api/orders', {
-    establishment_id: w.own.id,
-    supplier_id: w.supplier.id,
-    items: [
+  const res = await postOrder(
+    w,
+    user,
+    [
       { wine_id: w.wineA.id, quantity: 2, price: '1.250,50' },
       { wine_id: w.wineB.id, quantity: 3, price: 0.1 },
     ],
-    notes: 'Entregar pela manhã.',
-  });
+    { notes: 'Entregar pela manhã.' },
+  );
   expect(res.statusCode).toBe(201);
   return res.json();
 }
@@ -62,18 +66,20 @@ async function placeOrder(w: World, user: TestUser = w.manager) {
 describe('POST /api/orders', () => {
   it('creates a pending order whose totals and commission the server computes, ignoring what the client sends', async () => {
     const w = await world(12.5);
-    const res = await t.call(w.manager, 'POST', '/api/orders', {
-      establishment_id: w.own.id,
-      supplier_id: w.supplier.id,
-      items: [
+    const res = await postOrder(
+      w,
+      w.manager,
+      [
         { wine_id: w.wineA.id, quantity: 2, price: '1.250,50', line_total: 1 },
         { wine_id: w.wineB.id, quantity: 3, price: 0.1 },
       ],
-      notes: '  Entregar pela manhã. ',
-      total_amount: 1,
-      commission_amount: 999,
-      status: 'delivered',
-    });
+      {
+        notes: '  Entregar pela manhã. ',
+        total_amount: 1,
+        commission_amount: 999,
+        status: 'delivered',
+      },
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json();
     // 2 × 1250.50 + 3 × 0.10 = 2501.30; 12.5% = 312.6625 -> 312.66.
@@ -127,20 +133,12 @@ describe('POST /api/orders', () => {
 
   it('rounds the commission half up to the cent, exactly, and handles big totals without float drift', async () => {
     const w = await world(12.5);
-    const small = await t.call(admin, 'POST', '/api/orders', {
-      establishment_id: w.own.id,
-      supplier_id: w.supplier.id,
-      items: [{ wine_id: w.wineA.id, quantity: 1, price: '0,04' }],
-    });
+    const small = await postOrder(w, admin, [{ wine_id: w.wineA.id, quantity: 1, price: '0,04' }]);
     expect(small.json()).toMatchObject({ total_amount: '0.04', commission_amount: '0.01' });
-    const big = await t.call(admin, 'POST', '/api/orders', {
-      establishment_id: w.own.id,
-      supplier_id: w.supplier.id,
-      items: [
-        { wine_id: w.wineA.id, quantity: 100_000, price: '9.999.999,99' },
-        { wine_id: w.wineB.id, quantity: 7, price: 0.07 },
-      ],
-    });
+    const big = await postOrder(w, admin, [
+      { wine_id: w.wineA.id, quantity: 100_000, price: '9.999.999,99' },
+      { wine_id: w.wineB.id, quantity: 7, price: 0.07 },
+    ]);
     expect(big.statusCode).toBe(201);
     // 999,999,999,000.00 + 0.49; 12.5% = 124,999,999,875.06125 -> .06
     expect(big.json()).toMatchObject({ total_amount: '999999999000.49', commission_amount: '124999999875.06' });
@@ -184,14 +182,10 @@ describe('POST /api/orders', () => {
 
   it('reads a typed quantity the way it reads a typed price: "12" and "1.000" are numbers', async () => {
     const w = await world();
-    const res = await t.call(w.manager, 'POST', '/api/orders', {
-      establishment_id: w.own.id,
-      supplier_id: w.supplier.id,
-      items: [
-        { wine_id: w.wineA.id, quantity: ' 12 ', price: '1,00' },
-        { wine_id: w.wineB.id, quantity: '1.000', price: '1,00' },
-      ],
-    });
+    const res = await postOrder(w, w.manager, [
+      { wine_id: w.wineA.id, quantity: ' 12 ', price: '1,00' },
+      { wine_id: w.wineB.id, quantity: '1.000', price: '1,00' },
+    ]);
     expect(res.statusCode).toBe(201);
     expect(
       res
@@ -204,14 +198,10 @@ describe('POST /api/orders', () => {
   it('refuses a total over the limit with a message that names that limit, and stores nothing', async () => {
     const w = await world();
     const line = { quantity: 100_000, price: '9.999.999,99' };
-    const res = await t.call(w.manager, 'POST', '/api/orders', {
-      establishment_id: w.own.id,
-      supplier_id: w.supplier.id,
-      items: [
-        { wine_id: w.wineA.id, ...line },
-        { wine_id: w.wineB.id, ...line },
-      ],
-    });
+    const res = await postOrder(w, w.manager, [
+      { wine_id: w.wineA.id, ...line },
+      { wine_id: w.wineB.id, ...line },
+    ]);
     expect(res.statusCode).toBe(400);
     const message = 'O total do pedido passa do limite de R$\u00a0999.999.999.999,99. Divida-o em pedidos menores.';
     expect(res.json()).toMatchObject({ detail: message, fields: { items: message } });

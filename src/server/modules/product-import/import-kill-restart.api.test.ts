@@ -1,15 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
 import { largeWorkbook } from '../../../../scripts/import-fixtures.mjs';
 import { pgliteExtensions } from '../../db/client.js';
-import { SAMPLE_MAPPING } from '../../test-support/import-files.js';
-import { multipartBody } from '../../test-support/multipart.js';
-import { freePort, startServerProcess } from '../../test-support/server-process.js';
+import { executeSampleImport, pgliteFromTemplate, signInTo } from '../../test-support/process-client.js';
+import { freePort, startServerProcess, stopProcess } from '../../test-support/server-process.js';
 
 /**
  * The real thing, not a simulation: the server runs as its own process (src/server/main.ts through tsx) on an
@@ -33,53 +32,22 @@ async function startServer(port: number): Promise<ChildProcess> {
   return child;
 }
 
-const exited = (child: ChildProcess, signal: NodeJS.Signals) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
-const killed = (child: ChildProcess) => exited(child, 'SIGKILL');
-const stopped = (child: ChildProcess) => exited(child, 'SIGTERM');
-
 describe.runIf(process.env.ADEGA_TEST_DB !== 'postgres')('an import whose server process is killed with SIGKILL', () => {
   it('resumes when the server starts again: every row imported once, none lost', { timeout: 180_000 }, async () => {
     // A migrated database, as a restaurant has it after its first start (migrating here would only add time).
-    const seed = await PGlite.create(path.join(dataDir, 'pglite'), {
-      loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]),
-      extensions: pgliteExtensions(),
-    });
-    await seed.close();
+    await (await pgliteFromTemplate(path.join(dataDir, 'pglite'))).close();
 
     const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
     const first = await startServer(port);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    }).then((r) => r.json());
-    const auth = { authorization: `Bearer ${login.access_token}` };
+    const admin = await signInTo(`http://127.0.0.1:${port}`, ADMIN);
 
-    const { payload, headers } = multipartBody('file', 'lista-grande.xlsx', 'application/octet-stream', largeWorkbook(ROWS));
-    const uploaded = await fetch(`${base}/api/product-import/upload`, {
-      method: 'POST',
-      headers: { ...auth, ...headers },
-      body: payload,
-    });
+    const uploaded = await admin.upload('/api/product-import/upload', 'lista-grande.xlsx', 'application/octet-stream', largeWorkbook(ROWS));
     expect(uploaded.status).toBe(201);
     const { import_id: importId } = await uploaded.json();
-    const executed = await fetch(`${base}/api/product-import/execute`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        import_id: importId,
-        field_mapping: SAMPLE_MAPPING,
-        options: { skip_duplicates: true, create_categories: true, create_suppliers: true },
-      }),
-    });
+    const executed = await executeSampleImport(admin, importId);
     expect(executed.status).toBe(202);
 
-    const status = async () => (await fetch(`${base}/api/product-import/status/${importId}`, { headers: auth })).json();
+    const status = async () => (await admin.get(`/api/product-import/status/${importId}`)).json();
     // The first committed batch is the event: the process is killed right after it.
     const before = await vi.waitFor(
       async () => {
@@ -89,7 +57,7 @@ describe.runIf(process.env.ADEGA_TEST_DB !== 'postgres')('an import whose server
       },
       { timeout: 120_000, interval: 20 },
     );
-    await killed(first);
+    await stopProcess(first);
     // Killed part way: some batches committed, the rest not yet.
     expect(before.status).toBe('processing');
     expect(before.processed_rows).toBeGreaterThan(0);
@@ -114,7 +82,7 @@ describe.runIf(process.env.ADEGA_TEST_DB !== 'postgres')('an import whose server
     });
 
     // Read the rows themselves once the server has let go of its data directory.
-    await stopped(second);
+    await stopProcess(second, 'SIGTERM');
     const db = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: pgliteExtensions() });
     try {
       const { rows } = await db.query<{ products: number; lines: number }>(

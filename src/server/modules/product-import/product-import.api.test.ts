@@ -1,12 +1,12 @@
 import * as XLSX from '@e965/xlsx';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { productCategories, productImports, products, suppliers } from '../../db/schema/index.js';
 import { createJobRunner, jobsConnection } from '../../jobs/runner.js';
-import { createUser, type TestUser } from '../../test-support/factories.js';
+import type { TestUser } from '../../test-support/factories.js';
+import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
 import { createSupplierUser, SAMPLE, SAMPLE_MAPPING, sampleFile, uploadFile } from '../../test-support/import-files.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { registerImportJobs } from './jobs.js';
 import * as repo from './repository.js';
 import { processImport } from './run-import.js';
@@ -14,23 +14,17 @@ import { processImport } from './run-import.js';
 // Each upload and each job parses a sheet in a worker thread: seconds apiece on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-let t: TestApp;
-let admin: TestUser;
-let manager: TestUser;
-let sommelier: TestUser;
+const t = testAppPerFile();
+beforeAll(() => t.app.jobs.start({ work: false }));
+const admin = testUserPerFile(t, 'admin');
+const manager = testUserPerFile(t, 'restaurant_manager');
+const sommelier = testUserPerFile(t, 'sommelier');
 let supplierA: TestUser & { supplierId: string };
 let supplierB: TestUser & { supplierId: string };
-
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.jobs.start({ work: false });
-  admin = await createUser(t.db, 'admin');
-  manager = await createUser(t.db, 'restaurant_manager');
-  sommelier = await createUser(t.db, 'sommelier');
   supplierA = await createSupplierUser(t.db, 'Vinícola Alfa Ltda');
   supplierB = await createSupplierUser(t.db, 'Distribuidora Beta');
 });
-afterAll(() => t.close());
 
 const HEADERS = [
   'Código',

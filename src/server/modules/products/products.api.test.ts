@@ -1,32 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MESSAGES } from '../../../shared/products.js';
 import { productCategories, products } from '../../db/schema/index.js';
-import { createUser, type TestUser, uniqueTag } from '../../test-support/factories.js';
-import { createCategoryRow, createProductRow, createSupplierRow, createSupplierUser } from '../../test-support/product-factories.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { createSupplierRow, createUser, type TestUser, uniqueTag } from '../../test-support/factories.js';
+import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
+import { createCategoryRow, createProductRow } from '../../test-support/product-factories.js';
 import { validateProductInput } from './service.js';
 
-let t: TestApp;
-let admin: TestUser;
-let manager: TestUser;
-let sommelier: TestUser;
+const t = testAppPerFile();
+const admin = testUserPerFile(t, 'admin');
+const manager = testUserPerFile(t, 'restaurant_manager');
+const sommelier = testUserPerFile(t, 'sommelier');
 let supplierA: { id: string };
 let supplierB: { id: string };
 let userA: TestUser;
 let userB: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t.db, 'admin');
-  manager = await createUser(t.db, 'restaurant_manager');
-  sommelier = await createUser(t.db, 'sommelier');
   supplierA = await createSupplierRow(t.db);
   supplierB = await createSupplierRow(t.db);
-  userA = await createSupplierUser(t.db, supplierA.id);
-  userB = await createSupplierUser(t.db, supplierB.id);
+  userA = await createUser(t.db, 'supplier', { supplierId: supplierA.id });
+  userB = await createUser(t.db, 'supplier', { supplierId: supplierB.id });
 });
-afterAll(() => t.close());
 
 const row = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0];
 const names = (res: { json(): unknown }) => (res.json() as { products: { name: string }[] }).products.map((p) => p.name);
@@ -250,7 +245,7 @@ describe('POST/PUT/DELETE /api/products', () => {
 describe('GET /api/products', () => {
   it('pages 20 by default with total and total_pages; limit is bounded', async () => {
     const supplier = await createSupplierRow(t.db);
-    const user = await createSupplierUser(t.db, supplier.id);
+    const user = await createUser(t.db, 'supplier', { supplierId: supplier.id });
     await t.db
       .insert(products)
       .values(Array.from({ length: 45 }, (_, i) => ({ supplierId: supplier.id, name: `Item ${String(i).padStart(2, '0')}` })));
@@ -310,7 +305,7 @@ describe('GET /api/products', () => {
 describe('GET /api/products/stats', () => {
   it('counts products, active ones, low stock (stock <= minimum) in scope, and every category', async () => {
     const supplier = await createSupplierRow(t.db);
-    const user = await createSupplierUser(t.db, supplier.id);
+    const user = await createUser(t.db, 'supplier', { supplierId: supplier.id });
     await createProductRow(t.db, supplier.id, { stockQuantity: 10, minStock: 2 });
     await createProductRow(t.db, supplier.id, { stockQuantity: 2, minStock: 2 });
     await createProductRow(t.db, supplier.id, { stockQuantity: 1, minStock: 5, active: false });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SeedResult } from '../../../shared/wine-menus.js';
 import { toColumns } from '../../db/row-mapping.js';
 import {
@@ -16,7 +16,7 @@ import {
   wineMenus,
 } from '../../db/schema/index.js';
 import { createUser, type TestUser } from '../../test-support/factories.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { testAppPerFile } from '../../test-support/file-app.js';
 import { catalogSearchText } from '../catalog/search-text.js';
 import { loadSampleData, type SampleData } from './sample-data.js';
 
@@ -24,13 +24,11 @@ const sampleSupplierNames: string[] = JSON.parse(readFileSync(new URL('./samples
   (s: { company_name: string }) => s.company_name,
 );
 
-let t: TestApp;
+const t = testAppPerFile();
 let sample: SampleData;
 beforeAll(async () => {
-  t = await createTestApp();
   sample = await loadSampleData();
 });
-afterAll(() => t.close());
 
 // Every test starts without the sample data and without stored files, and seeds what it needs itself.
 beforeEach(async () => {

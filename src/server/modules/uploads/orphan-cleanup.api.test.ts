@@ -3,23 +3,20 @@ import { utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createJobRunner, type JobRunner } from '../../jobs/runner.js';
 import { uploadsDirectory } from '../../storage/storage.js';
 import { createCatalogWineRow, createEstablishmentRow, createMenuRow, createMenuWineRow } from '../../test-support/factories.js';
-import { createTestApp, type TestApp } from '../../test-support/test-app.js';
+import { testAppPerFile } from '../../test-support/file-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
 import { ORPHAN_CLEANUP_QUEUE, ORPHAN_GRACE_MS, registerOrphanCleanup, requestOrphanCleanup } from './orphan-cleanup.js';
 
 const onPostgres = process.env.ADEGA_TEST_DB === 'postgres';
 const HOUR = 60 * 60 * 1000;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.jobs.start({ work: false });
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
+beforeAll(() => t.app.jobs.start({ work: false }));
 
 const rowsOf = async <Row>(query: SQL) => ((await t.db.execute(query)) as unknown as { rows: Row[] }).rows;
 const storedUrls = async () => (await t.app.storage.public.list()).map((file) => file.url);
