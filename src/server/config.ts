@@ -8,83 +8,76 @@ import type { S3Settings } from './storage/storage.js';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
+/** A variable set to blanks counts as unset. */
+const setting = <T extends z.ZodType>(schema: T) => z.preprocess(emptyToUndefined, schema);
+
+/** An optional http(s) base address, kept without its trailing slashes. */
+const httpBaseUrl = (error: string) =>
+  setting(
+    z
+      .url({ protocol: /^https?$/, error })
+      .transform((u) => u.replace(/\/+$/, ''))
+      .optional(),
+  );
+
 const envSchema = z.object({
-  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
-  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
-  DATABASE_URL: z.preprocess(
-    emptyToUndefined,
+  NODE_ENV: setting(z.enum(['development', 'production', 'test']).default('development')),
+  PORT: setting(z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: setting(z.string().default('0.0.0.0')),
+  DATA_DIR: setting(z.string().default('./data')),
+  DATABASE_URL: setting(
     z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres:// ou postgresql://')
       .optional(),
   ),
-  JWT_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'deve ter pelo menos 32 caracteres').optional()),
+  JWT_SECRET: setting(z.string().min(32, 'deve ter pelo menos 32 caracteres').optional()),
   ADMIN_EMAIL: z.preprocess(
     (v) => emptyToUndefined(typeof v === 'string' ? v.trim().toLowerCase() : v),
     z.email('deve ser um e-mail válido').optional(),
   ),
-  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(8, 'deve ter pelo menos 8 caracteres').optional()),
-  PUBLIC_BASE_URL: z.preprocess(
-    emptyToUndefined,
-    z
-      .url({ protocol: /^https?$/, error: 'deve ser uma URL http(s)' })
-      .transform((u) => u.replace(/\/+$/, ''))
-      .optional(),
-  ),
-  TRUST_PROXY: z.preprocess(
-    emptyToUndefined,
+  ADMIN_PASSWORD: setting(z.string().min(8, 'deve ter pelo menos 8 caracteres').optional()),
+  PUBLIC_BASE_URL: httpBaseUrl('deve ser uma URL http(s)'),
+  TRUST_PROXY: setting(
     z
       .string()
       .regex(/^(false|true|[0-9a-fA-F.:/,\s]+)$/, 'use false, true ou uma lista de IPs/CIDRs dos proxies')
       .default('false'),
   ),
-  ONBOARDING_EMAIL_DNS_CHECK: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], 'use true ou false').default('false')),
-  SMTP_URL: z.preprocess(
-    emptyToUndefined,
+  ONBOARDING_EMAIL_DNS_CHECK: setting(z.enum(['true', 'false'], 'use true ou false').default('false')),
+  SMTP_URL: setting(
     z.url({ protocol: /^smtps?$/, error: 'deve ser uma URL smtp:// ou smtps:// (ex.: smtp://usuario:senha@servidor:587)' }).optional(),
   ),
-  MAIL_FROM: z.preprocess(
-    emptyToUndefined,
+  MAIL_FROM: setting(
     z
       .string()
       .regex(/^(.*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'use um endereço (nome@dominio) ou Nome <nome@dominio>')
       .default('Adega <nao-responda@localhost>'),
   ),
-  MIN_FREE_DISK_MB: z.preprocess(
-    emptyToUndefined,
+  MIN_FREE_DISK_MB: setting(
     z.coerce
       .number('deve ser um número de megabytes')
       .int('deve ser um número inteiro de megabytes')
       .min(0, 'não pode ser negativo')
       .default(512),
   ),
-  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
-  S3_BUCKET: z.preprocess(
-    emptyToUndefined,
+  LOG_LEVEL: setting(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  S3_BUCKET: setting(
     z
       .string()
       .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'nome de bucket inválido (3 a 63 letras minúsculas, dígitos, pontos e hífens)')
       .optional(),
   ),
-  S3_ENDPOINT: z.preprocess(
-    emptyToUndefined,
-    z
-      .url({ protocol: /^https?$/, error: 'deve ser uma URL http(s), ex. https://s3.sa-east-1.amazonaws.com' })
-      .transform((u) => u.replace(/\/+$/, ''))
-      .optional(),
-  ),
-  S3_REGION: z.preprocess(
-    emptyToUndefined,
+  S3_ENDPOINT: httpBaseUrl('deve ser uma URL http(s), ex. https://s3.sa-east-1.amazonaws.com'),
+  S3_REGION: setting(
     z
       .string()
       .regex(/^[a-z0-9-]+$/, 'região inválida, ex. sa-east-1')
       .optional(),
   ),
-  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
-  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
-  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false'], 'use true ou false').optional()),
+  S3_ACCESS_KEY_ID: setting(z.string().optional()),
+  S3_SECRET_ACCESS_KEY: setting(z.string().optional()),
+  S3_FORCE_PATH_STYLE: setting(z.enum(['true', 'false'], 'use true ou false').optional()),
 });
 
 type Env = z.infer<typeof envSchema>;

@@ -1,8 +1,9 @@
 import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 
-/** The nice value of a background thread: the scheduler gives a thread at nice 0 about ten times its share. */
+/** How much nicer a background thread is than its process (the process's threads then get about ten times its share). */
 const BACKGROUND_NICE = 10;
+const NICEST = 19;
 
 /**
  * Lowers the calling thread's CPU priority (decision 0076). On Linux a worker thread has a thread id of its own and
@@ -18,7 +19,8 @@ export function yieldCpuToRequests(): void {
   }
   if (!Number.isInteger(threadId) || threadId <= 0) return;
   try {
-    setPriority(threadId, BACKGROUND_NICE);
+    // Relative to the process's own priority: a server started with `nice` keeps the same gap.
+    setPriority(threadId, Math.min(NICEST, getPriority(threadId) + BACKGROUND_NICE));
   } catch {
     // A sandbox may refuse it; the thread then runs at the process's priority, as before.
   }

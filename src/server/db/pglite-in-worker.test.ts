@@ -83,8 +83,8 @@ describe('the embedded database in a worker thread (decision 0068)', () => {
   it.runIf(process.platform === 'linux')('runs at a lower CPU priority than the thread that answers requests (decision 0076)', () => {
     const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
     const threads = readdirSync('/proc/self/task').map((id) => niceOf(readFileSync(`/proc/self/task/${id}/stat`, 'utf8')));
-    expect(niceOf(readFileSync('/proc/thread-self/stat', 'utf8'))).toBe(0);
-    expect(threads).toContain(10);
+    const own = niceOf(readFileSync('/proc/thread-self/stat', 'utf8'));
+    expect(threads).toContain(Math.min(19, own + 10));
   });
 
   it('closes cleanly: later statements fail as unavailable, and the data is there when opened again', async () => {

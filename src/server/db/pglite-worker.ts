@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { yieldCpuToRequests } from '../core/thread-priority.js';
 import {
   errorFields,
   type FromPgliteWorker,
@@ -8,7 +9,6 @@ import {
   type StatementOptions,
   type ToPgliteWorker,
 } from './pglite-worker-messages.js';
-import { yieldCpuToRequests } from '../core/thread-priority.js';
 
 /**
  * The embedded database's own thread (decision 0068): PGlite's WebAssembly runs here, so a long statement (an import's

@@ -1,4 +1,5 @@
-import { date, index, integer, numeric, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns.js';
 import { suppliers } from './suppliers.js';
 
 /**
@@ -10,9 +11,7 @@ export const analyticsSupplierDaily = pgTable(
   'analytics_supplier_daily',
   {
     day: date('day').notNull(),
-    supplierId: uuid('supplier_id')
-      .notNull()
-      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    supplierId: belongsTo('supplier_id', () => suppliers.id, 'cascade'),
     orders: integer('orders').notNull(),
     revenue: numeric('revenue', { precision: 16, scale: 2 }).notNull(),
     commissions: numeric('commissions', { precision: 16, scale: 2 }).notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { foldSqlText } from '../fold-sql.js';
-import { createdAt, id, updatedAt } from './columns.js';
+import { id, timestamps } from './columns.js';
 
 export const catalogWines = pgTable(
   'catalog_wines',
@@ -34,8 +34,7 @@ export const catalogWines = pgTable(
     countryKey: text('country_key').generatedAlwaysAs(sql.raw(foldSqlText('"country"'))),
     grapeVarietyKey: text('grape_variety_key').generatedAlwaysAs(sql.raw(foldSqlText('"grape_variety"'))),
     wineStyleKey: text('wine_style_key').generatedAlwaysAs(sql.raw(foldSqlText('"wine_style"'))),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // Byte order ("C") of the folded name: the same on PGlite and every server, and a plain index walk for LIMIT.

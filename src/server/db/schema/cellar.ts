@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { catalogWines } from './catalog.js';
-import { createdAt, id, updatedAt } from './columns.js';
+import { belongsTo, createdAt, id, timestamps } from './columns.js';
 import { establishments } from './establishments.js';
 import { orders } from './orders.js';
 import { suppliers } from './suppliers.js';
@@ -17,9 +17,7 @@ export const cellarItems = pgTable(
   'cellar_items',
   {
     id: id(),
-    establishmentId: uuid('establishment_id')
-      .notNull()
-      .references(() => establishments.id, { onDelete: 'cascade' }),
+    establishmentId: belongsTo('establishment_id', () => establishments.id, 'cascade'),
     catalogWineId: uuid('catalog_wine_id').references(() => catalogWines.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     producer: text('producer'),
@@ -32,8 +30,7 @@ export const cellarItems = pgTable(
     lastUnitCost: numeric('last_unit_cost', { precision: 12, scale: 2 }),
     /** The supplier of the last delivery: the reorder suggestion groups by it. */
     lastSupplierId: uuid('last_supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('cellar_items_establishment_name_idx').on(t.establishmentId, t.name),
@@ -52,12 +49,8 @@ export const cellarMovements = pgTable(
   'cellar_movements',
   {
     id: id(),
-    cellarItemId: uuid('cellar_item_id')
-      .notNull()
-      .references(() => cellarItems.id, { onDelete: 'cascade' }),
-    establishmentId: uuid('establishment_id')
-      .notNull()
-      .references(() => establishments.id, { onDelete: 'cascade' }),
+    cellarItemId: belongsTo('cellar_item_id', () => cellarItems.id, 'cascade'),
+    establishmentId: belongsTo('establishment_id', () => establishments.id, 'cascade'),
     /** Null for the system (e.g. sample data). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason', { enum: CELLAR_MOVEMENT_REASONS }).notNull(),

@@ -1,5 +1,5 @@
 import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.js';
+import { id, timestamps } from './columns.js';
 
 export const establishments = pgTable(
   'establishments',
@@ -14,8 +14,7 @@ export const establishments = pgTable(
     sommelier: text('sommelier'),
     logo: text('logo'),
     slug: text('slug').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('establishments_slug_key').on(t.slug)],
 );

@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns.js';
 import { wineMenus } from './wine-menus.js';
 
 /**
@@ -9,9 +10,7 @@ import { wineMenus } from './wine-menus.js';
 export const menuViewCounts = pgTable(
   'menu_view_counts',
   {
-    menuId: uuid('menu_id')
-      .notNull()
-      .references(() => wineMenus.id, { onDelete: 'cascade' }),
+    menuId: belongsTo('menu_id', () => wineMenus.id, 'cascade'),
     hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
     source: text('source').notNull(),
     tableNo: integer('table_no').notNull(),
@@ -29,9 +28,7 @@ export const menuViewCounts = pgTable(
 export const menuEventCounts = pgTable(
   'menu_event_counts',
   {
-    menuId: uuid('menu_id')
-      .notNull()
-      .references(() => wineMenus.id, { onDelete: 'cascade' }),
+    menuId: belongsTo('menu_id', () => wineMenus.id, 'cascade'),
     hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
     kind: text('kind').notNull(),
     subject: text('subject').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CHECK_STATUSES, ONBOARDING_STATUSES } from '../../../shared/onboarding.js';
-import { createdAt, id, updatedAt } from './columns.js';
+import { id, timestamps } from './columns.js';
 import { leads } from './crm.js';
 import { establishments } from './establishments.js';
 import { users } from './users.js';
@@ -50,8 +50,7 @@ export const onboardingProcesses = pgTable(
     managerUserId: uuid('manager_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The CRM lead of this sign-up (set by the CRM's hook); a deleted lead leaves the sign-up without one. */
     leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('onboarding_processes_status_created_idx').on(t.status, t.createdAt),

@@ -1,6 +1,6 @@
 import { date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { catalogWines } from './catalog.js';
-import { createdAt, id, updatedAt } from './columns.js';
+import { belongsTo, id, timestamps } from './columns.js';
 import { establishments } from './establishments.js';
 import { suppliers } from './suppliers.js';
 import { users } from './users.js';
@@ -13,12 +13,8 @@ export const orders = pgTable(
   {
     id: id(),
     // Order history outlives neither side silently: deleting an establishment or supplier with orders is refused.
-    establishmentId: uuid('establishment_id')
-      .notNull()
-      .references(() => establishments.id, { onDelete: 'restrict' }),
-    supplierId: uuid('supplier_id')
-      .notNull()
-      .references(() => suppliers.id, { onDelete: 'restrict' }),
+    establishmentId: belongsTo('establishment_id', () => establishments.id, 'restrict'),
+    supplierId: belongsTo('supplier_id', () => suppliers.id, 'restrict'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     orderDate: timestamp('order_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -28,8 +24,7 @@ export const orders = pgTable(
     commissionAmount: numeric('commission_amount', { precision: 14, scale: 2 }).notNull(),
     deliveryDate: date('delivery_date'),
     notes: text('notes'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('orders_order_date_idx').on(t.orderDate, t.id),
@@ -43,9 +38,7 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo('order_id', () => orders.id, 'cascade'),
     /** Null once the catalogue wine is deleted; wine_name keeps what was bought. */
     wineId: uuid('wine_id').references(() => catalogWines.id, { onDelete: 'set null' }),
     wineName: text('wine_name').notNull(),
@@ -61,9 +54,7 @@ export const orderStatusHistory = pgTable(
   'order_status_history',
   {
     id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo('order_id', () => orders.id, 'cascade'),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.js';
+import { id, timestamps } from './columns.js';
 import { suppliers } from './suppliers.js';
 import { users } from './users.js';
 
@@ -45,8 +45,7 @@ export const productImports = pgTable(
     preview: jsonb('preview').$type<ImportPreviewData>(),
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // History: newest first, for everyone or one supplier.

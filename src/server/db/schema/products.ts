@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { foldSqlText } from '../fold-sql.js';
-import { createdAt, id, updatedAt } from './columns.js';
+import { belongsTo, id, timestamps } from './columns.js';
 import { suppliers } from './suppliers.js';
 
 /** Shared by every supplier; a tree through parent_id. */
@@ -13,8 +13,7 @@ export const productCategories = pgTable(
     description: text('description'),
     parentId: uuid('parent_id').references((): AnyPgColumn => productCategories.id, { onDelete: 'restrict' }),
     active: boolean('active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [index('product_categories_parent_idx').on(t.parentId)],
 );
@@ -27,9 +26,7 @@ export const products = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     categoryId: uuid('category_id').references(() => productCategories.id, { onDelete: 'set null' }),
-    supplierId: uuid('supplier_id')
-      .notNull()
-      .references(() => suppliers.id, { onDelete: 'restrict' }),
+    supplierId: belongsTo('supplier_id', () => suppliers.id, 'restrict'),
     sku: text('sku'),
     price: numeric('price', { precision: 12, scale: 2 }),
     cost: numeric('cost', { precision: 12, scale: 2 }),
@@ -58,8 +55,7 @@ export const products = pgTable(
     sortKey: text('sort_key')
       .notNull()
       .generatedAlwaysAs(sql.raw(foldSqlText('"name"'))),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     // A small pending list (kB): an insert that flushes it holds PGlite's only thread for tens of ms, not hundreds.

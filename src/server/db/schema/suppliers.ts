@@ -1,5 +1,5 @@
 import { date, numeric, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.js';
+import { id, timestamps } from './columns.js';
 
 export const suppliers = pgTable('suppliers', {
   id: id(),
@@ -14,6 +14,5 @@ export const suppliers = pgTable('suppliers', {
   contractStartDate: date('contract_start_date'),
   contractEndDate: date('contract_end_date'),
   notes: text('notes'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  ...timestamps(),
 });

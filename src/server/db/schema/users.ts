@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.js';
+import { belongsTo, createdAt, id, timestamps } from './columns.js';
 import { establishments } from './establishments.js';
 import { suppliers } from './suppliers.js';
 
@@ -19,8 +19,7 @@ export const users = pgTable(
     orderEmails: boolean('order_emails').notNull().default(true),
     /** Set when an admin or manager deactivates the account: it cannot sign in and its sessions are ended. */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
@@ -28,12 +27,8 @@ export const users = pgTable(
 export const userEstablishments = pgTable(
   'user_establishments',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    establishmentId: uuid('establishment_id')
-      .notNull()
-      .references(() => establishments.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id, 'cascade'),
+    establishmentId: belongsTo('establishment_id', () => establishments.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.establishmentId] }), index('user_establishments_establishment_idx').on(t.establishmentId)],
 );
@@ -58,9 +53,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id, 'cascade'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
@@ -72,9 +65,7 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id, 'cascade'),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -100,8 +91,7 @@ export const invitations = pgTable(
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
     acceptedUserId: uuid('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('invitations_token_hash_key').on(t.tokenHash),

@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cellarItems } from './cellar.js';
-import { createdAt, id, updatedAt } from './columns.js';
+import { belongsTo, id, timestamps } from './columns.js';
 import { establishments } from './establishments.js';
 
 export const wineMenus = pgTable(
   'wine_menus',
   {
     id: id(),
-    establishmentId: uuid('establishment_id')
-      .notNull()
-      .references(() => establishments.id, { onDelete: 'cascade' }),
+    establishmentId: belongsTo('establishment_id', () => establishments.id, 'cascade'),
     name: text('name').notNull(),
     description: text('description'),
     slug: text('slug').notNull(),
@@ -20,8 +18,7 @@ export const wineMenus = pgTable(
       .default('show'),
     /** At or below this many bottles a linked wine shows "Última garrafa" / "Últimas N garrafas". */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('wine_menus_establishment_slug_key').on(t.establishmentId, t.slug),
@@ -35,9 +32,7 @@ export const menuWines = pgTable(
   'menu_wines',
   {
     id: id(),
-    menuId: uuid('menu_id')
-      .notNull()
-      .references(() => wineMenus.id, { onDelete: 'cascade' }),
+    menuId: belongsTo('menu_id', () => wineMenus.id, 'cascade'),
     position: integer('position').notNull(),
     name: text('name').notNull(),
     description: text('description'),
@@ -65,8 +60,7 @@ export const menuWines = pgTable(
     glassPrice: numeric('glass_price', { precision: 10, scale: 2, mode: 'number' }),
     glassDoses: integer('glass_doses').notNull().default(5),
     glassMarkupPercent: numeric('glass_markup_percent', { precision: 6, scale: 2, mode: 'number' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('menu_wines_menu_position_idx').on(t.menuId, t.position),

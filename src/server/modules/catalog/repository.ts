@@ -1,6 +1,7 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { escapeLike } from '../../../shared/text-search.js';
-import type { Db, Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { recordQueries } from '../../db/records.js';
 import { catalogWines } from '../../db/schema/index.js';
 import type { SearchIndexChange, SearchIndexRow } from './search-index.js';
 
@@ -190,27 +191,4 @@ order by u.ord`),
   return { revision, rows, changes: changesFrom(since.revision, revision, numberOrUndefined(log?.oldest), log?.rows ?? [], since.max) };
 }
 
-export async function findById(db: Executor, id: string): Promise<CatalogWineRow | undefined> {
-  const [row] = await db.select().from(catalogWines).where(eq(catalogWines.id, id)).limit(1);
-  return row;
-}
-
-export async function insert(db: Executor, values: CatalogWineValues): Promise<CatalogWineRow> {
-  const [row] = await db.insert(catalogWines).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function update(db: Executor, id: string, values: CatalogWineValues): Promise<CatalogWineRow | undefined> {
-  const [row] = await db
-    .update(catalogWines)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(catalogWines.id, id))
-    .returning();
-  return row;
-}
-
-export async function remove(db: Executor, id: string): Promise<boolean> {
-  const rows = await db.delete(catalogWines).where(eq(catalogWines.id, id)).returning({ id: catalogWines.id });
-  return rows.length > 0;
-}
+export const { findById, insert, update, remove } = recordQueries(catalogWines);

@@ -14,14 +14,15 @@ import {
 } from '../../../shared/cellar.js';
 import { idParamsSchema } from '../../../shared/id-params.js';
 import { callerOf } from '../../http/authenticate.js';
+import { may } from '../../http/route-policy.js';
 import type { CellarService } from './service.js';
 
 export function cellarRoutes(service: CellarService) {
   // Reads are scoped, not refused: a supplier gets 404 for an establishment's cellar, as for its menus.
   const read = { policy: { area: 'cellar', action: 'read', outOfScope: 'hidden' } } as const;
-  const canCreate = { policy: { area: 'cellar', action: 'create' } } as const;
-  const canUpdate = { policy: { area: 'cellar', action: 'update' } } as const;
-  const canMove = { policy: { area: 'cellar', action: 'move' } } as const;
+  const canCreate = may('cellar', 'create');
+  const canUpdate = may('cellar', 'update');
+  const canMove = may('cellar', 'move');
 
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();

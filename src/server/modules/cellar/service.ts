@@ -130,6 +130,17 @@ async function checkCatalogWine(db: Executor, catalogWineId: string | null): Pro
   }
 }
 
+/** The columns of an item its form sets (its count is set by movements). */
+const itemValues = (input: CellarItemUpdate) => ({
+  catalogWineId: input.catalog_wine_id,
+  name: input.name,
+  producer: input.producer,
+  vintage: input.vintage,
+  parLevel: input.par_level,
+  caseSize: input.case_size,
+  lastUnitCost: input.last_unit_cost === null ? null : String(input.last_unit_cost),
+});
+
 const duplicateWine = () => conflict(CELLAR_MESSAGES.duplicateWine, { catalog_wine_id: CELLAR_MESSAGES.duplicateWine });
 
 /** A new item; a starting count above zero is its first ledger row (a `count`), like any other change of the count. */
@@ -138,16 +149,7 @@ export async function createItem(db: Db, caller: Caller, establishmentId: string
   await checkCatalogWine(db, input.catalog_wine_id);
   try {
     const id = await db.transaction(async (tx) => {
-      const row = await repo.insertItem(tx, {
-        establishmentId,
-        catalogWineId: input.catalog_wine_id,
-        name: input.name,
-        producer: input.producer,
-        vintage: input.vintage,
-        parLevel: input.par_level,
-        caseSize: input.case_size,
-        lastUnitCost: input.last_unit_cost === null ? null : String(input.last_unit_cost),
-      });
+      const row = await repo.insertItem(tx, { establishmentId, ...itemValues(input) });
       if (input.on_hand > 0) {
         await repo.setCountsAndRecord(tx, {
           cellarItemId: row.id,
@@ -177,15 +179,7 @@ export async function updateItem(db: Db, caller: Caller, id: string, input: Cell
   await loadItem(db, caller, id, 'update');
   await checkCatalogWine(db, input.catalog_wine_id);
   try {
-    const updated = await repo.updateItem(db, id, {
-      catalogWineId: input.catalog_wine_id,
-      name: input.name,
-      producer: input.producer,
-      vintage: input.vintage,
-      parLevel: input.par_level,
-      caseSize: input.case_size,
-      lastUnitCost: input.last_unit_cost === null ? null : String(input.last_unit_cost),
-    });
+    const updated = await repo.updateItem(db, id, itemValues(input));
     if (!updated) throw notFound(CELLAR_MESSAGES.notFound);
   } catch (err) {
     if (isUniqueViolation(err, DUPLICATE_WINE_INDEX)) throw duplicateWine();

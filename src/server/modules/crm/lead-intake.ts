@@ -35,7 +35,7 @@ export async function upsertWebsiteLead(tx: Executor, input: WebsiteLead): Promi
     notes: blankToNull(input.notes),
   };
   const existing = await repo.findLeadByCnpjOrEmail(tx, cnpj, email);
-  if (!existing) return repo.insertLead(tx, { ...fields, source: 'website', status: 'new', leadScore: 0, ownerId: null });
+  if (!existing) return (await repo.insertLead(tx, { ...fields, source: 'website', status: 'new', leadScore: 0, ownerId: null })).id;
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) as Partial<repo.LeadValues>;
   await repo.updateLead(tx, existing.id, changes);
   return existing.id;

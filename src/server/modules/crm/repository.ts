@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { escapeLike, searchTerms } from '../../../shared/text-search.js';
 import type { Executor } from '../../db/client.js';
+import { recordQueries } from '../../db/records.js';
 import { activities, leads, opportunities, users } from '../../db/schema/index.js';
 
 export type LeadValues = Omit<typeof leads.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'searchText'>;
@@ -60,24 +61,7 @@ export async function findLead(db: Executor, id: string, lock = false): Promise<
   return row;
 }
 
-export async function insertLead(db: Executor, values: LeadValues): Promise<string> {
-  const [row] = await db.insert(leads).values(values).returning({ id: leads.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
-}
-
-export async function updateLead(db: Executor, id: string, values: Partial<LeadValues>): Promise<boolean> {
-  const rows = await db
-    .update(leads)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(leads.id, id))
-    .returning({ id: leads.id });
-  return rows.length > 0;
-}
-
-export async function deleteLead(db: Executor, id: string): Promise<boolean> {
-  return (await db.delete(leads).where(eq(leads.id, id)).returning({ id: leads.id })).length > 0;
-}
+export const { insert: insertLead, update: updateLead, remove: deleteLead } = recordQueries(leads);
 
 /** A lead of the website found by CNPJ first, then by e-mail (the oldest one when several match). */
 export async function findLeadByCnpjOrEmail(
@@ -133,24 +117,7 @@ export async function findOpportunity(db: Executor, id: string, lock = false): P
   return row;
 }
 
-export async function insertOpportunity(db: Executor, values: OpportunityValues): Promise<string> {
-  const [row] = await db.insert(opportunities).values(values).returning({ id: opportunities.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
-}
-
-export async function updateOpportunity(db: Executor, id: string, values: Partial<OpportunityValues>): Promise<boolean> {
-  const rows = await db
-    .update(opportunities)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(opportunities.id, id))
-    .returning({ id: opportunities.id });
-  return rows.length > 0;
-}
-
-export async function deleteOpportunity(db: Executor, id: string): Promise<boolean> {
-  return (await db.delete(opportunities).where(eq(opportunities.id, id)).returning({ id: opportunities.id })).length > 0;
-}
+export const { insert: insertOpportunity, update: updateOpportunity, remove: deleteOpportunity } = recordQueries(opportunities);
 
 /** The lead of an opportunity (null when the opportunity does not exist). */
 export async function leadOfOpportunity(db: Executor, id: string): Promise<string | null> {
@@ -210,24 +177,7 @@ export async function findActivity(db: Executor, id: string, lock = false): Prom
   return row;
 }
 
-export async function insertActivity(db: Executor, values: ActivityValues): Promise<string> {
-  const [row] = await db.insert(activities).values(values).returning({ id: activities.id });
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
-}
-
-export async function updateActivity(db: Executor, id: string, values: Partial<ActivityValues>): Promise<boolean> {
-  const rows = await db
-    .update(activities)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(activities.id, id))
-    .returning({ id: activities.id });
-  return rows.length > 0;
-}
-
-export async function deleteActivity(db: Executor, id: string): Promise<boolean> {
-  return (await db.delete(activities).where(eq(activities.id, id)).returning({ id: activities.id })).length > 0;
-}
+export const { insert: insertActivity, update: updateActivity, remove: deleteActivity } = recordQueries(activities);
 
 // ── Owners ─────────────────────────────────────────────────────────────────
 

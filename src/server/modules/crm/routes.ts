@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,40 +19,28 @@ import {
   opportunitySchema,
   opportunityStageSchema,
 } from '../../../shared/crm.js';
-import { CRM_HAS_MORE_HEADER } from '../../../shared/crm-vocabulary.js';
 import { idParamsSchema as params } from '../../../shared/id-params.js';
 import { callerOf } from '../../http/authenticate.js';
+import { registerRecordRoutes } from '../../http/record-routes.js';
 import { may } from '../../http/route-policy.js';
-import type { CrmService, ListResult } from './service.js';
+import type { CrmService } from './service.js';
 
 const crmSeedResultSchema = z.object({ created: z.boolean(), leads: z.number(), opportunities: z.number(), activities: z.number() });
-
-/** A bounded list: the rows, and X-Has-More when more match (a narrower search finds them). */
-function sendList<T>(reply: FastifyReply, { items, hasMore }: ListResult<T>) {
-  if (hasMore) reply.header(CRM_HAS_MORE_HEADER, 'true');
-  return reply.send(items);
-}
 
 export function crmRoutes(service: CrmService) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     // Leads
-    r.get(
-      '/api/crm/leads',
-      { config: may('crm', 'read'), schema: { querystring: leadListQuerySchema, response: { 200: z.array(leadSchema) } } },
-      async (request, reply) => sendList(reply, await service.listLeads(callerOf(request), request.query)),
-    );
-    r.post(
-      '/api/crm/leads',
-      { config: may('crm', 'create'), schema: { body: leadInputSchema, response: { 201: leadSchema } } },
-      async (request, reply) => reply.status(201).send(await service.createLead(callerOf(request), request.body)),
-    );
-    r.put(
-      '/api/crm/leads/:id',
-      { config: may('crm', 'update'), schema: { params, body: leadInputSchema, response: { 200: leadSchema } } },
-      async (request) => service.updateLead(callerOf(request), request.params.id, request.body),
-    );
+    registerRecordRoutes(app, {
+      path: '/api/crm/leads',
+      area: 'crm',
+      item: leadSchema,
+      input: leadInputSchema,
+      list: { query: leadListQuerySchema, load: service.listLeads },
+      create: service.createLead,
+      update: service.updateLead,
+    });
     r.delete(
       '/api/crm/leads/:id',
       { config: may('crm', 'delete'), schema: { params, querystring: leadDeleteQuerySchema } },
@@ -68,21 +56,16 @@ export function crmRoutes(service: CrmService) {
     );
 
     // Opportunities
-    r.get(
-      '/api/crm/opportunities',
-      { config: may('crm', 'read'), schema: { querystring: opportunityListQuerySchema, response: { 200: z.array(opportunitySchema) } } },
-      async (request, reply) => sendList(reply, await service.listOpportunities(callerOf(request), request.query)),
-    );
-    r.post(
-      '/api/crm/opportunities',
-      { config: may('crm', 'create'), schema: { body: opportunityInputSchema, response: { 201: opportunitySchema } } },
-      async (request, reply) => reply.status(201).send(await service.createOpportunity(callerOf(request), request.body)),
-    );
-    r.put(
-      '/api/crm/opportunities/:id',
-      { config: may('crm', 'update'), schema: { params, body: opportunityInputSchema, response: { 200: opportunitySchema } } },
-      async (request) => service.updateOpportunity(callerOf(request), request.params.id, request.body),
-    );
+    registerRecordRoutes(app, {
+      path: '/api/crm/opportunities',
+      area: 'crm',
+      item: opportunitySchema,
+      input: opportunityInputSchema,
+      list: { query: opportunityListQuerySchema, load: service.listOpportunities },
+      create: service.createOpportunity,
+      update: service.updateOpportunity,
+      remove: service.deleteOpportunity,
+    });
     r.post(
       '/api/crm/opportunities/:id/stage',
       { config: may('crm', 'update'), schema: { params, body: opportunityStageSchema, response: { 200: opportunitySchema } } },
@@ -93,36 +76,23 @@ export function crmRoutes(service: CrmService) {
       { config: may('crm', 'close'), schema: { params, body: opportunityCloseSchema, response: { 200: opportunitySchema } } },
       async (request) => service.closeOpportunity(callerOf(request), request.params.id, request.body),
     );
-    r.delete('/api/crm/opportunities/:id', { config: may('crm', 'delete'), schema: { params } }, async (request, reply) => {
-      await service.deleteOpportunity(callerOf(request), request.params.id);
-      return reply.status(204).send();
-    });
 
     // Activities
-    r.get(
-      '/api/crm/activities',
-      { config: may('crm', 'read'), schema: { querystring: activityListQuerySchema, response: { 200: z.array(activitySchema) } } },
-      async (request, reply) => sendList(reply, await service.listActivities(callerOf(request), request.query)),
-    );
-    r.post(
-      '/api/crm/activities',
-      { config: may('crm', 'create'), schema: { body: activityInputSchema, response: { 201: activitySchema } } },
-      async (request, reply) => reply.status(201).send(await service.createActivity(callerOf(request), request.body)),
-    );
-    r.put(
-      '/api/crm/activities/:id',
-      { config: may('crm', 'update'), schema: { params, body: activityInputSchema, response: { 200: activitySchema } } },
-      async (request) => service.updateActivity(callerOf(request), request.params.id, request.body),
-    );
+    registerRecordRoutes(app, {
+      path: '/api/crm/activities',
+      area: 'crm',
+      item: activitySchema,
+      input: activityInputSchema,
+      list: { query: activityListQuerySchema, load: service.listActivities },
+      create: service.createActivity,
+      update: service.updateActivity,
+      remove: service.deleteActivity,
+    });
     r.post(
       '/api/crm/activities/:id/complete',
       { config: may('crm', 'complete'), schema: { params, response: { 200: activitySchema } } },
       async (request) => service.completeActivity(callerOf(request), request.params.id),
     );
-    r.delete('/api/crm/activities/:id', { config: may('crm', 'delete'), schema: { params } }, async (request, reply) => {
-      await service.deleteActivity(callerOf(request), request.params.id);
-      return reply.status(204).send();
-    });
 
     // Sample data (docs/product.md "Sample data"): 201 when created, 200 when it was already there.
     r.post(

@@ -39,6 +39,30 @@ const toLead = (row: repo.LeadRow): Lead => toDto(leadSchema, row as never);
 const toOpportunity = (row: repo.OpportunityRow): Opportunity => toDto(opportunitySchema, row as never);
 const toActivity = (row: repo.ActivityRow): Activity => toDto(activitySchema, row as never);
 
+/** How the service reaches one kind of record: 404 with `missing` when there is none. */
+function recordAccess<Row, Dto>(
+  find: (db: Executor, id: string, lock?: boolean) => Promise<Row | undefined>,
+  missing: string,
+  toDto: (row: Row) => Dto,
+) {
+  const get = async (db: Executor, id: string, lock = false): Promise<Row> => {
+    const row = await find(db, id, lock);
+    if (!row) throw notFound(missing);
+    return row;
+  };
+  return {
+    /** The record as the API answers it. */
+    load: async (db: Executor, id: string): Promise<Dto> => toDto(await get(db, id)),
+    /** Its row, locked until the transaction ends. */
+    lock: (tx: Executor, id: string) => get(tx, id, true),
+    /** A change made on the locked row in one transaction; answers the record as it is afterwards. */
+    async change(db: Db, id: string, change: (tx: Executor, current: Row) => Promise<unknown>): Promise<Dto> {
+      await db.transaction(async (tx) => change(tx, await get(tx, id, true)));
+      return toDto(await get(db, id));
+    },
+  };
+}
+
 /** The owner a write stores: the one chosen (an admin), else the current one, else the caller. */
 async function ownerFor(db: Executor, chosen: string | null | undefined, fallback: string | null): Promise<string | null> {
   if (!chosen) return fallback;
@@ -54,11 +78,7 @@ export async function listLeads(db: Db, caller: Caller, q: LeadListQuery): Promi
   return { items: rows.map(toLead), hasMore };
 }
 
-async function mustFindLead(db: Executor, id: string): Promise<Lead> {
-  const row = await repo.findLead(db, id);
-  if (!row) throw notFound(CRM_MESSAGES.leadNotFound);
-  return toLead(row);
-}
+const leadRecords = recordAccess(repo.findLead, CRM_MESSAGES.leadNotFound, toLead);
 
 const leadValues = (input: LeadInput, ownerId: string | null): repo.LeadValues => ({
   name: input.name,
@@ -75,26 +95,22 @@ const leadValues = (input: LeadInput, ownerId: string | null): repo.LeadValues =
 
 export async function createLead(db: Db, caller: Caller, input: LeadInput): Promise<Lead> {
   assertCrm(caller, 'create');
-  const id = await repo.insertLead(db, leadValues(input, await ownerFor(db, input.owner_id, caller.id)));
-  return mustFindLead(db, id);
+  const { id } = await repo.insertLead(db, leadValues(input, await ownerFor(db, input.owner_id, caller.id)));
+  return leadRecords.load(db, id);
 }
 
 export async function updateLead(db: Db, caller: Caller, id: string, input: LeadInput): Promise<Lead> {
   assertCrm(caller, 'update');
-  await db.transaction(async (tx) => {
-    const current = await repo.findLead(tx, id, true);
-    if (!current) throw notFound(CRM_MESSAGES.leadNotFound);
-    await repo.updateLead(tx, id, leadValues(input, await ownerFor(tx, input.owner_id, current.ownerId)));
-  });
-  return mustFindLead(db, id);
+  return leadRecords.change(db, id, async (tx, current) =>
+    repo.updateLead(tx, id, leadValues(input, await ownerFor(tx, input.owner_id, current.ownerId))),
+  );
 }
 
 /** docs/decisions/0021: a lead with opportunities or activities goes only with `cascade` (the confirmation named them). */
 export async function deleteLead(db: Db, caller: Caller, id: string, cascade: boolean): Promise<void> {
   assertCrm(caller, 'delete');
   await db.transaction(async (tx) => {
-    const current = await repo.findLead(tx, id, true);
-    if (!current) throw notFound(CRM_MESSAGES.leadNotFound);
+    const current = await leadRecords.lock(tx, id);
     if (!cascade && (current.opportunitiesCount > 0 || current.activitiesCount > 0)) {
       throw conflict(CRM_MESSAGES.leadHasRelated(current.opportunitiesCount, current.activitiesCount));
     }
@@ -111,12 +127,11 @@ export async function convertLead(
 ): Promise<{ lead: Lead; opportunity: Opportunity }> {
   assertCrm(caller, 'convert');
   const opportunityId = await db.transaction(async (tx) => {
-    const lead = await repo.findLead(tx, id, true);
-    if (!lead) throw notFound(CRM_MESSAGES.leadNotFound);
+    const lead = await leadRecords.lock(tx, id);
     if (lead.status === 'converted') throw conflict(CRM_MESSAGES.alreadyConverted);
     if (lead.status !== 'qualified') throw conflict(CRM_MESSAGES.onlyQualifiedConverts);
     await repo.updateLead(tx, id, { status: 'converted' });
-    return repo.insertOpportunity(tx, {
+    const opportunity = await repo.insertOpportunity(tx, {
       leadId: id,
       title: lead.company ?? lead.name,
       stage: 'prospecting',
@@ -125,8 +140,9 @@ export async function convertLead(
       expectedCloseDate: terms.expected_close_date,
       ownerId: lead.ownerId ?? caller.id,
     });
+    return opportunity.id;
   });
-  return { lead: await mustFindLead(db, id), opportunity: await mustFindOpportunity(db, opportunityId) };
+  return { lead: await leadRecords.load(db, id), opportunity: await opportunityRecords.load(db, opportunityId) };
 }
 
 // ── Opportunities ──────────────────────────────────────────────────────────
@@ -137,11 +153,7 @@ export async function listOpportunities(db: Db, caller: Caller, q: OpportunityLi
   return { items: rows.map(toOpportunity), hasMore };
 }
 
-async function mustFindOpportunity(db: Executor, id: string): Promise<Opportunity> {
-  const row = await repo.findOpportunity(db, id);
-  if (!row) throw notFound(CRM_MESSAGES.opportunityNotFound);
-  return toOpportunity(row);
-}
+const opportunityRecords = recordAccess(repo.findOpportunity, CRM_MESSAGES.opportunityNotFound, toOpportunity);
 
 const leadMissing = () => badRequest(CRM_MESSAGES.leadMissing, { lead_id: CRM_MESSAGES.leadMissing });
 
@@ -164,46 +176,38 @@ export async function createOpportunity(db: Db, caller: Caller, input: Opportuni
   assertCrm(caller, 'create');
   await assertLeadExists(db, input.lead_id);
   const owner = await ownerFor(db, input.owner_id, caller.id);
-  const id = await translateLeadGone(() =>
+  const { id } = await translateLeadGone(() =>
     repo.insertOpportunity(db, { ...opportunityValues(input, owner), stage: input.stage ?? 'prospecting' }),
   );
-  return mustFindOpportunity(db, id);
+  return opportunityRecords.load(db, id);
 }
 
 /** Only open stages are written here; an absent stage keeps the current one, an open stage on a closed opportunity reopens it. */
 export async function updateOpportunity(db: Db, caller: Caller, id: string, input: OpportunityInput): Promise<Opportunity> {
   assertCrm(caller, 'update');
-  await translateLeadGone(() =>
-    db.transaction(async (tx) => {
-      const current = await repo.findOpportunity(tx, id, true);
-      if (!current) throw notFound(CRM_MESSAGES.opportunityNotFound);
+  return translateLeadGone(() =>
+    opportunityRecords.change(db, id, async (tx, current) => {
       await assertLeadExists(tx, input.lead_id);
       const owner = await ownerFor(tx, input.owner_id, current.ownerId);
       const reopen = input.stage && isClosedStage(current.stage) ? { closedAt: null, lostReason: null } : {};
       await repo.updateOpportunity(tx, id, { ...opportunityValues(input, owner), ...(input.stage && { stage: input.stage }), ...reopen });
     }),
   );
-  return mustFindOpportunity(db, id);
 }
 
 /** The board's drag between open stages; a closed opportunity does not move (409). */
 export async function moveOpportunity(db: Db, caller: Caller, id: string, stage: OpenStage): Promise<Opportunity> {
   assertCrm(caller, 'update');
-  await db.transaction(async (tx) => {
-    const current = await repo.findOpportunity(tx, id, true);
-    if (!current) throw notFound(CRM_MESSAGES.opportunityNotFound);
+  return opportunityRecords.change(db, id, async (tx, current) => {
     if (isClosedStage(current.stage)) throw conflict(CRM_MESSAGES.alreadyClosed);
     if (current.stage !== stage) await repo.updateOpportunity(tx, id, { stage });
   });
-  return mustFindOpportunity(db, id);
 }
 
 /** Ganhar / Perder: closed_won (probability 100) or closed_lost (probability 0, optional reason), with the close date. */
 export async function closeOpportunity(db: Db, caller: Caller, id: string, input: OpportunityClose): Promise<Opportunity> {
   assertCrm(caller, 'close');
-  await db.transaction(async (tx) => {
-    const current = await repo.findOpportunity(tx, id, true);
-    if (!current) throw notFound(CRM_MESSAGES.opportunityNotFound);
+  return opportunityRecords.change(db, id, async (tx, current) => {
     if (isClosedStage(current.stage)) throw conflict(CRM_MESSAGES.alreadyClosed);
     const won = input.status === 'won';
     await repo.updateOpportunity(tx, id, {
@@ -213,7 +217,6 @@ export async function closeOpportunity(db: Db, caller: Caller, id: string, input
       lostReason: won ? null : input.lost_reason,
     });
   });
-  return mustFindOpportunity(db, id);
 }
 
 export async function deleteOpportunity(db: Db, caller: Caller, id: string): Promise<void> {
@@ -243,11 +246,7 @@ export async function listActivities(db: Db, caller: Caller, q: ActivityListQuer
   return { items: rows.map(toActivity), hasMore };
 }
 
-async function mustFindActivity(db: Executor, id: string): Promise<Activity> {
-  const row = await repo.findActivity(db, id);
-  if (!row) throw notFound(CRM_MESSAGES.activityNotFound);
-  return toActivity(row);
-}
+const activityRecords = recordAccess(repo.findActivity, CRM_MESSAGES.activityNotFound, toActivity);
 
 /** The lead an activity is stored with: the one given, or its opportunity's; an opportunity of another lead is 400. */
 async function activityLinks(db: Executor, input: ActivityInput): Promise<{ leadId: string | null; opportunityId: string | null }> {
@@ -276,32 +275,27 @@ export async function createActivity(db: Db, caller: Caller, input: ActivityInpu
   assertCrm(caller, 'create');
   const id = await db.transaction(async (tx) => {
     const values = activityValues(input, await activityLinks(tx, input), await ownerFor(tx, input.owner_id, caller.id));
-    return repo.insertActivity(tx, { ...values, completedAt: input.status === 'completed' ? new Date() : null });
+    const activity = await repo.insertActivity(tx, { ...values, completedAt: input.status === 'completed' ? new Date() : null });
+    return activity.id;
   });
-  return mustFindActivity(db, id);
+  return activityRecords.load(db, id);
 }
 
 export async function updateActivity(db: Db, caller: Caller, id: string, input: ActivityInput): Promise<Activity> {
   assertCrm(caller, 'update');
-  await db.transaction(async (tx) => {
-    const current = await repo.findActivity(tx, id, true);
-    if (!current) throw notFound(CRM_MESSAGES.activityNotFound);
+  return activityRecords.change(db, id, async (tx, current) => {
     const values = activityValues(input, await activityLinks(tx, input), await ownerFor(tx, input.owner_id, current.ownerId));
     const completedAt = input.status === 'completed' ? (current.completedAt ?? new Date()) : null;
     await repo.updateActivity(tx, id, { ...values, completedAt });
   });
-  return mustFindActivity(db, id);
 }
 
 export async function completeActivity(db: Db, caller: Caller, id: string): Promise<Activity> {
   assertCrm(caller, 'complete');
-  await db.transaction(async (tx) => {
-    const current = await repo.findActivity(tx, id, true);
-    if (!current) throw notFound(CRM_MESSAGES.activityNotFound);
+  return activityRecords.change(db, id, async (tx, current) => {
     if (isActivityDone(current.status)) throw conflict(CRM_MESSAGES.activityDone);
     await repo.updateActivity(tx, id, { status: 'completed', completedAt: new Date() });
   });
-  return mustFindActivity(db, id);
 }
 
 export async function deleteActivity(db: Db, caller: Caller, id: string): Promise<void> {

@@ -2,6 +2,7 @@ import { asc, eq, like, or, sql } from 'drizzle-orm';
 import type { Scope } from '../../../shared/access-policy.js';
 import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
+import { recordQueries } from '../../db/records.js';
 import { establishments, userEstablishments, wineMenus } from '../../db/schema/index.js';
 
 export type EstablishmentRow = typeof establishments.$inferSelect;
@@ -46,26 +47,8 @@ export async function slugsStartingWith(db: Executor, prefix: string): Promise<S
   return new Set(rows.map((r) => r.slug));
 }
 
-export async function insert(db: Executor, values: EstablishmentValues): Promise<EstablishmentRow> {
-  const [row] = await db.insert(establishments).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function update(db: Executor, id: string, values: EstablishmentValues): Promise<EstablishmentRow | undefined> {
-  const [row] = await db
-    .update(establishments)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(establishments.id, id))
-    .returning();
-  return row;
-}
-
-/** Its menus and their wines go with it (ON DELETE CASCADE). */
-export async function remove(db: Executor, id: string): Promise<boolean> {
-  const rows = await db.delete(establishments).where(eq(establishments.id, id)).returning({ id: establishments.id });
-  return rows.length > 0;
-}
+/** `remove`: its menus and their wines go with it (ON DELETE CASCADE). */
+export const { insert, update, remove } = recordQueries(establishments);
 
 export async function linkUser(db: Executor, userId: string, establishmentId: string): Promise<void> {
   await db.insert(userEstablishments).values({ userId, establishmentId }).onConflictDoNothing();

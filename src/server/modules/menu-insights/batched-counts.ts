@@ -6,6 +6,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 export const FLUSH_INTERVAL_MS = 5_000;
+export const HOUR_MS = 3_600_000;
+
+/** The start of the clock hour `ms` falls in: counts are kept per hour. */
+export const hourStart = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 
 export interface BatchedCounts<Row> {
   /** Adds `n` to the row of `key`, made by `make` the first time the key is seen in this batch. */
@@ -27,7 +31,7 @@ export function createBatchedCounts<Row>(deps: {
   write: (batch: { row: Row; n: number }[]) => Promise<void>;
   log: FastifyBaseLogger;
   what: string;
-  intervalMs?: number;
+  intervalMs?: number | undefined;
 }): BatchedCounts<Row> {
   let pending = new Map<string, Counted<Row>>();
   let writing: Promise<void> = Promise.resolve();
@@ -67,6 +71,21 @@ export function createBatchedCounts<Row>(deps: {
     },
     get pending() {
       return pending.size;
+    },
+  };
+}
+
+/** A counter over batched counts: its own ways of counting, with the batch's flush, close and pending. */
+export function counterOver<Methods extends object>(
+  counts: BatchedCounts<unknown>,
+  methods: Methods,
+): NoInfer<Methods> & Omit<BatchedCounts<unknown>, 'add'> {
+  return {
+    ...methods,
+    flush: counts.flush,
+    close: counts.close,
+    get pending() {
+      return counts.pending;
     },
   };
 }

@@ -6,8 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { menuEventCounts } from '../../db/schema/index.js';
-import { createBatchedCounts } from './batched-counts.js';
-import { HOUR_MS } from './view-counter.js';
+import { counterOver, createBatchedCounts, hourStart } from './batched-counts.js';
 
 export type MenuEventKind = 'search' | 'filter' | 'open';
 
@@ -41,7 +40,7 @@ export function createMenuEventCounter(deps: {
   const counts = createBatchedCounts<EventRow>({
     what: 'menu event count',
     log: deps.log,
-    ...(deps.intervalMs !== undefined && { intervalMs: deps.intervalMs }),
+    intervalMs: deps.intervalMs,
     write: async (batch) => {
       await deps.db
         .insert(menuEventCounts)
@@ -54,18 +53,13 @@ export function createMenuEventCounter(deps: {
   });
 
   const record = (menuId: string, kind: MenuEventKind, subject: string, found: number) => {
-    const hour = Math.floor(now() / HOUR_MS) * HOUR_MS;
+    const hour = hourStart(now());
     counts.add(`${menuId}|${hour}|${kind}|${found}|${subject}`, () => ({ menuId, hour: new Date(hour), kind, subject, found }));
   };
 
-  return {
-    search: (menuId, words, found) => record(menuId, 'search', words, found),
-    filter: (menuId, filter) => record(menuId, 'filter', filter, 0),
-    open: (menuId, wineId) => record(menuId, 'open', wineId, 0),
-    flush: counts.flush,
-    close: counts.close,
-    get pending() {
-      return counts.pending;
-    },
-  };
+  return counterOver(counts, {
+    search: (menuId: string, words: string, found: number) => record(menuId, 'search', words, found),
+    filter: (menuId: string, filter: string) => record(menuId, 'filter', filter, 0),
+    open: (menuId: string, wineId: string) => record(menuId, 'open', wineId, 0),
+  });
 }

@@ -3,10 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { menuViewCounts } from '../../db/schema/index.js';
-import { createBatchedCounts } from './batched-counts.js';
+import { counterOver, createBatchedCounts, hourStart } from './batched-counts.js';
 
-export { FLUSH_INTERVAL_MS } from './batched-counts.js';
-export const HOUR_MS = 3_600_000;
+export { FLUSH_INTERVAL_MS, HOUR_MS } from './batched-counts.js';
 
 export type ViewSource = 'qr' | 'direct';
 
@@ -25,7 +24,7 @@ export function createMenuViewCounter(deps: { db: Db; log: FastifyBaseLogger; in
   const counts = createBatchedCounts<{ menuId: string; hour: Date; source: ViewSource; tableNo: number }>({
     what: 'menu view count',
     log: deps.log,
-    ...(deps.intervalMs !== undefined && { intervalMs: deps.intervalMs }),
+    intervalMs: deps.intervalMs,
     write: async (batch) => {
       await deps.db
         .insert(menuViewCounts)
@@ -37,17 +36,12 @@ export function createMenuViewCounter(deps: { db: Db; log: FastifyBaseLogger; in
     },
   });
 
-  return {
-    record(menuId, table) {
-      const hour = Math.floor(now() / HOUR_MS) * HOUR_MS;
+  return counterOver(counts, {
+    record(menuId: string, table: number | null) {
+      const hour = hourStart(now());
       const source: ViewSource = table === null ? 'direct' : 'qr';
       const tableNo = table ?? 0;
       counts.add(`${menuId}|${hour}|${source}|${tableNo}`, () => ({ menuId, hour: new Date(hour), source, tableNo }));
     },
-    flush: counts.flush,
-    close: counts.close,
-    get pending() {
-      return counts.pending;
-    },
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { OnboardingStatus } from '../../../shared/onboarding.js';
 import type { Executor } from '../../db/client.js';
+import { recordQueries } from '../../db/records.js';
 import { establishments, onboardingProcesses } from '../../db/schema/index.js';
 
 export type ProcessRow = typeof onboardingProcesses.$inferSelect;
@@ -10,16 +11,7 @@ export type NewProcess = Omit<typeof onboardingProcesses.$inferInsert, 'id' | 'c
 /** The review list is bounded: far more sign-ups than a screen shows. */
 export const LIST_LIMIT = 200;
 
-export async function insert(db: Executor, values: NewProcess): Promise<ProcessRow> {
-  const [row] = await db.insert(onboardingProcesses).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function findById(db: Executor, id: string): Promise<ProcessRow | undefined> {
-  const [row] = await db.select().from(onboardingProcesses).where(eq(onboardingProcesses.id, id)).limit(1);
-  return row;
-}
+export const { insert, findById } = recordQueries(onboardingProcesses);
 
 /** The row, locked until the transaction ends: two requests on one process take turns. */
 export async function lockById(db: Executor, id: string): Promise<ProcessRow | undefined> {

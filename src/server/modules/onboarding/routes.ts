@@ -22,6 +22,7 @@ import {
 import { appError } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import { RETRY_AFTER_SECONDS, toErrorBody } from '../../http/error-handler.js';
+import { may } from '../../http/route-policy.js';
 import { cleanFileName, menuTooLarge, prepareMenuFile } from './menu-file.js';
 import type { OnboardingService } from './service.js';
 
@@ -139,7 +140,7 @@ export function onboardingReviewRoutes(service: OnboardingService) {
     r.get(
       '/api/onboarding/reviews',
       {
-        config: { policy: { area: 'onboardingReview', action: 'read' } },
+        config: may('onboardingReview', 'read'),
         schema: { querystring: reviewListQuerySchema, response: { 200: z.array(reviewSummarySchema) } },
       },
       async (request) => service.listReviews(callerOf(request), request.query),
@@ -147,7 +148,7 @@ export function onboardingReviewRoutes(service: OnboardingService) {
     r.get(
       '/api/onboarding/reviews/:id',
       {
-        config: { policy: { area: 'onboardingReview', action: 'read' } },
+        config: may('onboardingReview', 'read'),
         schema: { params: reviewParams, response: { 200: reviewDetailSchema } },
       },
       async (request) => service.getReview(callerOf(request), request.params.id),
@@ -155,7 +156,7 @@ export function onboardingReviewRoutes(service: OnboardingService) {
     r.get(
       '/api/onboarding/reviews/:id/menu-file',
       {
-        config: { policy: { area: 'onboardingReview', action: 'read' } },
+        config: may('onboardingReview', 'read'),
         schema: { params: reviewParams, querystring: z.object({ download: z.enum(['0', '1']).optional() }) },
       },
       async (request, reply) => {
@@ -175,7 +176,7 @@ export function onboardingReviewRoutes(service: OnboardingService) {
     r.post(
       '/api/onboarding/reviews/:id/approve',
       {
-        config: { policy: { area: 'onboardingReview', action: 'approve' } },
+        config: may('onboardingReview', 'approve'),
         schema: { params: reviewParams, response: { 200: approvalSchema } },
       },
       async (request) => service.approve(callerOf(request), request.params.id),
@@ -183,7 +184,7 @@ export function onboardingReviewRoutes(service: OnboardingService) {
     r.post(
       '/api/onboarding/reviews/:id/reject',
       {
-        config: { policy: { area: 'onboardingReview', action: 'reject' } },
+        config: may('onboardingReview', 'reject'),
         schema: { params: reviewParams, body: rejectSchema, response: { 200: reviewDetailSchema } },
       },
       async (request) => service.reject(callerOf(request), request.params.id, request.body.reason),

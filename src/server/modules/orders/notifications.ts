@@ -12,7 +12,7 @@ interface OrderFacts {
   establishmentId: string;
   supplierId: string;
   establishmentName: string;
-  supplierCompany: string;
+  supplierCompanyName: string;
   totalAmount: string;
   itemCount: number;
 }
@@ -32,7 +32,7 @@ export async function queueOrderCreated(tx: Executor, mailer: Mailer, order: Ord
       subject: `Novo pedido ${number} de ${order.establishmentName}`,
       greeting: greeting(to.name),
       paragraphs: [
-        `${order.establishmentName} fez o pedido ${number} a ${order.supplierCompany}: ${items(order.itemCount)}, total de ${formatBRL(order.totalAmount)}.`,
+        `${order.establishmentName} fez o pedido ${number} a ${order.supplierCompanyName}: ${items(order.itemCount)}, total de ${formatBRL(order.totalAmount)}.`,
         'Confirme ou cancele o pedido no painel do Adega.',
       ],
       action: { label: 'Ver pedido', path: `/pedidos/${order.id}` },
@@ -61,7 +61,7 @@ export async function queueOrderStatusChanged(
       subject: `Pedido ${number}: ${label}`,
       greeting: greeting(to.name),
       paragraphs: [
-        `O pedido ${number} de ${order.establishmentName} a ${order.supplierCompany} passou de ${ORDER_STATUS_LABELS[change.from]} para ${label}.`,
+        `O pedido ${number} de ${order.establishmentName} a ${order.supplierCompanyName} passou de ${ORDER_STATUS_LABELS[change.from]} para ${label}.`,
         `${items(order.itemCount)}, total de ${formatBRL(order.totalAmount)}.`,
       ],
       action: { label: 'Ver pedido', path: `/pedidos/${order.id}` },

@@ -98,6 +98,7 @@ export async function list(
   return { rows, total: Math.min(n, cap), capped: n > cap };
 }
 
+/** One order as the list shows it; an order e-mail says its parties, total and item count from it. */
 export async function findById(db: Executor, id: string): Promise<OrderListRow | undefined> {
   const [row] = await db
     .select(listColumns)
@@ -164,60 +165,32 @@ export interface OrderMailRecipient {
   name: string;
 }
 
-/** Who can still sign in: a deactivated or record-only (passwordless) user is sent nothing. */
-const canSignIn = () => and(isNull(users.deactivatedAt), isNotNull(users.passwordHash));
+/**
+ * Who gets an order e-mail: wants them and can still sign in (a deactivated or record-only, passwordless, user is
+ * sent nothing), leaving out whoever caused the e-mail.
+ */
+const wantsOrderEmails = (exceptUserId: string) =>
+  and(eq(users.orderEmails, true), ne(users.id, exceptUserId), isNull(users.deactivatedAt), isNotNull(users.passwordHash));
+
+const recipientColumns = { email: users.email, name: users.name };
 
 /** The supplier's users who want order e-mails, leaving out whoever caused the e-mail. */
 export async function supplierRecipients(db: Executor, supplierId: string, exceptUserId: string): Promise<OrderMailRecipient[]> {
   return db
-    .select({ email: users.email, name: users.name })
+    .select(recipientColumns)
     .from(users)
-    .where(
-      and(
-        eq(users.supplierId, supplierId),
-        eq(users.role, 'supplier'),
-        eq(users.orderEmails, true),
-        ne(users.id, exceptUserId),
-        canSignIn(),
-      ),
-    )
+    .where(and(eq(users.supplierId, supplierId), eq(users.role, 'supplier'), wantsOrderEmails(exceptUserId)))
     .orderBy(asc(users.email));
 }
 
 /** The establishment's managers who want order e-mails, leaving out whoever caused the e-mail. */
 export async function managerRecipients(db: Executor, establishmentId: string, exceptUserId: string): Promise<OrderMailRecipient[]> {
   return db
-    .select({ email: users.email, name: users.name })
+    .select(recipientColumns)
     .from(users)
     .innerJoin(userEstablishments, eq(userEstablishments.userId, users.id))
     .where(
-      and(
-        eq(userEstablishments.establishmentId, establishmentId),
-        eq(users.role, 'restaurant_manager'),
-        eq(users.orderEmails, true),
-        ne(users.id, exceptUserId),
-        canSignIn(),
-      ),
+      and(eq(userEstablishments.establishmentId, establishmentId), eq(users.role, 'restaurant_manager'), wantsOrderEmails(exceptUserId)),
     )
     .orderBy(asc(users.email));
-}
-
-/** What an order e-mail says about the order: its parties by name, its total and how many items. */
-export async function mailFactsOf(db: Executor, id: string) {
-  const [row] = await db
-    .select({
-      id: orders.id,
-      establishmentId: orders.establishmentId,
-      supplierId: orders.supplierId,
-      establishmentName: establishments.name,
-      supplierCompany: suppliers.companyName,
-      totalAmount: orders.totalAmount,
-      itemCount,
-    })
-    .from(orders)
-    .innerJoin(establishments, eq(establishments.id, orders.establishmentId))
-    .innerJoin(suppliers, eq(suppliers.id, orders.supplierId))
-    .where(eq(orders.id, id))
-    .limit(1);
-  return row;
 }

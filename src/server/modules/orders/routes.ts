@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CATALOG_TOTAL_CAPPED_HEADER, CATALOG_TOTAL_HEADER } from '../../../shared/catalog.js';
 import { idParamsSchema } from '../../../shared/id-params.js';
 import {
   orderCreateSchema,
@@ -11,9 +10,11 @@ import {
   orderStatusChangeSchema,
 } from '../../../shared/orders.js';
 import { callerOf } from '../../http/authenticate.js';
+import { sendList } from '../../http/record-routes.js';
+import { may } from '../../http/route-policy.js';
 import type { OrderService } from './service.js';
 
-const read = { policy: { area: 'orders', action: 'read' } } as const;
+const read = may('orders', 'read');
 
 export function orderRoutes(service: OrderService) {
   return async (app: FastifyInstance) => {
@@ -21,17 +22,12 @@ export function orderRoutes(service: OrderService) {
     r.get(
       '/api/orders',
       { config: read, schema: { querystring: orderListQuerySchema, response: { 200: z.array(orderSchema) } } },
-      async (request, reply) => {
-        const { items, total, capped } = await service.listOrders(callerOf(request), request.query);
-        reply.header(CATALOG_TOTAL_HEADER, String(total));
-        if (capped) reply.header(CATALOG_TOTAL_CAPPED_HEADER, 'true');
-        return reply.send(items);
-      },
+      async (request, reply) => sendList(reply, await service.listOrders(callerOf(request), request.query)),
     );
     r.post(
       '/api/orders',
       {
-        config: { policy: { area: 'orders', action: 'create' } },
+        config: may('orders', 'create'),
         schema: { body: orderCreateSchema, response: { 201: orderDetailSchema } },
       },
       async (request, reply) => reply.status(201).send(await service.createOrder(callerOf(request), request.body)),

@@ -119,7 +119,7 @@ export async function createOrder(db: Db, mailer: Mailer, caller: Caller, input:
       })),
       caller.id,
     );
-    const facts = await repo.mailFactsOf(tx, order.id);
+    const facts = await repo.findById(tx, order.id);
     if (facts) await queueOrderCreated(tx, mailer, facts, caller.id);
     return order.id;
   });
@@ -148,7 +148,7 @@ export async function changeOrderStatus(
     if (!scopeCovers(scopeFor(caller, 'orders', action), rowRef(order))) throw forbidden(deniedDetail('orders', action));
     if (!ORDER_TRANSITIONS[order.status].includes(to)) throw conflict(badTransition(order.status, to));
     if (!(await repo.moveStatus(tx, id, order.status, to, caller.id))) throw conflict(badTransition(order.status, to));
-    const facts = await repo.mailFactsOf(tx, id);
+    const facts = await repo.findById(tx, id);
     if (facts) await queueOrderStatusChanged(tx, mailer, facts, { from: order.status, to }, caller.id);
     if (to !== 'delivered') return null;
     // The bottles enter the cellar with the status change, on the locked order row: exactly once (decision 0059).

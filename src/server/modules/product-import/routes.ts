@@ -12,6 +12,7 @@ import {
 } from '../../../shared/product-import.js';
 import { appError, badRequest } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
+import { may } from '../../http/route-policy.js';
 import type { ProductImportService } from './service.js';
 
 const TOO_LARGE = 'Arquivo muito grande. Tamanho máximo: 20 MB.';
@@ -47,37 +48,33 @@ export function productImportRoutes(service: ProductImportService) {
     r.post(
       '/api/product-import/execute',
       {
-        config: { policy: { area: 'imports', action: 'execute' } },
+        config: may('imports', 'execute'),
         schema: { body: executeImportSchema, response: { 202: importStatusSchema } },
       },
       async (request, reply) => reply.status(202).send(await service.execute(callerOf(request), request.body)),
     );
-    r.get(
-      '/api/product-import/status/:id',
-      { config: read, schema: { params: idParamsSchema, response: { 200: importStatusSchema } } },
-      async (request) => service.status(callerOf(request), request.params.id),
-    );
+    // The wizard polls an import's status; the history opens its details: the same answer.
+    for (const url of ['/api/product-import/status/:id', '/api/product-import/details/:id']) {
+      r.get(url, { config: read, schema: { params: idParamsSchema, response: { 200: importStatusSchema } } }, async (request) =>
+        service.status(callerOf(request), request.params.id),
+      );
+    }
     r.get(
       '/api/product-import/history',
       { config: read, schema: { querystring: importHistoryQuerySchema, response: { 200: importHistorySchema } } },
       async (request) => service.history(callerOf(request), request.query.page, request.query.limit),
     );
-    r.get(
-      '/api/product-import/details/:id',
-      { config: read, schema: { params: idParamsSchema, response: { 200: importStatusSchema } } },
-      async (request) => service.status(callerOf(request), request.params.id),
-    );
     r.post(
       '/api/product-import/retry/:id',
       {
-        config: { policy: { area: 'imports', action: 'retry' } },
+        config: may('imports', 'retry'),
         schema: { params: idParamsSchema, response: { 202: importStatusSchema } },
       },
       async (request, reply) => reply.status(202).send(await service.retry(callerOf(request), request.params.id)),
     );
     r.delete(
       '/api/product-import/:id',
-      { config: { policy: { area: 'imports', action: 'delete' } }, schema: { params: idParamsSchema } },
+      { config: may('imports', 'delete'), schema: { params: idParamsSchema } },
       async (request, reply) => {
         await service.remove(callerOf(request), request.params.id);
         return reply.status(204).send();

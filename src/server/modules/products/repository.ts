@@ -3,6 +3,7 @@ import type { Scope } from '../../../shared/access-policy.js';
 import { escapeLike, searchTerms } from '../../../shared/text-search.js';
 import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
+import { recordQueries } from '../../db/records.js';
 import { productCategories, products, suppliers } from '../../db/schema/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -84,30 +85,7 @@ export async function findListRow(db: Executor, id: string): Promise<ProductList
   return row;
 }
 
-export async function findById(db: Executor, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
-  return row;
-}
-
-export async function insert(db: Executor, values: ProductValues): Promise<ProductRow> {
-  const [row] = await db.insert(products).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function update(db: Executor, id: string, values: ProductValues): Promise<ProductRow | undefined> {
-  const [row] = await db
-    .update(products)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(products.id, id))
-    .returning();
-  return row;
-}
-
-export async function remove(db: Executor, id: string): Promise<boolean> {
-  const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-  return rows.length > 0;
-}
+export const { findById, insert, update, remove } = recordQueries(products);
 
 /** The supplier ids among `ids` that exist. */
 export async function existingSuppliers(db: Executor, ids: string[]): Promise<Set<string>> {
@@ -122,25 +100,7 @@ export function listCategories(db: Executor): Promise<CategoryRow[]> {
   return db.select().from(productCategories).orderBy(asc(productCategories.name), asc(productCategories.id));
 }
 
-export async function findCategory(db: Executor, id: string): Promise<CategoryRow | undefined> {
-  const [row] = await db.select().from(productCategories).where(eq(productCategories.id, id)).limit(1);
-  return row;
-}
-
-export async function insertCategory(db: Executor, values: CategoryValues): Promise<CategoryRow> {
-  const [row] = await db.insert(productCategories).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function updateCategory(db: Executor, id: string, values: CategoryValues): Promise<CategoryRow | undefined> {
-  const [row] = await db
-    .update(productCategories)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(productCategories.id, id))
-    .returning();
-  return row;
-}
+export const { findById: findCategory, insert: insertCategory, update: updateCategory } = recordQueries(productCategories);
 
 /** Is `candidateId` the category `id` itself or one of its descendants? (Then it cannot become its parent.) */
 export async function isInSubtree(db: Executor, id: string, candidateId: string): Promise<boolean> {

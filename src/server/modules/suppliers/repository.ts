@@ -1,9 +1,10 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, type SQL, sql } from 'drizzle-orm';
 import type { Scope } from '../../../shared/access-policy.js';
 import { escapeLike, searchTerms } from '../../../shared/text-search.js';
 import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
 import { foldSqlText } from '../../db/fold-sql.js';
+import { recordQueries } from '../../db/records.js';
 import { suppliers } from '../../db/schema/index.js';
 
 export type SupplierRow = typeof suppliers.$inferSelect;
@@ -31,30 +32,7 @@ export async function search(db: Executor, scope: Scope, query: SupplierSearch):
   return { rows, total: count?.n ?? 0 };
 }
 
-export async function findById(db: Executor, id: string): Promise<SupplierRow | undefined> {
-  const [row] = await db.select().from(suppliers).where(eq(suppliers.id, id)).limit(1);
-  return row;
-}
+export const { findById, insert, update, remove } = recordQueries(suppliers);
 
 export const listNames = (db: Executor) =>
   db.select({ id: suppliers.id, name: suppliers.name, companyName: suppliers.companyName }).from(suppliers);
-
-export async function insert(db: Executor, values: SupplierValues): Promise<SupplierRow> {
-  const [row] = await db.insert(suppliers).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function update(db: Executor, id: string, values: SupplierValues): Promise<SupplierRow | undefined> {
-  const [row] = await db
-    .update(suppliers)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(suppliers.id, id))
-    .returning();
-  return row;
-}
-
-export async function remove(db: Executor, id: string): Promise<boolean> {
-  const rows = await db.delete(suppliers).where(eq(suppliers.id, id)).returning({ id: suppliers.id });
-  return rows.length > 0;
-}

@@ -1,6 +1,6 @@
 import { and, asc, eq, exists, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Role } from '../../../shared/roles.js';
 import type { Executor } from '../../db/client.js';
+import { recordQueries } from '../../db/records.js';
 import { establishments, invitations, sessions, userEstablishments, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -106,27 +106,7 @@ export async function existingEstablishmentIds(db: Executor, ids: readonly strin
   return rows.map((r) => r.id);
 }
 
-export async function insertUser(
-  db: Executor,
-  values: { email: string; passwordHash: string | null; role: Role; supplierId: string | null; name?: string },
-): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function updateUser(
-  db: Executor,
-  id: string,
-  values: { email: string; role: Role; supplierId: string | null; passwordHash?: string },
-): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row;
-}
+export const { insert: insertUser, update: updateUser } = recordQueries(users);
 
 export async function setPasswordHash(db: Executor, id: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));

@@ -2,6 +2,7 @@ import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import type { Scope } from '../../../shared/access-policy.js';
 import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
+import { recordQueries } from '../../db/records.js';
 import { cellarItems, establishments, menuWines, wineMenus } from '../../db/schema/index.js';
 
 export type WineMenuRow = typeof wineMenus.$inferSelect;
@@ -85,30 +86,7 @@ export async function menuSlugsStartingWith(db: Executor, establishmentId: strin
   return new Set(rows.map((r) => r.slug));
 }
 
-export async function insertMenu(
-  db: Executor,
-  values: { establishmentId: string; name: string; description: string | null; slug: string } & MenuCellarSettings,
-): Promise<WineMenuRow> {
-  const [row] = await db.insert(wineMenus).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function updateMenu(
-  db: Executor,
-  id: string,
-  values: { establishmentId: string; name: string; description: string | null; slug: string } & MenuCellarSettings,
-): Promise<void> {
-  await db
-    .update(wineMenus)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(wineMenus.id, id));
-}
-
-export async function deleteMenu(db: Executor, id: string): Promise<boolean> {
-  const rows = await db.delete(wineMenus).where(eq(wineMenus.id, id)).returning({ id: wineMenus.id });
-  return rows.length > 0;
-}
+export const { insert: insertMenu, update: updateMenu, remove: deleteMenu } = recordQueries(wineMenus);
 
 /** In menu order; `onlyAvailable`: what guests see. */
 export async function listWines(db: Executor, menuId: string, onlyAvailable = false): Promise<MenuWineRow[]> {

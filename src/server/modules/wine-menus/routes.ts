@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/id-params.js';
@@ -16,8 +16,14 @@ import {
   wineMenuSummarySchema,
 } from '../../../shared/wine-menus.js';
 import { callerOf } from '../../http/authenticate.js';
+import { registerRecordRoutes } from '../../http/record-routes.js';
 import { publicBaseUrl } from '../../http/request-origin.js';
+import { may } from '../../http/route-policy.js';
 import type { QrBase, WineMenuService } from './service.js';
+
+/** A QR code file, shown in the browser under its name; only the browser keeps it, and asks again before reusing it. */
+const sendQrFile = (reply: FastifyReply, type: string, fileName: string, body: string | Buffer) =>
+  reply.type(type).header('Content-Disposition', `inline; filename="${fileName}"`).header('Cache-Control', 'private, no-cache').send(body);
 
 export function wineMenuRoutes(service: WineMenuService) {
   const qrBase = (request: FastifyRequest): QrBase => ({
@@ -26,9 +32,7 @@ export function wineMenuRoutes(service: WineMenuService) {
   });
   // Reads are scoped, not refused: a supplier lists no menus and gets 404 for one.
   const read = { policy: { area: 'menus', action: 'read', outOfScope: 'hidden' } } as const;
-  const canCreate = { policy: { area: 'menus', action: 'create' } } as const;
-  const canUpdate = { policy: { area: 'menus', action: 'update' } } as const;
-  const canDelete = { policy: { area: 'menus', action: 'delete' } } as const;
+  const canUpdate = may('menus', 'update');
 
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,22 +42,16 @@ export function wineMenuRoutes(service: WineMenuService) {
       { config: read, schema: { querystring: menuListQuerySchema, response: { 200: z.array(wineMenuSummarySchema) } } },
       async (request) => service.listMenus(callerOf(request), request.query.establishment_id),
     );
-    r.get('/api/wine-menus/:id', { config: read, schema: { params: idParamsSchema, response: { 200: wineMenuSchema } } }, async (request) =>
-      service.getMenu(callerOf(request), request.params.id),
-    );
-    r.post(
-      '/api/wine-menus',
-      { config: canCreate, schema: { body: wineMenuInputSchema, response: { 201: wineMenuSchema } } },
-      async (request, reply) => reply.status(201).send(await service.createMenu(callerOf(request), request.body)),
-    );
-    r.put(
-      '/api/wine-menus/:id',
-      { config: canUpdate, schema: { params: idParamsSchema, body: wineMenuInputSchema, response: { 200: wineMenuSchema } } },
-      async (request) => service.updateMenu(callerOf(request), request.params.id, request.body),
-    );
-    r.delete('/api/wine-menus/:id', { config: canDelete, schema: { params: idParamsSchema } }, async (request, reply) => {
-      await service.deleteMenu(callerOf(request), request.params.id);
-      return reply.status(204).send();
+    registerRecordRoutes(app, {
+      path: '/api/wine-menus',
+      area: 'menus',
+      hiddenReads: true,
+      item: wineMenuSchema,
+      input: wineMenuInputSchema,
+      get: service.getMenu,
+      create: service.createMenu,
+      update: service.updateMenu,
+      remove: service.deleteMenu,
     });
 
     r.post(
@@ -87,19 +85,11 @@ export function wineMenuRoutes(service: WineMenuService) {
     );
     r.get('/api/wine-menus/:id/qr-code.svg', { config: read, schema: { params: idParamsSchema } }, async (request, reply) => {
       const { svg, fileName } = await service.qrCodeSvg(callerOf(request), request.params.id, qrBase(request));
-      return reply
-        .type('image/svg+xml; charset=utf-8')
-        .header('Content-Disposition', `inline; filename="${fileName}"`)
-        .header('Cache-Control', 'private, no-cache')
-        .send(svg);
+      return sendQrFile(reply, 'image/svg+xml; charset=utf-8', fileName, svg);
     });
     r.get('/api/wine-menus/:id/qr-code.png', { config: read, schema: { params: idParamsSchema } }, async (request, reply) => {
       const { png, fileName } = await service.qrCodePng(callerOf(request), request.params.id, qrBase(request));
-      return reply
-        .type('image/png')
-        .header('Content-Disposition', `inline; filename="${fileName}"`)
-        .header('Cache-Control', 'private, no-cache')
-        .send(png);
+      return sendQrFile(reply, 'image/png', fileName, png);
     });
     for (const format of TABLE_QR_FORMATS) {
       r.get(
@@ -107,11 +97,7 @@ export function wineMenuRoutes(service: WineMenuService) {
         { config: read, schema: { params: idParamsSchema, querystring: tableQrQuerySchema } },
         async (request, reply) => {
           const sheet = await service.tableQrSheet(callerOf(request), request.params.id, qrBase(request), request.query.tables, format);
-          return reply
-            .type(sheet.type)
-            .header('Content-Disposition', `inline; filename="${sheet.fileName}"`)
-            .header('Cache-Control', 'private, no-cache')
-            .send(sheet.body);
+          return sendQrFile(reply, sheet.type, sheet.fileName, sheet.body);
         },
       );
     }

@@ -193,19 +193,22 @@ function establishmentMissing(): AppError {
   return appError('not_found', ESTABLISHMENT_NOT_FOUND, { establishment_id: ESTABLISHMENT_NOT_FOUND });
 }
 
+/** A menu's columns from its form, under the slug chosen for it. */
+const menuValues = (input: WineMenuData, slug: string) => ({
+  establishmentId: input.establishment_id,
+  name: input.name,
+  description: input.description,
+  slug,
+  soldOutDisplay: input.sold_out_display,
+  lowStockThreshold: input.low_stock_threshold,
+});
+
 export async function createMenu(db: Db, caller: Caller, input: WineMenuData, deps: WineMenuDeps): Promise<WineMenu> {
   await targetEstablishment(db, caller, input.establishment_id, 'create');
   const id = await withSlugRetry(input.slug, slugTaken, () =>
     db.transaction(async (tx) => {
       const slug = await chooseMenuSlug(tx, { establishmentId: input.establishment_id, explicit: input.slug, name: input.name });
-      const row = await repo.insertMenu(tx, {
-        establishmentId: input.establishment_id,
-        name: input.name,
-        description: input.description,
-        slug,
-        soldOutDisplay: input.sold_out_display,
-        lowStockThreshold: input.low_stock_threshold,
-      });
+      const row = await repo.insertMenu(tx, menuValues(input, slug));
       return row.id;
     }),
   );
@@ -232,14 +235,7 @@ export async function updateMenu(db: Db, caller: Caller, id: string, input: Wine
         selfId: id,
         keepCurrentIfFree: moving,
       });
-      await repo.updateMenu(tx, id, {
-        establishmentId: input.establishment_id,
-        name: input.name,
-        description: input.description,
-        slug,
-        soldOutDisplay: input.sold_out_display,
-        lowStockThreshold: input.low_stock_threshold,
-      });
+      await repo.updateMenu(tx, id, menuValues(input, slug));
       if (moving) await repo.unlinkCellarItems(tx, id);
       return current.establishmentId;
     }),
