@@ -80,11 +80,13 @@ describe('the embedded database in a worker thread (decision 0068)', () => {
     expect(turns).toBeGreaterThan(20);
   });
 
-  it.runIf(process.platform === 'linux')('runs at a lower CPU priority than the thread that answers requests (decision 0076)', () => {
+  it.runIf(process.platform === 'linux')('runs at nice 10, below the thread that answers requests at nice 0 (decision 0076)', () => {
     const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
     const threads = readdirSync('/proc/self/task').map((id) => niceOf(readFileSync(`/proc/self/task/${id}/stat`, 'utf8')));
     const own = niceOf(readFileSync('/proc/thread-self/stat', 'utf8'));
-    expect(threads).toContain(Math.min(19, own + 10));
+    // At nice 10 or more already (npm test runs Vitest under `nice -n 10`) the worker stays with its process.
+    expect(threads).toContain(Math.max(own, 10));
+    expect(Math.max(...threads)).toBe(Math.max(own, 10));
   });
 
   it('closes cleanly: later statements fail as unavailable, and the data is there when opened again', async () => {
