@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import type { CatalogWine } from '../../shared/catalog';
+import { useCatalogWineSearch } from '../lib/catalog-search';
 
 type Props = Omit<SelectProps, 'name' | 'value' | 'onChange' | 'data' | 'searchValue' | 'onSearchChange'> & {
   /** The form field that holds the chosen wine's id. */
@@ -13,17 +14,15 @@ type Props = Omit<SelectProps, 'name' | 'value' | 'onChange' | 'data' | 'searchV
   emptyValue: '' | null;
   /** A wine was chosen from the search results: time to fill the fields that follow from it. */
   onPick(wine: CatalogWine): void;
-  /** The feature's catalogue search (a query hook, the same on every render). */
-  useSearch(q: string): { data?: CatalogWine[]; isFetching: boolean };
 };
 
 /** A catalogue wine searched as the user types (the server filters; the list shows what it answers). */
-export function CatalogWineSelect({ name, labelName, emptyValue, onPick, useSearch, ...props }: Props) {
+export function CatalogWineSelect({ name, labelName, emptyValue, onPick, ...props }: Props) {
   const { getValues, setValue } = useFormContext();
   const { field, fieldState } = useController({ name });
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 250);
-  const wines = useSearch(q.trim());
+  const wines = useCatalogWineSearch(q.trim());
   const results = wines.data ?? [];
   const data = results.map((w) => ({ value: w.id, label: w.vintage ? `${w.name} ${w.vintage}` : w.name }));
   if (field.value && !data.some((d) => d.value === field.value)) data.unshift({ value: field.value, label: getValues(labelName) });

@@ -10,7 +10,7 @@ import { FormModal } from '../../ui/FormModal';
 import { PriceField, SelectField, WholeNumberField } from '../../ui/form-fields';
 import { ModalTitle } from '../../ui/ModalTitle';
 import { TextField } from '../../ui/text-fields';
-import { useCatalogPick, useSaveCellarItem } from './cellar-api';
+import { useSaveCellarItem } from './cellar-api';
 
 type FormValues = {
   catalog_wine_id: string | null;
@@ -121,7 +121,6 @@ function CatalogWinePicker() {
       description="Ligado ao catálogo, o vinho pode ser pedido aos fornecedores e recebe as entregas sozinho."
       clearable
       placeholder="Busque no catálogo (opcional)"
-      useSearch={useCatalogPick}
       onPick={(wine) => {
         const dirty = { shouldDirty: true, shouldValidate: true };
         setValue('name', wine.name, dirty);

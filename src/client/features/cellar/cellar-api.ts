@@ -7,7 +7,6 @@ import {
   reorderSuggestionSchema,
 } from '../../../shared/cellar';
 import { api } from '../../lib/api';
-import { useCatalogWineSearch } from '../../lib/catalog-search';
 import { cellarListQuery } from '../../lib/cellar-queries';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -51,6 +50,3 @@ export function useSaveCellarItem(establishmentId: string) {
     },
   });
 }
-
-/** The item form's link to the catalogue. */
-export const useCatalogPick = useCatalogWineSearch;

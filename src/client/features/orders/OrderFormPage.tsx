@@ -17,7 +17,7 @@ import { FormPage } from '../../ui/FormPage';
 import { FormSection } from '../../ui/FormSection';
 import { PriceField, SelectField, TextareaField, WholeNumberField } from '../../ui/form-fields';
 import { notifySuccess } from '../../ui/notify';
-import { useCreateOrder, useWineSearch } from './orders-api';
+import { useCreateOrder } from './orders-api';
 
 interface ItemValues {
   wine_id: string;
@@ -242,7 +242,6 @@ function WinePicker({ index }: { index: number }) {
       label="Vinho"
       withAsterisk
       placeholder="Busque no catálogo"
-      useSearch={useWineSearch}
       onPick={(wine) => setValue(`items.${index}.price`, wine.price_reference ?? 0, { shouldDirty: true, shouldValidate: true })}
     />
   );

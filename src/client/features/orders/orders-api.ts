@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type OrderCreate, type OrderStatus, orderDetailSchema, orderSchema } from '../../../shared/orders';
 import { api } from '../../lib/api';
-import { useCatalogWineSearch } from '../../lib/catalog-search';
 import { queryKeys } from '../../lib/query-keys';
 import { useRecord } from '../../lib/record-hooks';
 import { listFromHeader, usePageList } from '../../lib/use-page-list';
@@ -49,6 +48,3 @@ export function useMoveOrder(id: string) {
     },
   });
 }
-
-/** The order form's wine picker. */
-export const useWineSearch = useCatalogWineSearch;
