@@ -5,14 +5,15 @@ import type { Executor } from './client.js';
 /** A table of records named by a uuid `id` that keep when they last changed in `updatedAt`. */
 type RecordTable = PgTable & { id: PgColumn; updatedAt: PgColumn };
 
-/**
- * The four statements every such table has, for its repository: read one by id, insert (answering the row),
- * update by id (stamping `updatedAt`; undefined when there is no such row) and delete by id (false when none).
- */
+/** What a repository reads: the whole row. */
 type Row<T extends RecordTable> = T['$inferSelect'];
 /** What a repository writes: every column but the ones the database fills in. */
 type Values<T extends RecordTable> = Omit<T['$inferInsert'], 'id' | 'createdAt' | 'updatedAt'>;
 
+/**
+ * The four statements every such table has, for its repository: read one by id, insert (answering the row),
+ * update by id (stamping `updatedAt`; undefined when there is no such row) and delete by id (false when none).
+ */
 export function recordQueries<T extends RecordTable>(table: T) {
   // Drizzle's builders do not follow a table given as a type parameter; the rows are typed by `T` above.
   const t = table as RecordTable;
