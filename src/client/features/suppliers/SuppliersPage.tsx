@@ -12,7 +12,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { FilterBar } from '../../ui/FilterBar';
 import { NewButton } from '../../ui/NewButton';
 import { mutationToasts } from '../../ui/notify';
-import { PagedList, TableOrCards } from '../../ui/PagedList';
+import { countLabel, PagedList, TableOrCards } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
 import { TableRows } from '../../ui/TableRows';
@@ -115,7 +115,7 @@ export function SuppliersPage() {
         skeletonRows={4}
         page={page}
         onPageChange={goToPage}
-        summary={(total) => (total === 1 ? '1 fornecedor' : `${total} fornecedores`)}
+        summary={(total) => countLabel(total, 'fornecedor', 'fornecedores')}
         empty={
           <EmptyState icon={<IconBuildingStore size={26} />} title={search ? 'Nenhum fornecedor encontrado' : 'Nenhum fornecedor ainda'}>
             {search
