@@ -27,6 +27,8 @@ type Grants = Partial<Record<Exclude<Role, 'admin'>, Grant>>;
 
 const OWN_ESTABLISHMENT_STAFF: Grants = { restaurant_manager: 'own', sommelier: 'own' };
 const EVERY_SIGNED_IN_USER: Grants = { restaurant_manager: 'all', sommelier: 'all', supplier: 'all' };
+const OWN_MANAGER: Grants = { restaurant_manager: 'own' };
+const OWN_SUPPLIER: Grants = { supplier: 'own' };
 const NOBODY: Grants = {};
 /** The 403 text of actions only the admin may take, unless DENIED names a more precise one. */
 const ADMIN_ONLY = 'Apenas administradores podem fazer isto.';
@@ -34,9 +36,9 @@ const ADMIN_ONLY = 'Apenas administradores podem fazer isto.';
 export const POLICY = {
   establishments: {
     read: OWN_ESTABLISHMENT_STAFF,
-    create: { restaurant_manager: 'own' },
-    update: { restaurant_manager: 'own' },
-    delete: { restaurant_manager: 'own' },
+    create: OWN_MANAGER,
+    update: OWN_MANAGER,
+    delete: OWN_MANAGER,
   },
   menus: {
     read: OWN_ESTABLISHMENT_STAFF,
@@ -56,7 +58,7 @@ export const POLICY = {
     read: OWN_ESTABLISHMENT_STAFF,
   },
   catalog: {
-    read: { restaurant_manager: 'all', sommelier: 'all', supplier: 'all' },
+    read: EVERY_SIGNED_IN_USER,
     create: { sommelier: 'all' },
     update: { sommelier: 'all' },
     delete: NOBODY,
@@ -65,43 +67,43 @@ export const POLICY = {
     read: { restaurant_manager: 'all', sommelier: 'all', supplier: 'own' },
     create: NOBODY,
     /** A supplier user keeps its own contact details up to date… */
-    update: { supplier: 'own' },
+    update: OWN_SUPPLIER,
     /** …but its commercial terms (commission rate, contract dates) are the marketplace's to set. */
     setTerms: NOBODY,
     delete: NOBODY,
   },
   orders: {
     read: { restaurant_manager: 'own', sommelier: 'own', supplier: 'own' },
-    create: { restaurant_manager: 'own' },
+    create: OWN_MANAGER,
     // docs/product.md "Roles" and docs/decisions/0014: the supplier an order is addressed to confirms and ships it;
     // the buying establishment's people (its manager, and its sommelier who receives the wine) mark it delivered;
     // the manager or the supplier may cancel while the transition allows it.
-    confirm: { supplier: 'own' },
-    ship: { supplier: 'own' },
+    confirm: OWN_SUPPLIER,
+    ship: OWN_SUPPLIER,
     deliver: { restaurant_manager: 'own', sommelier: 'own' },
     cancel: { restaurant_manager: 'own', supplier: 'own' },
   },
   products: {
     read: { restaurant_manager: 'all', sommelier: 'all', supplier: 'own' },
-    create: { supplier: 'own' },
-    update: { supplier: 'own' },
-    delete: { supplier: 'own' },
+    create: OWN_SUPPLIER,
+    update: OWN_SUPPLIER,
+    delete: OWN_SUPPLIER,
   },
   /**
    * Product categories are one tree shared by every supplier: a supplier adds the categories its range needs (by
    * hand or by import), only the admin reshapes the tree (renames, moves, deactivates).
    */
   productCategories: {
-    read: { restaurant_manager: 'all', sommelier: 'all', supplier: 'all' },
+    read: EVERY_SIGNED_IN_USER,
     create: { supplier: 'all' },
     update: NOBODY,
   },
   imports: {
-    read: { supplier: 'own' },
-    create: { supplier: 'own' },
-    execute: { supplier: 'own' },
-    retry: { supplier: 'own' },
-    delete: { supplier: 'own' },
+    read: OWN_SUPPLIER,
+    create: OWN_SUPPLIER,
+    execute: OWN_SUPPLIER,
+    retry: OWN_SUPPLIER,
+    delete: OWN_SUPPLIER,
   },
   analytics: {
     read: { restaurant_manager: 'own', sommelier: 'own', supplier: 'own' },
@@ -129,22 +131,22 @@ export const POLICY = {
    * a login's e-mail, role or password, and deleting it, stay the admin's.
    */
   users: {
-    read: { restaurant_manager: 'own' },
+    read: OWN_MANAGER,
     create: NOBODY,
     update: NOBODY,
-    deactivate: { restaurant_manager: 'own' },
+    deactivate: OWN_MANAGER,
     delete: NOBODY,
   },
   /** Which roles a manager may invite is `invitableRoles` below: never admin or supplier. */
   invitations: {
-    read: { restaurant_manager: 'own' },
-    create: { restaurant_manager: 'own' },
-    resend: { restaurant_manager: 'own' },
-    delete: { restaurant_manager: 'own' },
+    read: OWN_MANAGER,
+    create: OWN_MANAGER,
+    resend: OWN_MANAGER,
+    delete: OWN_MANAGER,
   },
   /** The sample "Pedra da Ilha" data: creating an establishment, so managers (and admin) only. */
   seed: {
-    create: { restaurant_manager: 'own' },
+    create: OWN_MANAGER,
   },
   /** Images for logos, wines and products: whoever edits any of them. */
   uploads: {

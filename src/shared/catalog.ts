@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { optionalImageUrl, optionalMoney, optionalPercent } from './field-rules.js';
 import { queryInt, queryLimit, queryPage } from './list-query.js';
+import { recordStamps } from './record-fields.js';
 
 export const CATALOG_DEFAULT_LIMIT = 50;
 export const CATALOG_MAX_LIMIT = 100;
@@ -101,8 +102,7 @@ export const catalogWineSchema = z.object({
   vintage: z.number().nullable(),
   price_reference: z.number().nullable(),
   sku_code: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordStamps,
 });
 export type CatalogWine = z.infer<typeof catalogWineSchema>;
 

@@ -8,11 +8,10 @@ import { catalogWineInputSchema } from './catalog.js';
 import { optionalMoney } from './field-rules.js';
 import { optionalText, requiredText } from './form-fields.js';
 import { parseDecimal, toCents } from './money.js';
+import { recordStamps } from './record-fields.js';
+import { valuesOf } from './vocabulary.js';
 
-export const CELLAR_MOVEMENT_REASONS = ['sale', 'glass_sale', 'delivery', 'count', 'breakage', 'tasting'] as const;
-export type CellarMovementReason = (typeof CELLAR_MOVEMENT_REASONS)[number];
-
-export const CELLAR_MOVEMENT_REASON_LABELS: Record<CellarMovementReason, string> = {
+export const CELLAR_MOVEMENT_REASON_LABELS = {
   sale: 'Venda (garrafa)',
   glass_sale: 'Venda (taça)',
   delivery: 'Entrega',
@@ -20,6 +19,8 @@ export const CELLAR_MOVEMENT_REASON_LABELS: Record<CellarMovementReason, string>
   breakage: 'Quebra',
   tasting: 'Degustação',
 };
+export type CellarMovementReason = keyof typeof CELLAR_MOVEMENT_REASON_LABELS;
+export const CELLAR_MOVEMENT_REASONS = valuesOf(CELLAR_MOVEMENT_REASON_LABELS);
 
 /** Reasons a person may record by hand (POST /api/cellar/{itemId}/movements): all of them. */
 export const MANUAL_MOVEMENT_REASONS = CELLAR_MOVEMENT_REASONS;
@@ -141,8 +142,7 @@ export const cellarItemSchema = z.object({
   status: z.enum(CELLAR_STATUSES),
   last_movement_at: z.string().nullable(),
   menu_wines: z.array(cellarLinkedMenuWineSchema),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordStamps,
 });
 export type CellarItem = z.infer<typeof cellarItemSchema>;
 

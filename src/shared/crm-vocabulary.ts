@@ -1,20 +1,20 @@
+import { valuesOf } from './vocabulary.js';
+
 /** CRM vocabulary (docs/product.md "CRM"): the enumerations with their pt-BR labels, the messages and the list limits. */
 
 // ── Enumerations and their pt-BR labels (SPEC §3) ──────────────────────────
 
-export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'unqualified', 'converted'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+export const LEAD_STATUS_LABELS = {
   new: 'Novo',
   contacted: 'Contatado',
   qualified: 'Qualificado',
   unqualified: 'Não Qualificado',
   converted: 'Convertido',
 };
+export type LeadStatus = keyof typeof LEAD_STATUS_LABELS;
+export const LEAD_STATUSES = valuesOf(LEAD_STATUS_LABELS);
 
-export const LEAD_SOURCES = ['website', 'referral', 'social_media', 'email_marketing', 'cold_call', 'event', 'other'] as const;
-export type LeadSource = (typeof LEAD_SOURCES)[number];
-export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+export const LEAD_SOURCE_LABELS = {
   website: 'Website',
   referral: 'Indicação',
   social_media: 'Redes Sociais',
@@ -23,13 +23,13 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
   event: 'Evento',
   other: 'Outro',
 };
+export type LeadSource = keyof typeof LEAD_SOURCE_LABELS;
+export const LEAD_SOURCES = valuesOf(LEAD_SOURCE_LABELS);
 
-export const OPPORTUNITY_STAGES = ['prospecting', 'qualification', 'proposal', 'negotiation', 'closed_won', 'closed_lost'] as const;
-export type OpportunityStage = (typeof OPPORTUNITY_STAGES)[number];
 export const OPEN_STAGES = ['prospecting', 'qualification', 'proposal', 'negotiation'] as const;
 export type OpenStage = (typeof OPEN_STAGES)[number];
 export const CLOSED_STAGES = ['closed_won', 'closed_lost'] as const;
-export const OPPORTUNITY_STAGE_LABELS: Record<OpportunityStage, string> = {
+export const OPPORTUNITY_STAGE_LABELS = {
   prospecting: 'Prospecção',
   qualification: 'Qualificação',
   proposal: 'Proposta',
@@ -37,11 +37,11 @@ export const OPPORTUNITY_STAGE_LABELS: Record<OpportunityStage, string> = {
   closed_won: 'Fechado - Ganho',
   closed_lost: 'Fechado - Perdido',
 };
+export type OpportunityStage = keyof typeof OPPORTUNITY_STAGE_LABELS;
+export const OPPORTUNITY_STAGES = valuesOf(OPPORTUNITY_STAGE_LABELS);
 export const isClosedStage = (stage: OpportunityStage) => stage === 'closed_won' || stage === 'closed_lost';
 
-export const ACTIVITY_TYPES = ['call', 'email', 'meeting', 'task', 'follow_up', 'demo', 'proposal', 'other'] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
-export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
+export const ACTIVITY_TYPE_LABELS = {
   call: 'Ligação',
   email: 'E-mail',
   meeting: 'Reunião',
@@ -51,15 +51,17 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   proposal: 'Proposta',
   other: 'Outro',
 };
+export type ActivityType = keyof typeof ACTIVITY_TYPE_LABELS;
+export const ACTIVITY_TYPES = valuesOf(ACTIVITY_TYPE_LABELS);
 
-export const ACTIVITY_STATUSES = ['pending', 'in_progress', 'completed', 'cancelled'] as const;
-export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
-export const ACTIVITY_STATUS_LABELS: Record<ActivityStatus, string> = {
+export const ACTIVITY_STATUS_LABELS = {
   pending: 'Pendente',
   in_progress: 'Em andamento',
   completed: 'Concluída',
   cancelled: 'Cancelada',
 };
+export type ActivityStatus = keyof typeof ACTIVITY_STATUS_LABELS;
+export const ACTIVITY_STATUSES = valuesOf(ACTIVITY_STATUS_LABELS);
 /** An activity in one of these can no longer be completed, nor be overdue. */
 export const isActivityDone = (status: ActivityStatus) => status === 'completed' || status === 'cancelled';
 

@@ -17,6 +17,7 @@ import {
 import { FIELD_MESSAGES, optionalCnpj, optionalPhone, requiredEmail } from './field-rules.js';
 import { optionalText, requiredText } from './form-fields.js';
 import { parseMoney } from './money.js';
+import { recordStamps } from './record-fields.js';
 import { addDays, calendarDay, isRealDate, parseDay, parseInstant } from './time.js';
 
 // ── Field builders ─────────────────────────────────────────────────────────
@@ -42,8 +43,11 @@ const optionalId = (message: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** A reassignable owner: absent keeps the current one (the creator on create). */
-const ownerId = z.uuid('Responsável inválido.').nullish();
+/** The notes every CRM record keeps, and its owner: reassignable, absent keeps the current one (the creator on create). */
+const notesAndOwner = {
+  notes: optionalText('Observações', 4000),
+  owner_id: z.uuid('Responsável inválido.').nullish(),
+};
 
 const VALUE_MESSAGE = 'Valor: informe um valor em reais maior ou igual a zero, com no máximo duas casas decimais.';
 /**
@@ -98,9 +102,8 @@ export const leadInputSchema = z.object({
     .enum(LEAD_SOURCES, { error: 'Escolha uma origem válida.' })
     .nullish()
     .transform((v) => v ?? 'other'),
-  notes: optionalText('Observações', 4000),
   lead_score: score('Pontuação'),
-  owner_id: ownerId,
+  ...notesAndOwner,
 });
 export type LeadInput = z.output<typeof leadInputSchema>;
 export type LeadFormValues = z.input<typeof leadInputSchema>;
@@ -109,8 +112,7 @@ const ownerFields = {
   owner_id: z.string().nullable(),
   /** The owner's e-mail; null when the owner no longer exists. */
   owner_name: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordStamps,
 };
 
 export const leadSchema = z.object({
@@ -168,8 +170,7 @@ export const opportunityInputSchema = z.object({
   stage: z.enum(OPEN_STAGES, { error: 'Escolha uma etapa aberta: para fechar, use Ganhar ou Perder.' }).nullish(),
   probability: score('Probabilidade'),
   expected_close_date: optionalDate('Previsão de fechamento'),
-  notes: optionalText('Observações', 4000),
-  owner_id: ownerId,
+  ...notesAndOwner,
 });
 export type OpportunityInput = z.output<typeof opportunityInputSchema>;
 export type OpportunityFormValues = z.input<typeof opportunityInputSchema>;
@@ -258,8 +259,7 @@ export const activityInputSchema = z.object({
     .nullish()
     .transform((v) => v ?? 'pending'),
   scheduled_at: optionalDateTime('Agendada para'),
-  notes: optionalText('Observações', 4000),
-  owner_id: ownerId,
+  ...notesAndOwner,
 });
 export type ActivityInput = z.output<typeof activityInputSchema>;
 export type ActivityFormValues = z.input<typeof activityInputSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalEmail, optionalImageUrl, optionalPhone, optionalWebsite } from './field-rules.js';
 import { optionalSlugInput, optionalText, requiredText } from './form-fields.js';
+import { recordStamps } from './record-fields.js';
 
 export const ESTABLISHMENT_NAME_REQUIRED = 'Informe o nome do estabelecimento.';
 export const ESTABLISHMENT_NOT_FOUND = 'Estabelecimento não encontrado.';
@@ -35,8 +36,7 @@ export const establishmentSchema = z.object({
   slug: z.string(),
   /** How many menus it has. */
   menu_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordStamps,
 });
 export type Establishment = z.infer<typeof establishmentSchema>;
 

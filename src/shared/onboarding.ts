@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_LENGTH_MESSAGES, isCep, requiredEmail } from './field-rules.js';
 import { requiredText } from './form-fields.js';
+import { valuesOf } from './vocabulary.js';
 
 /** The 27 federative units a Brazilian address may name. */
 export const UFS = [
@@ -34,24 +35,24 @@ export const UFS = [
 ] as const;
 export type Uf = (typeof UFS)[number];
 
-export const ONBOARDING_STATUSES = ['in_progress', 'submitted', 'approved', 'rejected'] as const;
-export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];
-export const ONBOARDING_STATUS_LABELS: Record<OnboardingStatus, string> = {
+export const ONBOARDING_STATUS_LABELS = {
   in_progress: 'Em andamento',
   submitted: 'Enviado',
   approved: 'Aprovado',
   rejected: 'Rejeitado',
 };
+export type OnboardingStatus = keyof typeof ONBOARDING_STATUS_LABELS;
+export const ONBOARDING_STATUSES = valuesOf(ONBOARDING_STATUS_LABELS);
 
 /** SPEC §3 "Onboarding per-field validation status". */
-export const CHECK_STATUSES = ['pending', 'validating', 'valid', 'invalid'] as const;
-export type CheckStatus = (typeof CHECK_STATUSES)[number];
-export const CHECK_STATUS_LABELS: Record<CheckStatus, string> = {
+export const CHECK_STATUS_LABELS = {
   pending: 'Pendente',
   validating: 'Validando',
   valid: 'Válido',
   invalid: 'Inválido',
 };
+export type CheckStatus = keyof typeof CHECK_STATUS_LABELS;
+export const CHECK_STATUSES = valuesOf(CHECK_STATUS_LABELS);
 
 export const CHECKED_FIELDS = ['cnpj', 'email', 'phone'] as const;
 export type CheckedField = (typeof CHECKED_FIELDS)[number];

@@ -5,17 +5,18 @@ import { optionalDate, requiredMoney } from './field-rules.js';
 import { optionalText } from './form-fields.js';
 import { queryLimit, queryPage } from './list-query.js';
 import { centsToDecimal, formatBRL, parseDecimal, toCents } from './money.js';
+import { recordStamps } from './record-fields.js';
+import { valuesOf } from './vocabulary.js';
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+export const ORDER_STATUS_LABELS = {
   pending: 'Pendente',
   confirmed: 'Confirmado',
   shipped: 'Enviado',
   delivered: 'Entregue',
   cancelled: 'Cancelado',
 };
+export type OrderStatus = keyof typeof ORDER_STATUS_LABELS;
+export const ORDER_STATUSES = valuesOf(ORDER_STATUS_LABELS);
 
 /** pending -> confirmed -> shipped -> delivered; cancelled from pending or confirmed. Nothing else. */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
@@ -147,8 +148,7 @@ export const orderSchema = z.object({
   commission_amount: amount,
   delivery_date: z.string().nullable(),
   notes: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordStamps,
 });
 export type Order = z.infer<typeof orderSchema>;
 

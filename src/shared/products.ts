@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { optionalMoney, optionalPercent } from './field-rules.js';
 import { optionalText, requiredText } from './form-fields.js';
+import { recordStamps } from './record-fields.js';
 
 export const PRODUCTS_PAGE_SIZE = 20;
 export const PRODUCTS_MAX_LIMIT = 100;
@@ -154,8 +155,7 @@ export const productSchema = z.object({
   grape_variety: z.string().nullable(),
   brand: z.string().nullable(),
   active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordStamps,
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -221,8 +221,7 @@ export const productCategorySchema = z.object({
   description: z.string().nullable(),
   parent_id: z.string().nullable(),
   active: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordStamps,
 });
 export type ProductCategory = z.infer<typeof productCategorySchema>;
 

@@ -4,6 +4,7 @@ import { MAX_GLASS_DOSES, SOLD_OUT_DISPLAYS, type SoldOutDisplay } from './cella
 import { optionalImageUrl, optionalMoney, requiredMoney } from './field-rules.js';
 import { optionalSlugInput, optionalText, requiredText } from './form-fields.js';
 import { idParamsSchema } from './id-params.js';
+import { recordStamps } from './record-fields.js';
 import { DEFAULT_WINE_VOLUME, WINE_CATEGORIES, WINE_VOLUMES } from './wine-vocabulary.js';
 
 export const MENU_NOT_FOUND = 'Carta não encontrada.';
@@ -181,8 +182,7 @@ export const menuWineSchema = z.object({
   glass_price: z.number().nullable(),
   glass_doses: z.number().int(),
   glass_markup_percent: z.number().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordStamps,
 });
 export type MenuWine = z.infer<typeof menuWineSchema>;
 
@@ -215,8 +215,7 @@ export const wineMenuSummarySchema = z.object({
   wine_count: z.number().int(),
   sold_out_display: z.enum(SOLD_OUT_DISPLAYS),
   low_stock_threshold: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...recordStamps,
 });
 export type WineMenuSummary = z.infer<typeof wineMenuSummarySchema>;
 
