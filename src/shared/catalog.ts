@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { optionalImageUrl, optionalMoney, optionalPercent } from './field-rules.js';
 import { queryInt, queryLimit, queryPage } from './list-query.js';
-import { recordStamps } from './record-fields.js';
+import { recordStamps, wineDetails } from './record-fields.js';
 
 export const CATALOG_DEFAULT_LIMIT = 50;
 export const CATALOG_MAX_LIMIT = 100;
@@ -87,18 +87,8 @@ export const catalogWineSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
-  country: z.string().nullable(),
-  region: z.string().nullable(),
-  grape_variety: z.string().nullable(),
-  wine_style: z.string().nullable(),
-  alcohol_content: z.string().nullable(),
+  ...wineDetails,
   volume: z.string().nullable(),
-  color: z.string().nullable(),
-  aroma: z.string().nullable(),
-  palate: z.string().nullable(),
-  pairing: z.string().nullable(),
-  image_url: z.string().nullable(),
-  producer: z.string().nullable(),
   vintage: z.number().nullable(),
   price_reference: z.number().nullable(),
   sku_code: z.string().nullable(),

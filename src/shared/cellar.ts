@@ -111,6 +111,12 @@ export const cellarItemCreateSchema = cellarItemUpdateSchema.extend({
 export type CellarItemCreate = z.output<typeof cellarItemCreateSchema>;
 export type CellarItemCreateValues = z.input<typeof cellarItemCreateSchema>;
 
+/** What an item holds now: whole bottles, and the glasses left in the open bottle (0: none open). */
+export const cellarStock = {
+  on_hand: z.number().int(),
+  open_bottle_doses: z.number().int(),
+};
+
 /** A menu wine drawing from a cellar item (for the cellar screen and margins). */
 export const cellarLinkedMenuWineSchema = z.object({
   id: z.string(),
@@ -130,9 +136,7 @@ export const cellarItemSchema = z.object({
   name: z.string(),
   producer: z.string().nullable(),
   vintage: z.number().int().nullable(),
-  on_hand: z.number().int(),
-  /** Glasses left in the open bottle (0: none open). */
-  open_bottle_doses: z.number().int(),
+  ...cellarStock,
   par_level: z.number().int(),
   case_size: z.union([z.literal(6), z.literal(12)]).nullable(),
   /** Exact decimal string ("89.90"), as every amount the API answers. */
@@ -209,8 +213,7 @@ export type CellarMovement = z.infer<typeof cellarMovementSchema>;
 
 /** 201 of POST /api/cellar/{itemId}/movements. */
 export const cellarMovementResultSchema = z.object({
-  on_hand: z.number().int(),
-  open_bottle_doses: z.number().int(),
+  ...cellarStock,
   status: z.enum(CELLAR_STATUSES),
   movement: cellarMovementSchema,
 });
@@ -228,11 +231,16 @@ export function reorderQuantity(onHand: number, parLevel: number, caseSize: numb
   return caseSize ? Math.ceil(missing / caseSize) * caseSize : missing;
 }
 
-export const reorderLineSchema = z.object({
+/** Which item a reorder line or a figure speaks of, and the bottles it has. */
+const itemOnHand = {
   cellar_item_id: z.string(),
-  catalog_wine_id: z.string().nullable(),
   name: z.string(),
   on_hand: z.number().int(),
+};
+
+export const reorderLineSchema = z.object({
+  ...itemOnHand,
+  catalog_wine_id: z.string().nullable(),
   par_level: z.number().int(),
   case_size: z.number().int().nullable(),
   quantity: z.number().int(),
@@ -268,9 +276,7 @@ export const figuresQuerySchema = z.object({
 });
 
 export const cellarFigureSchema = z.object({
-  cellar_item_id: z.string(),
-  name: z.string(),
-  on_hand: z.number().int(),
+  ...itemOnHand,
   /** Bottle sales plus glass sales as fractions of a bottle, rounded to 2 decimals. */
   bottles_sold: z.number(),
   /** on_hand (plus the open bottle's fraction) at the period's pace of sales, 1 decimal; null without sales. */
@@ -286,9 +292,7 @@ export const cellarFigureSchema = z.object({
 export type CellarFigure = z.infer<typeof cellarFigureSchema>;
 
 export const idleWineSchema = z.object({
-  cellar_item_id: z.string(),
-  name: z.string(),
-  on_hand: z.number().int(),
+  ...itemOnHand,
   /** The last movement (or the item's creation when it never moved). */
   last_movement_at: z.string(),
 });

@@ -6,3 +6,18 @@ export const recordStamps = {
   created_at: z.string(),
   updated_at: z.string(),
 };
+
+/** What a wine's label and tasting notes say, as the catalogue and the menus answer it (each may be unknown). */
+export const wineDetails = {
+  country: z.string().nullable(),
+  region: z.string().nullable(),
+  producer: z.string().nullable(),
+  wine_style: z.string().nullable(),
+  grape_variety: z.string().nullable(),
+  alcohol_content: z.string().nullable(),
+  color: z.string().nullable(),
+  aroma: z.string().nullable(),
+  palate: z.string().nullable(),
+  pairing: z.string().nullable(),
+  image_url: z.string().nullable(),
+};

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { catalogWineInputSchema } from './catalog.js';
-import { MAX_GLASS_DOSES, SOLD_OUT_DISPLAYS, type SoldOutDisplay } from './cellar.js';
+import { cellarStock, MAX_GLASS_DOSES, SOLD_OUT_DISPLAYS, type SoldOutDisplay } from './cellar.js';
 import { optionalImageUrl, optionalMoney, requiredMoney } from './field-rules.js';
 import { optionalSlugInput, optionalText, requiredText } from './form-fields.js';
 import { idParamsSchema } from './id-params.js';
-import { recordStamps } from './record-fields.js';
+import { recordStamps, wineDetails } from './record-fields.js';
 import { DEFAULT_WINE_VOLUME, WINE_CATEGORIES, WINE_VOLUMES } from './wine-vocabulary.js';
 
 export const MENU_NOT_FOUND = 'Carta não encontrada.';
@@ -161,20 +161,10 @@ export const menuWineSchema = z.object({
   description: z.string().nullable(),
   price: z.number(),
   category: z.string(),
-  country: z.string().nullable(),
-  region: z.string().nullable(),
-  producer: z.string().nullable(),
+  ...wineDetails,
   vintage: z.number().int().nullable(),
-  wine_style: z.string().nullable(),
-  grape_variety: z.string().nullable(),
-  alcohol_content: z.string().nullable(),
   volume: z.string(),
   aging: z.string().nullable(),
-  color: z.string().nullable(),
-  aroma: z.string().nullable(),
-  palate: z.string().nullable(),
-  pairing: z.string().nullable(),
-  image_url: z.string().nullable(),
   available: z.boolean(),
   cellar_item_id: z.string().nullable(),
   by_the_glass: z.boolean(),
@@ -190,8 +180,7 @@ export type MenuWine = z.infer<typeof menuWineSchema>;
 export const menuWineCellarSchema = z.object({
   item_id: z.string(),
   name: z.string(),
-  on_hand: z.number().int(),
-  open_bottle_doses: z.number().int(),
+  ...cellarStock,
 });
 export type MenuWineCellar = z.infer<typeof menuWineCellarSchema>;
 
