@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { optionalImageUrl, optionalMoney, optionalPercent } from './field-rules.js';
 import { queryInt, queryLimit, queryPage } from './list-query.js';
-import { recordStamps, wineDetails } from './record-fields.js';
+import { namedRecord, recordStamps, wineDetails } from './record-fields.js';
 
 export const CATALOG_DEFAULT_LIMIT = 50;
 export const CATALOG_MAX_LIMIT = 100;
@@ -84,9 +84,7 @@ export type CatalogWineInput = z.output<typeof catalogWineInputSchema>;
 export type CatalogWineFormValues = z.input<typeof catalogWineInputSchema>;
 
 export const catalogWineSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
+  ...namedRecord,
   ...wineDetails,
   volume: z.string().nullable(),
   vintage: z.number().nullable(),

@@ -16,6 +16,7 @@ import {
 } from './crm-vocabulary.js';
 import { FIELD_MESSAGES, optionalCnpj, optionalPhone, requiredEmail } from './field-rules.js';
 import { optionalText, requiredText } from './form-fields.js';
+import { queryLimit } from './list-query.js';
 import { parseMoney } from './money.js';
 import { recordStamps } from './record-fields.js';
 import { addDays, calendarDay, isRealDate, parseDay, parseInstant } from './time.js';
@@ -134,14 +135,6 @@ export type Lead = z.infer<typeof leadSchema>;
 
 const filterText = z.string().trim().max(200, 'Busca longa demais (máximo 200 caracteres).').optional();
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
-const listLimit = {
-  limit: z.coerce
-    .number({ error: 'limit: informe um número inteiro.' })
-    .int('limit: informe um número inteiro.')
-    .min(1, 'limit: mínimo 1.')
-    .transform((v) => Math.min(v, CRM_MAX_LIMIT))
-    .optional(),
-};
 const enumFilter = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(emptyToUndefined, z.enum(values, { error: message }).optional());
 const idFilter = (message: string) => z.preprocess(emptyToUndefined, z.uuid(message).optional());
@@ -150,7 +143,7 @@ export const leadListQuerySchema = z.object({
   status: enumFilter(LEAD_STATUSES, 'Status de lead inválido.'),
   source: enumFilter(LEAD_SOURCES, 'Origem de lead inválida.'),
   search: filterText,
-  ...listLimit,
+  limit: queryLimit(CRM_MAX_LIMIT),
 });
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
@@ -227,7 +220,7 @@ export const opportunityListQuerySchema = z.object({
   stage: enumFilter(OPPORTUNITY_STAGES, 'Etapa inválida.'),
   lead_id: idFilter('Lead inválido.'),
   search: filterText,
-  ...listLimit,
+  limit: queryLimit(CRM_MAX_LIMIT),
 });
 export type OpportunityListQuery = z.output<typeof opportunityListQuerySchema>;
 
@@ -289,7 +282,7 @@ export const activityListQuerySchema = z.object({
   lead_id: idFilter('Lead inválido.'),
   opportunity_id: idFilter('Oportunidade inválida.'),
   search: filterText,
-  ...listLimit,
+  limit: queryLimit(CRM_MAX_LIMIT),
 });
 export type ActivityListQuery = z.output<typeof activityListQuerySchema>;
 

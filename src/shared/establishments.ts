@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalEmail, optionalImageUrl, optionalPhone, optionalWebsite } from './field-rules.js';
 import { optionalSlugInput, optionalText, requiredText } from './form-fields.js';
-import { recordStamps } from './record-fields.js';
+import { namedRecord, recordStamps } from './record-fields.js';
 
 export const ESTABLISHMENT_NAME_REQUIRED = 'Informe o nome do estabelecimento.';
 export const ESTABLISHMENT_NOT_FOUND = 'Estabelecimento não encontrado.';
@@ -24,9 +24,7 @@ export type EstablishmentInput = z.input<typeof establishmentInputSchema>;
 export type EstablishmentData = z.output<typeof establishmentInputSchema>;
 
 export const establishmentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
+  ...namedRecord,
   address: z.string().nullable(),
   phone: z.string().nullable(),
   email: z.string().nullable(),

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { optionalMoney, optionalPercent } from './field-rules.js';
 import { optionalText, requiredText } from './form-fields.js';
-import { recordStamps } from './record-fields.js';
+import { queryInt, queryLimit } from './list-query.js';
+import { namedRecord, recordStamps } from './record-fields.js';
 
 export const PRODUCTS_PAGE_SIZE = 20;
 export const PRODUCTS_MAX_LIMIT = 100;
@@ -132,9 +133,7 @@ export type ProductInput = z.output<typeof productInputSchema>;
 export type ProductFormValues = z.input<typeof productInputSchema>;
 
 export const productSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
+  ...namedRecord,
   category_id: z.string().nullable(),
   category_name: z.string().nullable(),
   supplier_id: z.string(),
@@ -162,22 +161,10 @@ export type Product = z.infer<typeof productSchema>;
 /** Low stock: at or below the minimum (SPEC §5). */
 export const isLowStock = (p: { stock_quantity: number; min_stock: number }) => p.stock_quantity <= p.min_stock;
 
-const queryInt = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label}: informe um número inteiro.` })
-    .int(`${label}: informe um número inteiro.`)
-    .min(min, `${label}: mínimo ${min}.`)
-    .max(max, `${label}: máximo ${max}.`);
-
 /** GET /api/products: page is 1-based; limit defaults to 20 and is capped at 100; category_id includes subcategories. */
 export const productListQuerySchema = z.object({
   page: queryInt('page', 1, 1_000_000).optional(),
-  limit: z.coerce
-    .number({ error: 'limit: informe um número inteiro.' })
-    .int('limit: informe um número inteiro.')
-    .min(1, 'limit: mínimo 1.')
-    .transform((v) => Math.min(v, PRODUCTS_MAX_LIMIT))
-    .optional(),
+  limit: queryLimit(PRODUCTS_MAX_LIMIT),
   search: z.string().trim().max(200, 'Busca longa demais (máximo 200 caracteres).').optional(),
   category_id: z
     .union([z.uuid('Categoria inválida.'), z.literal('')])
@@ -216,9 +203,7 @@ export type ProductCategoryInput = z.output<typeof productCategoryInputSchema>;
 export type ProductCategoryFormValues = z.input<typeof productCategoryInputSchema>;
 
 export const productCategorySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
+  ...namedRecord,
   parent_id: z.string().nullable(),
   active: z.boolean(),
   ...recordStamps,

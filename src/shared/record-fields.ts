@@ -1,6 +1,13 @@
 /** Field groups that several answers carry: each schema spreads the group instead of writing it again. */
 import { z } from 'zod';
 
+/** The head of a record people name and may describe: catalogue wines, products and their categories, places, menus. */
+export const namedRecord = {
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+};
+
 /** When a stored record was created and last changed (ISO instants). */
 export const recordStamps = {
   created_at: z.string(),

@@ -4,7 +4,7 @@ import { cellarStock, MAX_GLASS_DOSES, SOLD_OUT_DISPLAYS, type SoldOutDisplay } 
 import { optionalImageUrl, optionalMoney, requiredMoney } from './field-rules.js';
 import { optionalSlugInput, optionalText, requiredText } from './form-fields.js';
 import { idParamsSchema } from './id-params.js';
-import { recordStamps, wineDetails } from './record-fields.js';
+import { namedRecord, recordStamps, wineDetails } from './record-fields.js';
 import { DEFAULT_WINE_VOLUME, WINE_CATEGORIES, WINE_VOLUMES } from './wine-vocabulary.js';
 
 export const MENU_NOT_FOUND = 'Carta não encontrada.';
@@ -194,9 +194,7 @@ export type MenuWineDetail = z.infer<typeof menuWineDetailSchema>;
 
 /** An item of GET /api/wine-menus. */
 export const wineMenuSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
+  ...namedRecord,
   slug: z.string(),
   establishment_id: z.string(),
   establishment_name: z.string(),
