@@ -1,4 +1,4 @@
-import { Grid } from '@mantine/core';
+import { Grid, SimpleGrid } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { type CatalogWine, type CatalogWineFormValues, catalogWineInputSchema } from '../../../shared/catalog';
@@ -107,10 +107,8 @@ function CatalogForm({ wine }: { wine: CatalogWine | null }) {
           <Grid.Col span={{ base: 12, sm: 5 }}>
             <TextField label="Código SKU" name="sku_code" />
           </Grid.Col>
-          <Grid.Col span={12}>
-            <TextareaField label="Descrição" autosize minRows={3} maxRows={8} name="description" />
-          </Grid.Col>
         </Grid>
+        <TextareaField label="Descrição" autosize minRows={3} maxRows={8} name="description" />
       </FormSection>
 
       <FormSection title="Origem e ficha técnica">
@@ -121,19 +119,16 @@ function CatalogForm({ wine }: { wine: CatalogWine | null }) {
           <Grid.Col span={{ base: 12, sm: 8 }}>
             <TextField label="Região" placeholder="Ex.: Vale dos Vinhedos, Mendoza" name="region" />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextField label="Uva" name="grape_variety" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <WineStyleField />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 4 }}>
-            <AlcoholContentField />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 4 }}>
-            <AutocompleteField name="volume" label="Volume" data={[...WINE_VOLUMES]} />
-          </Grid.Col>
         </Grid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextField label="Uva" name="grape_variety" />
+          <WineStyleField />
+        </SimpleGrid>
+        {/* Two fields in three columns: each keeps a third of the row on a wide screen. */}
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          <AlcoholContentField />
+          <AutocompleteField name="volume" label="Volume" data={[...WINE_VOLUMES]} />
+        </SimpleGrid>
       </FormSection>
 
       <FormSection title="Notas de degustação">

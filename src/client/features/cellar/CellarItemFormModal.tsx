@@ -1,4 +1,4 @@
-import { Grid } from '@mantine/core';
+import { Grid, SimpleGrid } from '@mantine/core';
 import { useFormContext } from 'react-hook-form';
 import type { z } from 'zod';
 import { type CellarItem, type CellarItemCreate, cellarItemCreateSchema, cellarItemUpdateSchema } from '../../../shared/cellar';
@@ -73,38 +73,28 @@ function CellarItemDialog({ establishmentId, item, onClose, onSaved }: Props) {
       submitLabel={item ? 'Salvar' : 'Adicionar à adega'}
     >
       <CatalogWinePicker />
+      <TextField label="Nome" withAsterisk data-autofocus name="name" placeholder="Ex.: Casa Valduga Storia Merlot" />
       <Grid gap="md">
-        <Grid.Col span={12}>
-          <TextField label="Nome" withAsterisk data-autofocus name="name" placeholder="Ex.: Casa Valduga Storia Merlot" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 8, sm: 8 }}>
+        <Grid.Col span={8}>
           <TextField label="Produtor" name="producer" />
         </Grid.Col>
-        <Grid.Col span={{ base: 4, sm: 4 }}>
+        <Grid.Col span={4}>
           <TextField label="Safra" name="vintage" inputMode="numeric" placeholder="2021" />
         </Grid.Col>
-        {!item && (
-          <Grid.Col span={{ base: 6, sm: 4 }}>
-            <WholeNumberField name="on_hand" label="Garrafas agora" description="Entra como contagem." min={0} />
-          </Grid.Col>
-        )}
-        <Grid.Col span={{ base: 6, sm: 4 }}>
-          <WholeNumberField name="par_level" label="Estoque ideal" description="Repor até quantas garrafas." min={0} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4 }}>
-          <SelectField
-            name="case_size"
-            label="Compra em"
-            data={CASE_SIZES}
-            clearable
-            placeholder="Garrafas avulsas"
-            description="Arredonda a reposição."
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4 }}>
-          <PriceField name="last_unit_cost" label="Último custo" description="Por garrafa." />
-        </Grid.Col>
       </Grid>
+      <SimpleGrid cols={{ base: 2, sm: 3 }}>
+        {!item && <WholeNumberField name="on_hand" label="Garrafas agora" description="Entra como contagem." min={0} />}
+        <WholeNumberField name="par_level" label="Estoque ideal" description="Repor até quantas garrafas." min={0} />
+        <SelectField
+          name="case_size"
+          label="Compra em"
+          data={CASE_SIZES}
+          clearable
+          placeholder="Garrafas avulsas"
+          description="Arredonda a reposição."
+        />
+        <PriceField name="last_unit_cost" label="Último custo" description="Por garrafa." />
+      </SimpleGrid>
     </FormModal>
   );
 }

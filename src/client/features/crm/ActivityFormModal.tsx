@@ -6,20 +6,12 @@ import { formatInstant } from '../../../shared/time';
 import { blankNulls } from '../../lib/form-values';
 import { TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
-import { CrmFormModal } from './CrmFormModal';
+import { type CrmRecordDialogProps, CrmRecordFormModal } from './CrmFormModal';
 import { useLeads, useOpportunities, useSaveActivity } from './crm-api';
 import { CrmSelectField, OwnerField, optionsOf } from './crm-ui';
 
 /** "Nova atividade" opens blank (or linked to a lead/opportunity); "Editar" with the activity. */
-export function ActivityFormModal({
-  activity,
-  onClose,
-  onSaved,
-}: {
-  activity: Activity | null;
-  onClose(): void;
-  onSaved(message: string): void;
-}) {
+export function ActivityFormModal({ activity, ...dialog }: { activity: Activity | null } & CrmRecordDialogProps) {
   const save = useSaveActivity();
   const defaults: ActivityFormValues = {
     ...blankNulls(activity, ['lead_id', 'opportunity_id', 'title', 'description', 'notes']),
@@ -29,17 +21,7 @@ export function ActivityFormModal({
     owner_id: activity?.owner_id ?? null,
   };
   return (
-    <CrmFormModal
-      title={activity ? 'Editar atividade' : 'Nova atividade'}
-      schema={activityInputSchema}
-      defaults={defaults}
-      failPrefix="Erro ao salvar atividade: "
-      onClose={onClose}
-      submit={async (values) => {
-        await save.mutateAsync({ id: activity?.id, values });
-        onSaved(activity ? 'Atividade atualizada com sucesso!' : 'Atividade criada com sucesso!');
-      }}
-    >
+    <CrmRecordFormModal kind="activity" record={activity} schema={activityInputSchema} defaults={defaults} save={save} {...dialog}>
       <TextField label="Título" name="title" withAsterisk />
       <TextareaField label="Descrição" name="description" autosize minRows={2} maxRows={5} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -50,7 +32,7 @@ export function ActivityFormModal({
       </SimpleGrid>
       <LinkFields activity={activity} />
       <TextareaField label="Observações" name="notes" autosize minRows={2} maxRows={5} />
-    </CrmFormModal>
+    </CrmRecordFormModal>
   );
 }
 

@@ -5,12 +5,12 @@ import { formatPhone, maskCnpj } from '../../../shared/field-rules';
 import { blankNulls } from '../../lib/form-values';
 import { NumberField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
-import { CrmFormModal } from './CrmFormModal';
+import { type CrmRecordDialogProps, CrmRecordFormModal } from './CrmFormModal';
 import { useSaveLead } from './crm-api';
 import { CrmSelectField, OwnerField, optionsOf } from './crm-ui';
 
 /** "Novo lead" opens blank; "Editar" with the lead. */
-export function LeadFormModal({ lead, onClose, onSaved }: { lead: Lead | null; onClose(): void; onSaved(message: string): void }) {
+export function LeadFormModal({ lead, ...dialog }: { lead: Lead | null } & CrmRecordDialogProps) {
   const save = useSaveLead();
   const defaults: LeadFormValues = {
     ...blankNulls(lead, ['name', 'email', 'company', 'notes']),
@@ -22,17 +22,7 @@ export function LeadFormModal({ lead, onClose, onSaved }: { lead: Lead | null; o
     owner_id: lead?.owner_id ?? null,
   };
   return (
-    <CrmFormModal
-      title={lead ? 'Editar lead' : 'Novo lead'}
-      schema={leadInputSchema}
-      defaults={defaults}
-      failPrefix="Erro ao salvar lead: "
-      onClose={onClose}
-      submit={async (values) => {
-        await save.mutateAsync({ id: lead?.id, values });
-        onSaved(lead ? 'Lead atualizado com sucesso!' : 'Lead criado com sucesso!');
-      }}
-    >
+    <CrmRecordFormModal kind="lead" record={lead} schema={leadInputSchema} defaults={defaults} save={save} {...dialog}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextField label="Nome" name="name" withAsterisk data-autofocus />
         <TextField label="E-mail" name="email" type="email" withAsterisk />
@@ -45,6 +35,6 @@ export function LeadFormModal({ lead, onClose, onSaved }: { lead: Lead | null; o
       </SimpleGrid>
       <OwnerField />
       <TextareaField label="Observações" name="notes" autosize minRows={2} maxRows={6} />
-    </CrmFormModal>
+    </CrmRecordFormModal>
   );
 }

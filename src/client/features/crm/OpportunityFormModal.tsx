@@ -6,20 +6,12 @@ import { formatCalendarDay } from '../../../shared/time';
 import { blankNulls } from '../../lib/form-values';
 import { MoneyField, NumberField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
-import { CrmFormModal } from './CrmFormModal';
+import { type CrmRecordDialogProps, CrmRecordFormModal } from './CrmFormModal';
 import { useLeads, useSaveOpportunity } from './crm-api';
 import { CrmSelectField, OwnerField, optionsOf } from './crm-ui';
 
 /** "Nova oportunidade" opens blank; "Editar" with the opportunity. Only open stages are offered (closing is Ganhar/Perder). */
-export function OpportunityFormModal({
-  opportunity,
-  onClose,
-  onSaved,
-}: {
-  opportunity: Opportunity | null;
-  onClose(): void;
-  onSaved(message: string): void;
-}) {
+export function OpportunityFormModal({ opportunity, ...dialog }: { opportunity: Opportunity | null } & CrmRecordDialogProps) {
   const save = useSaveOpportunity();
   const leads = useLeads({ limit: '500' });
   if (leads.isError) console.error('Lead picker failed to load', leads.error);
@@ -36,17 +28,7 @@ export function OpportunityFormModal({
     owner_id: opportunity?.owner_id ?? null,
   };
   return (
-    <CrmFormModal
-      title={opportunity ? 'Editar oportunidade' : 'Nova oportunidade'}
-      schema={opportunityInputSchema}
-      defaults={defaults}
-      failPrefix="Erro ao salvar oportunidade: "
-      onClose={onClose}
-      submit={async (values) => {
-        await save.mutateAsync({ id: opportunity?.id, values });
-        onSaved(opportunity ? 'Oportunidade atualizada com sucesso!' : 'Oportunidade criada com sucesso!');
-      }}
-    >
+    <CrmRecordFormModal kind="opportunity" record={opportunity} schema={opportunityInputSchema} defaults={defaults} save={save} {...dialog}>
       <CrmSelectField
         label="Lead"
         name="lead_id"
@@ -72,6 +54,6 @@ export function OpportunityFormModal({
       </SimpleGrid>
       <OwnerField />
       <TextareaField label="Observações" name="notes" autosize minRows={2} maxRows={5} />
-    </CrmFormModal>
+    </CrmRecordFormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Fieldset, Grid } from '@mantine/core';
+import { Alert, Fieldset, Grid, SimpleGrid, Stack } from '@mantine/core';
 import type { CellarItem } from '../../../shared/cellar';
 import { type MenuWineData, menuWineInputSchema } from '../../../shared/wine-menus';
 import { WINE_CATEGORIES, WINE_VOLUMES } from '../../../shared/wine-vocabulary';
@@ -62,60 +62,49 @@ function WineFormDialog({ title, notice, initialValues, cellarItems, onClose, on
       submitLabel="Salvar vinho"
     >
       <Fieldset legend="Básico">
-        <Grid gap="md">
-          <Grid.Col span={12}>
-            <TextField label="Nome" withAsterisk data-autofocus name="name" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <PriceField name="price" label="Preço" withAsterisk />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 8 }}>
-            <SelectField
-              name="category"
-              label="Categoria"
-              withAsterisk
-              placeholder="Escolha a categoria"
-              data={[...WINE_CATEGORIES]}
-              allowDeselect={false}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <CountryField />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <OriginFields />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <TextareaField
-              label="Descrição"
-              autosize
-              minRows={2}
-              maxRows={6}
-              placeholder="O que o cliente lê na carta."
-              name="description"
-            />
-          </Grid.Col>
-        </Grid>
+        <Stack gap="md">
+          <TextField label="Nome" withAsterisk data-autofocus name="name" />
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <PriceField name="price" label="Preço" withAsterisk />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <SelectField
+                name="category"
+                label="Categoria"
+                withAsterisk
+                placeholder="Escolha a categoria"
+                data={[...WINE_CATEGORIES]}
+                allowDeselect={false}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <CountryField />
+            </Grid.Col>
+          </Grid>
+          <OriginFields />
+          <TextareaField label="Descrição" autosize minRows={2} maxRows={6} placeholder="O que o cliente lê na carta." name="description" />
+        </Stack>
       </Fieldset>
 
       <Fieldset legend="Técnico">
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <WineStyleField placeholder="Tinto, Branco, Espumante…" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextField label="Uva" placeholder="Ex.: Malbec, Touriga Nacional" name="grape_variety" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 4 }}>
-            <AlcoholContentField />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 4 }}>
-            <SelectField name="volume" label="Volume" data={[...WINE_VOLUMES]} allowDeselect={false} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextField label="Amadurecimento" placeholder="12 meses em carvalho" name="aging" />
-          </Grid.Col>
-        </Grid>
+          </SimpleGrid>
+          <Grid gap="md">
+            <Grid.Col span={{ base: 6, sm: 4 }}>
+              <AlcoholContentField />
+            </Grid.Col>
+            <Grid.Col span={{ base: 6, sm: 4 }}>
+              <SelectField name="volume" label="Volume" data={[...WINE_VOLUMES]} allowDeselect={false} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <TextField label="Amadurecimento" placeholder="12 meses em carvalho" name="aging" />
+            </Grid.Col>
+          </Grid>
+        </Stack>
       </Fieldset>
 
       <Fieldset legend="Adega e taça">

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Box, Button, Grid, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -118,23 +118,19 @@ export function OrderFormPage() {
         </Alert>
       )}
       <FormSection title="Comprador e fornecedor">
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <EstablishmentField />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <SelectField
-              name="supplier_id"
-              label="Fornecedor"
-              withAsterisk
-              searchable
-              nothingFoundMessage="Nenhum fornecedor"
-              placeholder="Escolha o fornecedor"
-              data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.company_name }))}
-              description={supplier ? `Contato: ${supplier.name} · comissão ${formatPercent(supplier.commission_rate)}` : undefined}
-            />
-          </Grid.Col>
-        </Grid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <EstablishmentField />
+          <SelectField
+            name="supplier_id"
+            label="Fornecedor"
+            withAsterisk
+            searchable
+            nothingFoundMessage="Nenhum fornecedor"
+            placeholder="Escolha o fornecedor"
+            data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.company_name }))}
+            description={supplier ? `Contato: ${supplier.name} · comissão ${formatPercent(supplier.commission_rate)}` : undefined}
+          />
+        </SimpleGrid>
       </FormSection>
 
       <FormSection title="Vinhos">

@@ -1,4 +1,4 @@
-import { Grid } from '@mantine/core';
+import { Grid, SimpleGrid } from '@mantine/core';
 import {
   PRODUCT_SCREEN_TEXTS,
   type Product,
@@ -89,29 +89,17 @@ function ProductFormDialog({ product, categories, picksSupplier, onClose, onSave
         <Grid.Col span={12}>
           <TextareaField label="Descrição" name="description" autosize minRows={2} maxRows={5} />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <PriceField label="Preço" name="price" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <PriceField label="Custo" name="cost" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <TextField label="Estoque" name="stock_quantity" inputMode="numeric" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <TextField label="Estoque mínimo" name="min_stock" inputMode="numeric" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <AutocompleteField label="Unidade" name="unit" data={UNITS} placeholder="garrafa" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <TextField label="Volume" name="volume" placeholder="750ml" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <TextField label="Peso (kg)" name="weight" inputMode="decimal" placeholder="1,3" />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 3 }}>
-          <TextField label="Teor alcoólico" name="alcohol_content" placeholder="13,5%" />
+        <Grid.Col span={12}>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+            <PriceField label="Preço" name="price" />
+            <PriceField label="Custo" name="cost" />
+            <TextField label="Estoque" name="stock_quantity" inputMode="numeric" />
+            <TextField label="Estoque mínimo" name="min_stock" inputMode="numeric" />
+            <AutocompleteField label="Unidade" name="unit" data={UNITS} placeholder="garrafa" />
+            <TextField label="Volume" name="volume" placeholder="750ml" />
+            <TextField label="Peso (kg)" name="weight" inputMode="decimal" placeholder="1,3" />
+            <TextField label="Teor alcoólico" name="alcohol_content" placeholder="13,5%" />
+          </SimpleGrid>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <TextField label="Origem" name="origin" placeholder="Mendoza, Argentina" />

@@ -1,4 +1,4 @@
-import { Grid, Text } from '@mantine/core';
+import { Grid, SimpleGrid, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { formatPhone, normalizeWebsite } from '../../../shared/field-rules';
 import { type Supplier, type SupplierFormValues, supplierInputSchema } from '../../../shared/suppliers';
@@ -81,29 +81,15 @@ function SupplierForm({ supplier }: { supplier: Supplier | null }) {
       cancelTo="/fornecedores"
     >
       <FormSection title="Empresa e contato">
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextField label="Nome" description="Como o fornecedor é conhecido." withAsterisk name="name" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextField label="Razão social" withAsterisk name="company_name" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextField label="E-mail" type="email" withAsterisk name="email" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <PhoneField label="Telefone" withAsterisk placeholder="(54) 3453-1200" name="phone" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextField label="Pessoa de contato" name="contact_person" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NormalizedTextField label="Site" placeholder="vinicola.com.br" name="website" normalize={normalizeWebsite} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <TextField label="Endereço" name="address" />
-          </Grid.Col>
-        </Grid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextField label="Nome" description="Como o fornecedor é conhecido." withAsterisk name="name" />
+          <TextField label="Razão social" withAsterisk name="company_name" />
+          <TextField label="E-mail" type="email" withAsterisk name="email" />
+          <PhoneField label="Telefone" withAsterisk placeholder="(54) 3453-1200" name="phone" />
+          <TextField label="Pessoa de contato" name="contact_person" />
+          <NormalizedTextField label="Site" placeholder="vinicola.com.br" name="website" normalize={normalizeWebsite} />
+        </SimpleGrid>
+        <TextField label="Endereço" name="address" />
       </FormSection>
       <FormSection title="Comissão e contrato">
         <Grid gap="md">
@@ -127,17 +113,13 @@ function SupplierForm({ supplier }: { supplier: Supplier | null }) {
           <Grid.Col span={{ base: 6, sm: 4 }}>
             <TextField label="Fim do contrato" type="date" name="contract_end_date" disabled={!canSetTerms} />
           </Grid.Col>
-          {!canSetTerms && (
-            <Grid.Col span={12}>
-              <Text size="sm" c="dimmed">
-                A comissão e as datas do contrato são definidas pela administração do Adega.
-              </Text>
-            </Grid.Col>
-          )}
-          <Grid.Col span={12}>
-            <TextareaField label="Observações" autosize minRows={2} maxRows={6} name="notes" />
-          </Grid.Col>
         </Grid>
+        {!canSetTerms && (
+          <Text size="sm" c="dimmed">
+            A comissão e as datas do contrato são definidas pela administração do Adega.
+          </Text>
+        )}
+        <TextareaField label="Observações" autosize minRows={2} maxRows={6} name="notes" />
       </FormSection>
     </FormPage>
   );
