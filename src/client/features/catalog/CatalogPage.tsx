@@ -1,5 +1,5 @@
 import { Autocomplete, Grid, Select, Table, Text, TextInput } from '@mantine/core';
-import { IconBook2, IconSearch } from '@tabler/icons-react';
+import { IconBook2 } from '@tabler/icons-react';
 import { type FormEvent, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CatalogWine } from '../../../shared/catalog';
@@ -17,6 +17,7 @@ import { mutationToasts, notifyError } from '../../ui/notify';
 import { countLabel, PagedCardTable, PagedList } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
+import { SearchInput } from '../../ui/SearchInput';
 import { TableRows } from '../../ui/TableRows';
 import { type CatalogFilters, hasFilters, useCatalogList, useDeleteCatalogWine } from './catalog-api';
 
@@ -96,13 +97,7 @@ export function CatalogPage() {
 
       <FilterBar label="Filtrar catálogo" onSubmit={apply}>
         <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-          <TextInput
-            label="Nome"
-            placeholder="Nome, produtor ou região"
-            leftSection={<IconSearch size={16} />}
-            value={draft.q}
-            onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
-          />
+          <SearchInput label="Nome" placeholder="Nome, produtor ou região" value={draft.q} onChange={(q) => setDraft({ ...draft, q })} />
         </Grid.Col>
         <Grid.Col span={{ base: 6, md: 2 }}>
           <Select

@@ -1,5 +1,5 @@
-import { Badge, Button, Grid, Group, Select, Table, Text, TextInput } from '@mantine/core';
-import { IconCategoryPlus, IconEdit, IconPackage, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Grid, Group, Select, Table, Text } from '@mantine/core';
+import { IconCategoryPlus, IconEdit, IconPackage } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { scopeFor } from '../../../shared/access-policy';
@@ -17,6 +17,7 @@ import { mutationToasts, notifyError, notifySuccess } from '../../ui/notify';
 import { countLabel, PagedCardTable, PagedList } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
+import { SearchInput } from '../../ui/SearchInput';
 import { TableRows } from '../../ui/TableRows';
 import { CategoryFormModal, parentOptions } from './CategoryFormModal';
 import { PageButtons } from './PageButtons';
@@ -131,12 +132,10 @@ export function ProductsPage() {
 
       <FilterBar label="Filtrar produtos">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <TextInput
-            label="Buscar"
+          <SearchInput
             placeholder="Nome, SKU ou descrição"
-            leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            onChange={setSearch}
             onKeyDown={(e) => {
               if (e.key === 'Enter') applySearch(search);
             }}
