@@ -1,4 +1,4 @@
-import { Autocomplete, Grid, Select, Table, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Grid, Table, Text, TextInput } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { type FormEvent, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +11,8 @@ import { useWriteRights } from '../../lib/use-write-rights';
 import { CountryLabel } from '../../ui/CountryLabel';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
-import { FilterActions, FilterBar } from '../../ui/FilterBar';
+import { FilterActions, FilterBar, FilterSelect } from '../../ui/FilterBar';
+import { NameCell } from '../../ui/NameCell';
 import { NewButton } from '../../ui/NewButton';
 import { mutationToasts, notifyError } from '../../ui/notify';
 import { countLabel, PagedCardTable, PagedList } from '../../ui/PagedList';
@@ -99,16 +100,13 @@ export function CatalogPage() {
         <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
           <SearchInput label="Nome" placeholder="Nome, produtor ou região" value={draft.q} onChange={(q) => setDraft({ ...draft, q })} />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 2 }}>
-          <Select
-            label="País"
-            placeholder="Todos"
-            clearable
-            data={countries.map((c) => ({ value: c, label: `${COUNTRY_FLAGS[c] ?? ''} ${c}`.trim() }))}
-            value={draft.country || null}
-            onChange={(v) => setDraft({ ...draft, country: v ?? '' })}
-          />
-        </Grid.Col>
+        <FilterSelect
+          span={{ base: 6, md: 2 }}
+          label="País"
+          data={countries.map((c) => ({ value: c, label: `${COUNTRY_FLAGS[c] ?? ''} ${c}`.trim() }))}
+          value={draft.country}
+          onChange={(country) => setDraft({ ...draft, country })}
+        />
         <Grid.Col span={{ base: 6, md: 2 }}>
           <TextInput
             label="Uva"
@@ -178,20 +176,18 @@ export function CatalogPage() {
             >
               {(w) => (
                 <>
-                  <Table.Td>
-                    <Text fw={600} size="sm">
-                      {canUpdate ? (
+                  <NameCell
+                    name={
+                      canUpdate ? (
                         <Link to={`/catalogo/${w.id}/editar`} style={{ color: 'inherit', textDecoration: 'none' }}>
                           {w.name}
                         </Link>
                       ) : (
                         w.name
-                      )}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {[w.producer, w.region].filter(Boolean).join(' · ') || '—'}
-                    </Text>
-                  </Table.Td>
+                      )
+                    }
+                    detail={[w.producer, w.region].filter(Boolean).join(' · ') || '—'}
+                  />
                   <Table.Td data-label="País" style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm">{w.country ? <CountryLabel country={w.country} /> : '—'}</Text>
                   </Table.Td>

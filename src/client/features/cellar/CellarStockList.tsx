@@ -8,6 +8,7 @@ import { foldText, searchTerms } from '../../../shared/text-search';
 import { CardTable } from '../../ui/CardTable';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
 import { ListSkeleton, ListSummary } from '../../ui/ListStates';
+import { NameCell } from '../../ui/NameCell';
 import { NewButton } from '../../ui/NewButton';
 import { ActionsHeader, RowActionButton, RowActions } from '../../ui/RowActionIcons';
 import { SearchInput } from '../../ui/SearchInput';
@@ -113,14 +114,7 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
               >
                 {(item) => (
                   <>
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {item.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {itemOrigin(item) || 'Sem produtor ou safra'}
-                      </Text>
-                    </Table.Td>
+                    <NameCell name={item.name} detail={itemOrigin(item) || 'Sem produtor ou safra'} />
                     <Table.Td data-label="Em estoque" ta="right" style={{ whiteSpace: 'nowrap' }}>
                       <span>
                         <Text span fw={700} size="md" data-testid="cellar-on-hand">

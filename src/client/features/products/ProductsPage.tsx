@@ -12,6 +12,7 @@ import { useWriteRights } from '../../lib/use-write-rights';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
 import { FilterActions, FilterBar } from '../../ui/FilterBar';
+import { NameCell } from '../../ui/NameCell';
 import { NewButton } from '../../ui/NewButton';
 import { mutationToasts, notifyError, notifySuccess } from '../../ui/notify';
 import { countLabel, PagedCardTable, PagedList } from '../../ui/PagedList';
@@ -203,14 +204,10 @@ export function ProductsPage() {
             >
               {(p) => (
                 <>
-                  <Table.Td>
-                    <Text fw={600} size="sm">
-                      {p.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {[p.sku && `SKU ${p.sku}`, p.description && cut(p.description)].filter(Boolean).join(' · ') || '—'}
-                    </Text>
-                  </Table.Td>
+                  <NameCell
+                    name={p.name}
+                    detail={[p.sku && `SKU ${p.sku}`, p.description && cut(p.description)].filter(Boolean).join(' · ') || '—'}
+                  />
                   <Table.Td data-label="Categoria">
                     <Text size="sm">{p.category_name ?? '—'}</Text>
                   </Table.Td>
