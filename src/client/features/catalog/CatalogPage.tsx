@@ -172,7 +172,6 @@ export function CatalogPage() {
                 </>
               }
               rows={wines}
-              rowKey={(w) => w.id}
             >
               {(w) => (
                 <>

@@ -109,7 +109,6 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
                   </>
                 }
                 rows={shown}
-                rowKey={(item) => item.id}
                 rowProps={(item) => ({ 'data-testid': 'cellar-item', 'data-item-name': item.name })}
               >
                 {(item) => (

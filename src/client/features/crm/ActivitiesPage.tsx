@@ -98,7 +98,6 @@ export function ActivitiesPage() {
                   </>
                 }
                 rows={items}
-                rowKey={(a) => a.id}
                 rowProps={(a) => ({ bg: a.overdue ? 'var(--mantine-color-red-1)' : undefined, 'data-overdue': a.overdue || undefined })}
               >
                 {(a) => (

@@ -160,7 +160,6 @@ export function OpportunitiesPage() {
                   </>
                 }
                 rows={items}
-                rowKey={(o) => o.id}
               >
                 {(o) => (
                   <>

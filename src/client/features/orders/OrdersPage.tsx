@@ -132,7 +132,6 @@ export function OrdersPage() {
                     </>
                   }
                   rows={orders}
-                  rowKey={(o) => o.id}
                 >
                   {(o) => (
                     <>

@@ -200,7 +200,6 @@ export function ProductsPage() {
                 </>
               }
               rows={products}
-              rowKey={(p) => p.id}
             >
               {(p) => (
                 <>

@@ -133,7 +133,6 @@ export function SuppliersPage() {
                     </>
                   }
                   rows={suppliers}
-                  rowKey={(s) => s.id}
                 >
                   {(s) => (
                     <>
