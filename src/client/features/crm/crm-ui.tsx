@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Select, Skeleton, Tabs, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Group, type MantineColor, Select, Skeleton, Tabs, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowForwardUp,
   IconCalendarEvent,
@@ -90,7 +90,16 @@ export function ActivityTypeLabel({ type }: { type: ActivityType }) {
 }
 
 /** SPEC §9: descriptions in lists are cut to their first 50 characters. */
-export const cut50 = (text: string | null | undefined) => (!text ? '' : text.length > 50 ? `${text.slice(0, 50)}…` : text);
+const cut50 = (text: string | null | undefined) => (!text ? '' : text.length > 50 ? `${text.slice(0, 50)}…` : text);
+
+/** A record's description under its title in a list, cut (SPEC §9); nothing when it has none. */
+export function CutDescription({ text, c = 'dimmed' }: { text: string | null; c?: MantineColor }) {
+  return text ? (
+    <Text size="xs" c={c}>
+      {cut50(text)}
+    </Text>
+  ) : null;
+}
 
 /** "23/11/2026" of an ISO instant, in São Paulo. */
 
