@@ -84,6 +84,7 @@ export function CatalogPage() {
         remove.mutate(wine.id, mutationToasts('Vinho excluído do catálogo.', 'Falha ao excluir o vinho', { serverMessage: false })),
     });
 
+  const newWine = canCreate && <NewButton to="/catalogo/novo">Novo vinho</NewButton>;
   const countries: string[] = [...WINE_COUNTRIES];
   if (draft.country && !countries.includes(draft.country)) countries.push(draft.country);
 
@@ -93,7 +94,7 @@ export function CatalogPage() {
         title="Catálogo global"
         description="Vinhos de referência para importar nas cartas, com ficha técnica e notas de degustação."
         back={{ to: '/', label: 'Início' }}
-        actions={canCreate && <NewButton to="/catalogo/novo">Novo vinho</NewButton>}
+        actions={newWine}
       />
 
       <FilterBar label="Filtrar catálogo" onSubmit={apply}>
@@ -145,11 +146,7 @@ export function CatalogPage() {
               Nenhum vinho do catálogo corresponde a estes filtros.
             </NoMatchesState>
           ) : (
-            <EmptyState
-              icon={<IconBook2 size={26} />}
-              title="O catálogo está vazio"
-              action={canCreate && <NewButton to="/catalogo/novo">Novo vinho</NewButton>}
-            >
+            <EmptyState icon={<IconBook2 size={26} />} title="O catálogo está vazio" action={newWine}>
               Cadastre vinhos de referência para importá-los nas cartas com poucos cliques.
             </EmptyState>
           )
