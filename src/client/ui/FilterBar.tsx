@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Loader, Paper } from '@mantine/core';
+import { Button, Grid, type GridColProps, Group, Loader, Paper, Select, type SelectProps } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 
@@ -11,6 +11,21 @@ export function FilterBar({ label, onSubmit, children }: { label: string; onSubm
         {children}
       </Grid>
     </Paper>
+  );
+}
+
+type FilterSelectProps = Omit<SelectProps, 'value' | 'onChange'> & {
+  span: GridColProps['span'];
+  value: string;
+  onChange(value: string): void;
+};
+
+/** A select of a filter bar, in its column: "Todos" while nothing is chosen, emptied with its ×; '' stands for nothing. */
+export function FilterSelect({ span, value, onChange, ...select }: FilterSelectProps) {
+  return (
+    <Grid.Col span={span}>
+      <Select placeholder="Todos" clearable value={value || null} onChange={(v) => onChange(v ?? '')} {...select} />
+    </Grid.Col>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Autocomplete, Grid, Select, Table, Text, TextInput } from '@mantine/core';
-import { IconBook2, IconSearch } from '@tabler/icons-react';
+import { Autocomplete, Grid, Table, Text, TextInput } from '@mantine/core';
+import { IconBook2 } from '@tabler/icons-react';
 import { type FormEvent, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CatalogWine } from '../../../shared/catalog';
@@ -11,12 +11,14 @@ import { useWriteRights } from '../../lib/use-write-rights';
 import { CountryLabel } from '../../ui/CountryLabel';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
-import { FilterActions, FilterBar } from '../../ui/FilterBar';
+import { FilterActions, FilterBar, FilterSelect } from '../../ui/FilterBar';
+import { NameCell } from '../../ui/NameCell';
 import { NewButton } from '../../ui/NewButton';
 import { mutationToasts, notifyError } from '../../ui/notify';
 import { countLabel, PagedCardTable, PagedList } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
+import { SearchInput } from '../../ui/SearchInput';
 import { TableRows } from '../../ui/TableRows';
 import { type CatalogFilters, hasFilters, useCatalogList, useDeleteCatalogWine } from './catalog-api';
 
@@ -82,6 +84,7 @@ export function CatalogPage() {
         remove.mutate(wine.id, mutationToasts('Vinho excluído do catálogo.', 'Falha ao excluir o vinho', { serverMessage: false })),
     });
 
+  const newWine = canCreate && <NewButton to="/catalogo/novo">Novo vinho</NewButton>;
   const countries: string[] = [...WINE_COUNTRIES];
   if (draft.country && !countries.includes(draft.country)) countries.push(draft.country);
 
@@ -91,29 +94,20 @@ export function CatalogPage() {
         title="Catálogo global"
         description="Vinhos de referência para importar nas cartas, com ficha técnica e notas de degustação."
         back={{ to: '/', label: 'Início' }}
-        actions={canCreate && <NewButton to="/catalogo/novo">Novo vinho</NewButton>}
+        actions={newWine}
       />
 
       <FilterBar label="Filtrar catálogo" onSubmit={apply}>
         <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-          <TextInput
-            label="Nome"
-            placeholder="Nome, produtor ou região"
-            leftSection={<IconSearch size={16} />}
-            value={draft.q}
-            onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
-          />
+          <SearchInput label="Nome" placeholder="Nome, produtor ou região" value={draft.q} onChange={(q) => setDraft({ ...draft, q })} />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 2 }}>
-          <Select
-            label="País"
-            placeholder="Todos"
-            clearable
-            data={countries.map((c) => ({ value: c, label: `${COUNTRY_FLAGS[c] ?? ''} ${c}`.trim() }))}
-            value={draft.country || null}
-            onChange={(v) => setDraft({ ...draft, country: v ?? '' })}
-          />
-        </Grid.Col>
+        <FilterSelect
+          span={{ base: 6, md: 2 }}
+          label="País"
+          data={countries.map((c) => ({ value: c, label: `${COUNTRY_FLAGS[c] ?? ''} ${c}`.trim() }))}
+          value={draft.country}
+          onChange={(country) => setDraft({ ...draft, country })}
+        />
         <Grid.Col span={{ base: 6, md: 2 }}>
           <TextInput
             label="Uva"
@@ -152,11 +146,7 @@ export function CatalogPage() {
               Nenhum vinho do catálogo corresponde a estes filtros.
             </NoMatchesState>
           ) : (
-            <EmptyState
-              icon={<IconBook2 size={26} />}
-              title="O catálogo está vazio"
-              action={canCreate && <NewButton to="/catalogo/novo">Novo vinho</NewButton>}
-            >
+            <EmptyState icon={<IconBook2 size={26} />} title="O catálogo está vazio" action={newWine}>
               Cadastre vinhos de referência para importá-los nas cartas com poucos cliques.
             </EmptyState>
           )
@@ -179,24 +169,21 @@ export function CatalogPage() {
                 </>
               }
               rows={wines}
-              rowKey={(w) => w.id}
             >
               {(w) => (
                 <>
-                  <Table.Td>
-                    <Text fw={600} size="sm">
-                      {canUpdate ? (
+                  <NameCell
+                    name={
+                      canUpdate ? (
                         <Link to={`/catalogo/${w.id}/editar`} style={{ color: 'inherit', textDecoration: 'none' }}>
                           {w.name}
                         </Link>
                       ) : (
                         w.name
-                      )}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {[w.producer, w.region].filter(Boolean).join(' · ') || '—'}
-                    </Text>
-                  </Table.Td>
+                      )
+                    }
+                    detail={[w.producer, w.region].filter(Boolean).join(' · ') || '—'}
+                  />
                   <Table.Td data-label="País" style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm">{w.country ? <CountryLabel country={w.country} /> : '—'}</Text>
                   </Table.Td>

@@ -1,5 +1,5 @@
-import { Group, Paper, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
-import { IconBottle, IconHistory, IconSearch } from '@tabler/icons-react';
+import { Group, Paper, SegmentedControl, Table, Text } from '@mantine/core';
+import { IconBottle, IconHistory } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { CellarItem, CellarStatus } from '../../../shared/cellar';
 import { formatBRL } from '../../../shared/money';
@@ -8,8 +8,10 @@ import { foldText, searchTerms } from '../../../shared/text-search';
 import { CardTable } from '../../ui/CardTable';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
 import { ListSkeleton, ListSummary } from '../../ui/ListStates';
+import { NameCell } from '../../ui/NameCell';
 import { NewButton } from '../../ui/NewButton';
 import { ActionsHeader, RowActionButton, RowActions } from '../../ui/RowActionIcons';
+import { SearchInput } from '../../ui/SearchInput';
 import { TableRows } from '../../ui/TableRows';
 import { CellarStatusBadge, itemOrigin } from './cellar-status';
 
@@ -68,14 +70,7 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
     <>
       <Paper withBorder shadow="xs" p="md" mb="md" role="search" aria-label="Filtrar a adega">
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label="Buscar"
-            placeholder="Vinho, produtor ou safra"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            style={{ flex: '1 1 220px' }}
-          />
+          <SearchInput placeholder="Vinho, produtor ou safra" value={search} onChange={setSearch} style={{ flex: '1 1 220px' }} />
           <div style={{ flex: '0 1 auto', maxWidth: '100%' }}>
             <Text component="span" id="cellar-status-filter" size="sm" fw={500} display="block" mb={4}>
               Situação
@@ -114,19 +109,11 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
                   </>
                 }
                 rows={shown}
-                rowKey={(item) => item.id}
                 rowProps={(item) => ({ 'data-testid': 'cellar-item', 'data-item-name': item.name })}
               >
                 {(item) => (
                   <>
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {item.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {itemOrigin(item) || 'Sem produtor ou safra'}
-                      </Text>
-                    </Table.Td>
+                    <NameCell name={item.name} detail={itemOrigin(item) || 'Sem produtor ou safra'} />
                     <Table.Td data-label="Em estoque" ta="right" style={{ whiteSpace: 'nowrap' }}>
                       <span>
                         <Text span fw={700} size="md" data-testid="cellar-on-hand">

@@ -20,7 +20,7 @@ import {
   ActivityTypeLabel,
   CrmResults,
   CrmTabs,
-  cut50,
+  CutDescription,
   ErrorBanner,
   optionsOf,
   useErrorBanner,
@@ -98,7 +98,6 @@ export function ActivitiesPage() {
                   </>
                 }
                 rows={items}
-                rowKey={(a) => a.id}
                 rowProps={(a) => ({ bg: a.overdue ? 'var(--mantine-color-red-1)' : undefined, 'data-overdue': a.overdue || undefined })}
               >
                 {(a) => (
@@ -114,11 +113,7 @@ export function ActivitiesPage() {
                           </Badge>
                         )}
                       </Group>
-                      {a.description && (
-                        <Text size="xs" c="dark.4">
-                          {cut50(a.description)}
-                        </Text>
-                      )}
+                      <CutDescription text={a.description} c="dark.4" />
                     </Table.Td>
                     <Table.Td data-label="Tipo">
                       <ActivityTypeLabel type={a.type} />

@@ -17,7 +17,7 @@ import { RowActionButton, RowActions } from '../../ui/RowActionIcons';
 import { TableRows } from '../../ui/TableRows';
 import { CrmFilters, useUrlFilters } from './CrmFilters';
 import { useCloseOpportunity, useDeleteOpportunity, useLeads, useMoveOpportunity, useOpportunities } from './crm-api';
-import { CrmResults, CrmTabs, cut50, ErrorBanner, optionsOf, StageBadge, useErrorBanner, useFormDialog } from './crm-ui';
+import { CrmResults, CrmTabs, CutDescription, ErrorBanner, optionsOf, StageBadge, useErrorBanner, useFormDialog } from './crm-ui';
 import { notifyMoved } from './move-notice';
 import { OpportunityBoard } from './OpportunityBoard';
 import { OpportunityFormModal } from './OpportunityFormModal';
@@ -160,7 +160,6 @@ export function OpportunitiesPage() {
                   </>
                 }
                 rows={items}
-                rowKey={(o) => o.id}
               >
                 {(o) => (
                   <>
@@ -168,11 +167,7 @@ export function OpportunitiesPage() {
                       <Text fw={600} size="sm">
                         {o.title}
                       </Text>
-                      {o.description && (
-                        <Text size="xs" c="dimmed">
-                          {cut50(o.description)}
-                        </Text>
-                      )}
+                      <CutDescription text={o.description} />
                       {o.stage === 'closed_lost' && o.lost_reason && (
                         <Text size="xs" c="red.9">
                           Motivo: {o.lost_reason}

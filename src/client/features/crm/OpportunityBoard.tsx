@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import type { Opportunity } from '../../../shared/crm';
 import { OPEN_STAGES, OPPORTUNITY_STAGE_LABELS, type OpenStage } from '../../../shared/crm-vocabulary';
 import { formatBRL } from '../../../shared/money';
-import { cut50, STAGE_COLOR } from './crm-ui';
+import { CutDescription, STAGE_COLOR } from './crm-ui';
 
 /** "1234.50" -> 123450: column totals are added in integer cents. */
 export const centsOf = (value: string) => {
@@ -154,11 +154,7 @@ function Card({ opportunity }: { opportunity: Opportunity }) {
       <Text size="xs" c="dimmed" truncate>
         {opportunity.lead_name}
       </Text>
-      {opportunity.description && (
-        <Text size="xs" c="dimmed">
-          {cut50(opportunity.description)}
-        </Text>
-      )}
+      <CutDescription text={opportunity.description} />
       <Group justify="space-between" mt={4}>
         <Text size="sm">{formatBRL(opportunity.value)}</Text>
         <Text size="xs" c="dimmed">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Select, Skeleton, Tabs, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Group, type MantineColor, Select, Skeleton, Tabs, Text, Tooltip } from '@mantine/core';
 import {
   IconArrowForwardUp,
   IconCalendarEvent,
@@ -8,6 +8,7 @@ import {
   IconMail,
   IconPhone,
   IconPresentation,
+  type TablerIcon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -51,15 +52,15 @@ const ACTIVITY_STATUS_COLORS: Record<ActivityStatus, string> = {
   completed: 'green',
   cancelled: 'gray',
 };
-const ACTIVITY_ICONS: Record<ActivityType, ReactNode> = {
-  call: <IconPhone size={16} />,
-  email: <IconMail size={16} />,
-  meeting: <IconCalendarEvent size={16} />,
-  task: <IconChecklist size={16} />,
-  follow_up: <IconArrowForwardUp size={16} />,
-  demo: <IconPresentation size={16} />,
-  proposal: <IconFileText size={16} />,
-  other: <IconDots size={16} />,
+const ACTIVITY_ICONS: Record<ActivityType, TablerIcon> = {
+  call: IconPhone,
+  email: IconMail,
+  meeting: IconCalendarEvent,
+  task: IconChecklist,
+  follow_up: IconArrowForwardUp,
+  demo: IconPresentation,
+  proposal: IconFileText,
+  other: IconDots,
 };
 
 // Dark text on the light badges: the yellow and cyan ones would fail contrast with their own colour.
@@ -75,11 +76,12 @@ export const ActivityStatusBadge = ({ status }: { status: ActivityStatus }) =>
 export const STAGE_COLOR = STAGE_COLORS;
 
 export function ActivityTypeLabel({ type }: { type: ActivityType }) {
+  const TypeIcon = ACTIVITY_ICONS[type];
   return (
     <Group gap={6} wrap="nowrap">
       <Tooltip label={ACTIVITY_TYPE_LABELS[type]}>
         <span aria-hidden style={{ display: 'inline-flex' }}>
-          {ACTIVITY_ICONS[type]}
+          <TypeIcon size={16} />
         </span>
       </Tooltip>
       <Text size="sm">{ACTIVITY_TYPE_LABELS[type]}</Text>
@@ -88,7 +90,16 @@ export function ActivityTypeLabel({ type }: { type: ActivityType }) {
 }
 
 /** SPEC §9: descriptions in lists are cut to their first 50 characters. */
-export const cut50 = (text: string | null | undefined) => (!text ? '' : text.length > 50 ? `${text.slice(0, 50)}…` : text);
+const cut50 = (text: string | null | undefined) => (!text ? '' : text.length > 50 ? `${text.slice(0, 50)}…` : text);
+
+/** A record's description under its title in a list, cut (SPEC §9); nothing when it has none. */
+export function CutDescription({ text, c = 'dimmed' }: { text: string | null; c?: MantineColor }) {
+  return text ? (
+    <Text size="xs" c={c}>
+      {cut50(text)}
+    </Text>
+  ) : null;
+}
 
 /** "23/11/2026" of an ISO instant, in São Paulo. */
 

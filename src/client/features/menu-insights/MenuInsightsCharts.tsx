@@ -10,17 +10,17 @@ ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip);
 const WINE = '#a82947';
 const GOLD = '#b7822b';
 
-/** One bar of a views chart: its short label on the axis, its full one in the hidden table. */
+/** One bar of a views chart: its label on the axis, and in the hidden table its full one when the axis's is short. */
 interface ViewsBar {
   label: string;
-  full: string;
+  full?: string;
   views: number;
 }
 
-/** A bar chart of views with its hidden table; `summary` names the canvas. */
+/** A bar chart of views with its hidden table (captioned with the title unless `caption` says more); `summary` names the canvas. */
 function ViewsChart(props: {
   title: string;
-  caption: string;
+  caption?: string;
   column: string;
   summary: string;
   bars: ViewsBar[];
@@ -41,9 +41,9 @@ function ViewsChart(props: {
       height={240}
       table={
         <ValuesTable
-          caption={props.caption}
+          caption={props.caption ?? props.title}
           headers={[props.column, 'Visualizações']}
-          rows={bars.map((b) => [b.full, formatInteger(b.views)])}
+          rows={bars.map((b) => [b.full ?? b.label, formatInteger(b.views)])}
         />
       }
     >
@@ -67,7 +67,6 @@ export function ViewsPerDayChart({ points }: { points: MenuInsights['views_per_d
   return (
     <ViewsChart
       title="Visualizações por dia"
-      caption="Visualizações por dia"
       column="Dia"
       summary={summary}
       bars={points.map((p) => ({ label: shortDay(p.date), full: fullDay(p.date), views: p.views }))}
@@ -92,7 +91,7 @@ export function BusiestHoursChart({ hours }: { hours: MenuInsights['busiest_hour
       caption="Visualizações por hora (horário de Brasília)"
       column="Hora"
       summary={summary}
-      bars={hours.map((h) => ({ label: hourLabel(h.hour), full: hourLabel(h.hour), views: h.views }))}
+      bars={hours.map((h) => ({ label: hourLabel(h.hour), views: h.views }))}
       colour={GOLD}
       maxTicks={12}
     />

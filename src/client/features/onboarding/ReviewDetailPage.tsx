@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../shared/time';
 import { errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/use-can';
 import { PageHeader } from '../../ui/PageHeader';
+import { SectionCard } from '../../ui/SectionCard';
 import { CheckStatusBadge, VALID_GREEN } from './CheckStatusBadge';
 import { MenuFilePanel } from './MenuFilePanel';
 import { ReviewStatusBadge } from './ReviewStatusBadge';
@@ -97,7 +98,7 @@ function ReviewDetailView({ review: p, back }: { review: ReviewDetail; back: { t
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <Section title="Estabelecimento">
+          <SectionCard title="Estabelecimento" gap={8}>
             <Field label="Nome">{p.establishment_name}</Field>
             <Field label="CNPJ">{p.checks.cnpj.status === 'valid' ? maskCnpj(p.cnpj) : p.cnpj}</Field>
             <Field label="E-mail">{p.email}</Field>
@@ -107,14 +108,14 @@ function ReviewDetailView({ review: p, back }: { review: ReviewDetail; back: { t
               {p.city} - {p.state}
             </Field>
             <Field label="CEP">{maskCep(p.zip_code)}</Field>
-          </Section>
+          </SectionCard>
           <Stack gap="md">
-            <Section title="Responsável">
+            <SectionCard title="Responsável" gap={8}>
               <Field label="Nome">{p.contact_name}</Field>
               <Field label="E-mail">{p.contact_email}</Field>
               <Field label="Telefone">{formatPhone(p.contact_phone)}</Field>
-            </Section>
-            <Section title="Verificações">
+            </SectionCard>
+            <SectionCard title="Verificações" gap={8}>
               {(['cnpj', 'email', 'phone'] as const).map((field) => (
                 <Group key={field} justify="space-between" gap="xs">
                   <Text size="sm">{{ cnpj: 'CNPJ', email: 'E-mail', phone: 'Telefone' }[field]}</Text>
@@ -126,10 +127,10 @@ function ReviewDetailView({ review: p, back }: { review: ReviewDetail; back: { t
                   </Group>
                 </Group>
               ))}
-            </Section>
+            </SectionCard>
           </Stack>
         </SimpleGrid>
-        <Section title="Cardápio">
+        <SectionCard title="Cardápio" gap={8}>
           {p.menu_file ? (
             <MenuFilePanel processId={p.id} file={p.menu_file} />
           ) : (
@@ -137,20 +138,9 @@ function ReviewDetailView({ review: p, back }: { review: ReviewDetail; back: { t
               Nenhum cardápio enviado ainda.
             </Text>
           )}
-        </Section>
+        </SectionCard>
       </Stack>
     </>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
-      <Title order={2} fz="md" mb="sm">
-        {title}
-      </Title>
-      <Stack gap={8}>{children}</Stack>
-    </Paper>
   );
 }
 

@@ -1,6 +1,6 @@
-import { Anchor, Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { maskCnpj } from '../../../shared/field-rules';
@@ -10,6 +10,7 @@ import { CardList, CardListItem, CardListSkeleton } from '../../ui/CardList';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryView } from '../../ui/QueryView';
+import { SearchInput } from '../../ui/SearchInput';
 import { ReviewStatusBadge } from './ReviewStatusBadge';
 import { useReviews } from './reviews-api';
 
@@ -33,13 +34,11 @@ export function ReviewsPage() {
       >
         <Group gap="sm" align="flex-end" wrap="wrap" mt="sm">
           <NativeSelect label="Status" data={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.currentTarget.value)} w={180} />
-          <TextInput
+          <SearchInput
             type="search"
-            label="Buscar"
             placeholder="Nome, CNPJ, cidade ou responsável"
-            leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            onChange={setSearch}
             style={{ flex: '1 1 240px' }}
           />
         </Group>

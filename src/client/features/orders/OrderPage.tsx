@@ -146,7 +146,6 @@ function OrderView({ order }: { order: OrderDetail }) {
                     </>
                   }
                   rows={order.items}
-                  rowKey={(item) => item.id}
                 >
                   {(item) => (
                     <>

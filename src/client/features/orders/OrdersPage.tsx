@@ -1,4 +1,4 @@
-import { Anchor, Card, Grid, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Card, Grid, Group, Table, Text, TextInput } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -10,7 +10,7 @@ import { establishmentListQuery, supplierOptionsQuery } from '../../lib/shared-q
 import { useCan } from '../../lib/use-can';
 import { useUrlPage } from '../../lib/use-url-page';
 import { EmptyState } from '../../ui/EmptyState';
-import { ClearFiltersButton, FilterBar } from '../../ui/FilterBar';
+import { ClearFiltersButton, FilterBar, FilterSelect } from '../../ui/FilterBar';
 import { NewButton } from '../../ui/NewButton';
 import { countLabel, PagedList, TableOrCards } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
@@ -62,40 +62,31 @@ export function OrdersPage() {
         actions={canCreate && <NewButton to="/pedidos/novo">Novo pedido</NewButton>}
       />
       <FilterBar label="Filtrar pedidos">
-        <Grid.Col span={{ base: 6, md: 2 }}>
-          <Select
-            label="Status"
-            placeholder="Todos"
-            clearable
-            data={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
-            value={filters.status || null}
-            onChange={(v) => setFilter('status', v)}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, md: 3 }}>
-          <Select
-            label="Fornecedor"
-            placeholder="Todos"
-            clearable
-            searchable
-            nothingFoundMessage="Nenhum fornecedor"
-            data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.company_name }))}
-            value={filters.supplier_id || null}
-            onChange={(v) => setFilter('supplier_id', v)}
-          />
-        </Grid.Col>
+        <FilterSelect
+          span={{ base: 6, md: 2 }}
+          label="Status"
+          data={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
+          value={filters.status}
+          onChange={(v) => setFilter('status', v)}
+        />
+        <FilterSelect
+          span={{ base: 6, md: 3 }}
+          label="Fornecedor"
+          searchable
+          nothingFoundMessage="Nenhum fornecedor"
+          data={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.company_name }))}
+          value={filters.supplier_id}
+          onChange={(v) => setFilter('supplier_id', v)}
+        />
         {seesEstablishments && (
-          <Grid.Col span={{ base: 12, md: 3 }}>
-            <Select
-              label="Estabelecimento"
-              placeholder="Todos"
-              clearable
-              searchable
-              data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
-              value={filters.establishment_id || null}
-              onChange={(v) => setFilter('establishment_id', v)}
-            />
-          </Grid.Col>
+          <FilterSelect
+            span={{ base: 12, md: 3 }}
+            label="Estabelecimento"
+            searchable
+            data={(establishments.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
+            value={filters.establishment_id}
+            onChange={(v) => setFilter('establishment_id', v)}
+          />
         )}
         <Grid.Col span={{ base: 6, md: 'auto' }}>
           <TextInput label="De" type="date" value={filters.from} onChange={(e) => setFilter('from', e.currentTarget.value)} />
@@ -141,7 +132,6 @@ export function OrdersPage() {
                     </>
                   }
                   rows={orders}
-                  rowKey={(o) => o.id}
                 >
                   {(o) => (
                     <>

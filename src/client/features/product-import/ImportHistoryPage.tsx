@@ -87,7 +87,6 @@ export function ImportHistoryPage() {
                 </>
               }
               rows={history.data.items}
-              rowKey={(item) => item.id}
             >
               {(item) => (
                 <>

@@ -1,5 +1,5 @@
-import { Badge, Button, Grid, Group, Select, Table, Text, TextInput } from '@mantine/core';
-import { IconCategoryPlus, IconEdit, IconPackage, IconSearch } from '@tabler/icons-react';
+import { Badge, Button, Grid, Group, Select, Table, Text } from '@mantine/core';
+import { IconCategoryPlus, IconEdit, IconPackage } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { scopeFor } from '../../../shared/access-policy';
@@ -12,11 +12,13 @@ import { useWriteRights } from '../../lib/use-write-rights';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState, NoMatchesState } from '../../ui/EmptyState';
 import { FilterActions, FilterBar } from '../../ui/FilterBar';
+import { NameCell } from '../../ui/NameCell';
 import { NewButton } from '../../ui/NewButton';
 import { mutationToasts, notifyError, notifySuccess } from '../../ui/notify';
 import { countLabel, PagedCardTable, PagedList } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
+import { SearchInput } from '../../ui/SearchInput';
 import { TableRows } from '../../ui/TableRows';
 import { CategoryFormModal, parentOptions } from './CategoryFormModal';
 import { PageButtons } from './PageButtons';
@@ -131,12 +133,10 @@ export function ProductsPage() {
 
       <FilterBar label="Filtrar produtos">
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <TextInput
-            label="Buscar"
+          <SearchInput
             placeholder="Nome, SKU ou descrição"
-            leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
+            onChange={setSearch}
             onKeyDown={(e) => {
               if (e.key === 'Enter') applySearch(search);
             }}
@@ -200,18 +200,13 @@ export function ProductsPage() {
                 </>
               }
               rows={products}
-              rowKey={(p) => p.id}
             >
               {(p) => (
                 <>
-                  <Table.Td>
-                    <Text fw={600} size="sm">
-                      {p.name}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {[p.sku && `SKU ${p.sku}`, p.description && cut(p.description)].filter(Boolean).join(' · ') || '—'}
-                    </Text>
-                  </Table.Td>
+                  <NameCell
+                    name={p.name}
+                    detail={[p.sku && `SKU ${p.sku}`, p.description && cut(p.description)].filter(Boolean).join(' · ') || '—'}
+                  />
                   <Table.Td data-label="Categoria">
                     <Text size="sm">{p.category_name ?? '—'}</Text>
                   </Table.Td>

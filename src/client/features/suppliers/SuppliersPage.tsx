@@ -1,5 +1,5 @@
-import { Anchor, Badge, Card, Grid, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Card, Grid, Group, Stack, Table, Text } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatIsoDate, formatPercent, formatPhone } from '../../../shared/field-rules';
@@ -15,6 +15,7 @@ import { mutationToasts } from '../../ui/notify';
 import { countLabel, PagedList, TableOrCards } from '../../ui/PagedList';
 import { PageHeader } from '../../ui/PageHeader';
 import { ActionsHeader, RowActions } from '../../ui/RowActionIcons';
+import { SearchInput } from '../../ui/SearchInput';
 import { TableRows } from '../../ui/TableRows';
 import { useDeleteSupplier, useSupplierList } from './suppliers-api';
 
@@ -98,14 +99,7 @@ export function SuppliersPage() {
       />
       <FilterBar label="Buscar fornecedores">
         <Grid.Col span={12}>
-          <TextInput
-            label="Buscar"
-            placeholder="Nome, razão social ou e-mail"
-            leftSection={<IconSearch size={16} />}
-            value={draft}
-            onChange={(e) => setDraft(e.currentTarget.value)}
-            maw={420}
-          />
+          <SearchInput placeholder="Nome, razão social ou e-mail" value={draft} onChange={setDraft} maw={420} />
         </Grid.Col>
       </FilterBar>
 
@@ -139,7 +133,6 @@ export function SuppliersPage() {
                     </>
                   }
                   rows={suppliers}
-                  rowKey={(s) => s.id}
                 >
                   {(s) => (
                     <>

@@ -1,11 +1,12 @@
 import { ActionIcon, Alert, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconMailForward } from '@tabler/icons-react';
 import type { Invitation } from '../../../shared/invitations';
 import { ROLE_LABELS } from '../../../shared/roles';
 import { errorMessage } from '../../lib/api';
 import { CardList, CardListItem } from '../../ui/CardList';
+import { confirmDelete } from '../../ui/confirm';
+import { mutationToasts } from '../../ui/notify';
 import { DeleteRowIcon } from '../../ui/RowActionIcons';
 import { announceInvitation } from './invitation-link';
 import { useDeleteInvitation, useInvitations, useResendInvitation } from './users-api';
@@ -32,17 +33,11 @@ export function PendingInvitations({ establishmentNames }: { establishmentNames:
       onSuccess: (sent) => announceInvitation(sent, 'reenviado'),
       onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Não foi possível reenviar o convite.') }),
     });
-  const confirmDelete = (invitation: Invitation) =>
-    modals.openConfirmModal({
+  const onDelete = (invitation: Invitation) =>
+    confirmDelete({
       title: 'Excluir convite',
-      children: <Text size="sm">O link enviado a {invitation.email} deixa de funcionar. Excluir o convite?</Text>,
-      labels: { confirm: 'Excluir', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(invitation.id, {
-          onSuccess: () => notifications.show({ color: 'green', message: 'Convite excluído.' }),
-          onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Não foi possível excluir o convite.') }),
-        }),
+      message: `O link enviado a ${invitation.email} deixa de funcionar. Excluir o convite?`,
+      onConfirm: () => remove.mutate(invitation.id, mutationToasts('Convite excluído.', 'Não foi possível excluir o convite.')),
     });
 
   return (
@@ -68,7 +63,7 @@ export function PendingInvitations({ establishmentNames }: { establishmentNames:
                     <IconMailForward size={18} />
                   </ActionIcon>
                 </Tooltip>
-                <DeleteRowIcon label={`convite de ${invitation.email}`} onClick={() => confirmDelete(invitation)} />
+                <DeleteRowIcon label={`convite de ${invitation.email}`} onClick={() => onDelete(invitation)} />
               </Group>
             }
           >

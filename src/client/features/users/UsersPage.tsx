@@ -11,7 +11,9 @@ import { useSession } from '../../lib/session';
 import { principalOf, useCan } from '../../lib/use-can';
 import { useWriteRights } from '../../lib/use-write-rights';
 import { CardList, CardListItem, CardListSkeleton } from '../../ui/CardList';
+import { confirmDelete } from '../../ui/confirm';
 import { NewButton } from '../../ui/NewButton';
+import { mutationToasts } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryView } from '../../ui/QueryView';
 import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
@@ -42,17 +44,11 @@ export function UsersPage() {
     setEditing(user);
     setFormOpen(true);
   };
-  const confirmDelete = (user: User) =>
-    modals.openConfirmModal({
+  const onDelete = (user: User) =>
+    confirmDelete({
       title: 'Excluir usuário',
-      children: <Text size="sm">Tem certeza que deseja excluir o usuário {user.email}? Ele perde o acesso na hora.</Text>,
-      labels: { confirm: 'Excluir', cancel: 'Cancelar' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(user.id, {
-          onSuccess: () => notifications.show({ color: 'green', message: 'Usuário excluído.' }),
-          onError: (err) => notifications.show({ color: 'red', message: errorMessage(err, 'Não foi possível excluir o usuário.') }),
-        }),
+      message: `Tem certeza que deseja excluir o usuário ${user.email}? Ele perde o acesso na hora.`,
+      onConfirm: () => remove.mutate(user.id, mutationToasts('Usuário excluído.', 'Não foi possível excluir o usuário.')),
     });
 
   const confirmActive = (user: User, active: boolean) =>
@@ -125,7 +121,7 @@ export function UsersPage() {
                       </Tooltip>
                     )}
                     {canUpdate && <EditRowIcon label={user.email} onClick={() => openForm(user)} />}
-                    {canDelete && user.email !== me?.email && <DeleteRowIcon label={user.email} onClick={() => confirmDelete(user)} />}
+                    {canDelete && user.email !== me?.email && <DeleteRowIcon label={user.email} onClick={() => onDelete(user)} />}
                   </Group>
                 }
               >
