@@ -57,21 +57,39 @@ export function registerRecordRoutes<Item extends z.ZodType, Input extends z.Zod
   r.post(path, { config: config('create'), schema: { body, response: { 201: item } } }, async (request, reply) =>
     reply.status(201).send(await routes.create(callerOf(request), request.body as z.output<Input>)),
   );
-  if (get) {
-    r.get(`${path}/:id`, { config: config('read'), schema: { params, response: { 200: item } } }, async (request) =>
-      get(callerOf(request), request.params.id),
-    );
-  }
+  if (get) registerReadRoute(app, `${path}/:id`, config('read'), item, get);
   r.put(`${path}/:id`, { config: config('update'), schema: { params, body, response: { 200: item } } }, async (request) =>
     routes.update(callerOf(request), request.params.id, request.body as z.output<Input>),
   );
-  const { remove } = routes;
-  if (remove) {
-    r.delete(`${path}/:id`, { config: config('delete'), schema: { params } }, async (request, reply) => {
-      await remove(callerOf(request), request.params.id);
-      return reply.status(204).send();
-    });
-  }
+  if (routes.remove) registerDeleteRoute(app, `${path}/:id`, config('delete'), routes.remove);
+}
+
+/** GET `path`, which names a record by `:id`: what `read` answers for the caller and that id, as `response`. */
+export function registerReadRoute<Answer extends z.ZodType>(
+  app: FastifyInstance,
+  path: string,
+  config: { policy: RoutePolicy },
+  response: Answer,
+  read: (caller: Caller, id: string) => Promise<z.output<Answer>>,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(path, { config, schema: { params, response: { 200: response as z.ZodType } } }, async (request) =>
+    read(callerOf(request), request.params.id),
+  );
+}
+
+/** DELETE `path`, which names a record by `:id`: 204 once `remove` has deleted it for the caller. */
+export function registerDeleteRoute(
+  app: FastifyInstance,
+  path: string,
+  config: { policy: RoutePolicy },
+  remove: (caller: Caller, id: string) => Promise<void>,
+): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.delete(path, { config, schema: { params } }, async (request, reply) => {
+    await remove(callerOf(request), request.params.id);
+    return reply.status(204).send();
+  });
 }
 
 /**

@@ -77,21 +77,28 @@ export function Ornament() {
   );
 }
 
-export function EstablishmentHeader({ establishment }: { establishment: PublicEstablishment }) {
+/** The establishment's logo, when it has one that is safe to show: a square of `size` px, loaded lazily. */
+function Logo({ establishment, size, fetchPriority }: { establishment: PublicEstablishment; size: number; fetchPriority?: 'low' }) {
   const logo = safeImageUrl(establishment.logo);
+  if (!logo) return null;
+  return (
+    <img
+      className="logo"
+      src={logo}
+      alt={`Logotipo de ${isolate(establishment.name)}`}
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      fetchPriority={fetchPriority}
+    />
+  );
+}
+
+export function EstablishmentHeader({ establishment }: { establishment: PublicEstablishment }) {
   return (
     <header className="est">
-      {logo ? (
-        <img
-          className="logo"
-          src={logo}
-          alt={`Logotipo de ${isolate(establishment.name)}`}
-          width={88}
-          height={88}
-          loading="lazy"
-          decoding="async"
-        />
-      ) : null}
+      <Logo establishment={establishment} size={88} />
       <h1>{establishment.name}</h1>
       {establishment.description ? <p className="desc">{establishment.description}</p> : null}
       {establishment.address ? <p className="addr">{establishment.address}</p> : null}
@@ -145,7 +152,6 @@ export function CompactHeader({
   menuDescription: string | null;
   count: string | null;
 }) {
-  const logo = safeImageUrl(establishment.logo);
   const hasAbout = Boolean(
     menuDescription ||
       establishment.description ||
@@ -157,19 +163,8 @@ export function CompactHeader({
   return (
     <header className="hdr">
       <div className="brand">
-        {logo ? (
-          // Low priority: a 44 px logo must not compete with the text of the first screen (the LCP is the first blurb).
-          <img
-            className="logo"
-            src={logo}
-            alt={`Logotipo de ${isolate(establishment.name)}`}
-            width={44}
-            height={44}
-            loading="lazy"
-            decoding="async"
-            fetchPriority="low"
-          />
-        ) : null}
+        {/* Low priority: a 44 px logo must not compete with the text of the first screen (the LCP is the first blurb). */}
+        <Logo establishment={establishment} size={44} fetchPriority="low" />
         <div>
           <h1>{establishment.name}</h1>
           <p className="sub">{mixed([{ user: menuName }, count ? ` · ${count}` : ''])}</p>

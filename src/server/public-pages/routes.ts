@@ -188,6 +188,22 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
       return pending;
     }
 
+    /**
+     * The cached entry of `key`, or the one `make` builds on a miss (null: nothing to show), kept while `keep()` holds.
+     * The generation is read before the build: an invalidation during it keeps the stale entry out of the cache.
+     */
+    async function cached(key: string, make: () => Promise<CachedPage | null>, keep = () => true): Promise<CachedPage | null> {
+      return (
+        cache.get(key) ??
+        (await once(key, async () => {
+          const generation = cache.generation();
+          const made = await make();
+          if (made && keep()) cache.set(key, made, generation);
+          return made;
+        }))
+      );
+    }
+
     /** Admin app paths and files are not establishment pages; null when the segment may be a slug. */
     function notAPage(reply: FastifyReply, first: string): FastifyReply | null {
       const key = segmentKey(first);
@@ -208,17 +224,12 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
       basePath: string,
       load: () => Promise<PublicMenuResponse | null>,
     ): Promise<FastifyReply> {
-      const base =
-        cache.get(key) ??
-        (await once(key, async () => {
-          const generation = cache.generation();
-          const data = await load();
-          if (!data) return null;
-          const source: MenuSource = { data, options: deriveFilterOptions(data.menu.wines), basePath };
-          const page = await buildCachedPage(renderMenuPage(data, {}, { basePath }), data.establishment.id, source);
-          cache.set(key, page, generation);
-          return page;
-        }));
+      const base = await cached(key, async () => {
+        const data = await load();
+        if (!data) return null;
+        const source: MenuSource = { data, options: deriveFilterOptions(data.menu.wines), basePath };
+        return buildCachedPage(renderMenuPage(data, {}, { basePath }), data.establishment.id, source);
+      });
       if (!base) return sendPage(request, reply, await menuNotFoundPage(), 404);
       const source = base.source as MenuSource;
       if (!request.url.includes('?')) {
@@ -234,15 +245,12 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
       }
       // Sanitized against the menu's own countries and grapes: the number of variants per menu stays bounded.
       const variantKey = key + filterKey(filters);
-      const variant =
-        cache.get(variantKey) ??
-        (await once(variantKey, async () => {
-          const generation = cache.generation();
-          const page = await buildCachedPage(renderMenuPage(source.data, filters, { basePath }), base.establishmentId);
-          // Only when the base page it derives from is still current.
-          if (cache.get(key) === base) cache.set(variantKey, page, generation);
-          return page;
-        }));
+      const variant = await cached(
+        variantKey,
+        () => buildCachedPage(renderMenuPage(source.data, filters, { basePath }), base.establishmentId),
+        // Only while the base page it derives from is still current.
+        () => cache.get(key) === base,
+      );
       return sendPage(request, reply, variant ?? base);
     }
 
@@ -255,19 +263,14 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
     ): Promise<FastifyReply> {
       const base = publicBaseUrl(request, options.publicBaseUrl);
       const pdfKey = `pdf:${base}|${key}`;
-      const pdf =
-        cache.get(pdfKey) ??
-        (await once(pdfKey, async () => {
-          const generation = cache.generation();
-          const data = await load();
-          if (!data) return null;
-          const url = `${base}${publicMenuPath(data.establishment, data.menu)}`;
-          const file = buildCachedBody(await renderMenuPdf(data, url), data.establishment.id, {
-            fileName: `${[data.establishment.slug, data.menu.slug || 'carta'].filter(Boolean).join('-')}.pdf`,
-          });
-          cache.set(pdfKey, file, generation);
-          return file;
-        }));
+      const pdf = await cached(pdfKey, async () => {
+        const data = await load();
+        if (!data) return null;
+        const url = `${base}${publicMenuPath(data.establishment, data.menu)}`;
+        return buildCachedBody(await renderMenuPdf(data, url), data.establishment.id, {
+          fileName: `${[data.establishment.slug, data.menu.slug || 'carta'].filter(Boolean).join('-')}.pdf`,
+        });
+      });
       if (!pdf) return sendPage(request, reply, await menuNotFoundPage(), 404);
       const ifNoneMatch = request.headers['if-none-match'];
       reply.header('cache-control', PUBLIC_PAGE_CACHE_CONTROL).header('etag', pdf.etag.identity);
@@ -313,16 +316,10 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
 
     async function establishmentPage(request: FastifyRequest, reply: FastifyReply, est: string): Promise<FastifyReply> {
       const key = `e:${est}`;
-      const page =
-        cache.get(key) ??
-        (await once(key, async () => {
-          const generation = cache.generation();
-          const data = await publicService.establishmentPage(db, est);
-          if (!data) return null;
-          const rendered = await buildCachedPage(renderEstablishmentPage(data), data.establishment.id);
-          cache.set(key, rendered, generation);
-          return rendered;
-        }));
+      const page = await cached(key, async () => {
+        const data = await publicService.establishmentPage(db, est);
+        return data ? buildCachedPage(renderEstablishmentPage(data), data.establishment.id) : null;
+      });
       if (!page) return sendPage(request, reply, await establishmentNotFoundPage(), 404);
       return sendPage(request, reply, page);
     }

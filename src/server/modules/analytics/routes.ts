@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsDashboardSchema, analyticsQuerySchema } from '../../../shared/analytics.js';
 import { callerOf } from '../../http/authenticate.js';
+import { zodRoutes } from '../../http/zod-routes.js';
 import type { AnalyticsService } from './service.js';
 
 export function analyticsRoutes(service: AnalyticsService) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+  return zodRoutes((r) => {
     r.get(
       '/api/analytics/dashboard',
       {
@@ -15,5 +13,5 @@ export function analyticsRoutes(service: AnalyticsService) {
       },
       async (request) => service.dashboard(callerOf(request), request.query.days),
     );
-  };
+  });
 }

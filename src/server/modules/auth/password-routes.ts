@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
@@ -9,6 +8,7 @@ import {
 } from '../../../shared/passwords.js';
 import { appError } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
+import { zodRoutes } from '../../http/zod-routes.js';
 import type { AuthService } from './service.js';
 
 /** "Esqueci minha senha" per e-mail and per client address, each hour: enough for typos, not for mail bombing. */
@@ -21,8 +21,7 @@ const tooMany = () => appError('too_many_reset_requests');
 
 /** Change (signed in), forgot and reset (public) of a password. */
 export function passwordRoutes(service: AuthService) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+  return zodRoutes((r, app) => {
     r.post(
       '/api/auth/change-password',
       { config: { policy: 'signed-in', noStore: true }, schema: { body: changePasswordRequestSchema } },
@@ -84,5 +83,5 @@ export function passwordRoutes(service: AuthService) {
         return reply.status(204).send();
       },
     );
-  };
+  });
 }

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginRequestSchema, loginResponseSchema, sessionUserSchema } from '../../../shared/auth.js';
 import { callerOf } from '../../http/authenticate.js';
+import { zodRoutes } from '../../http/zod-routes.js';
 import type { AuthService } from './service.js';
 
 export function authRoutes(service: AuthService) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+  return zodRoutes((r) => {
     r.post(
       '/api/auth/login',
       {
@@ -22,5 +20,5 @@ export function authRoutes(service: AuthService) {
     r.get('/api/auth/me', { config: { policy: 'signed-in' }, schema: { response: { 200: sessionUserSchema } } }, async (request) =>
       service.sessionUserOf(callerOf(request)),
     );
-  };
+  });
 }

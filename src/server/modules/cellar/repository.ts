@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { CellarMovementReason } from '../../../shared/cellar.js';
 import type { Executor } from '../../db/client.js';
+import { firstRow } from '../../db/records.js';
 import {
   catalogWines,
   cellarItems,
@@ -84,12 +85,7 @@ export async function lockItem(tx: Executor, id: string): Promise<CellarItemRow 
 }
 
 export async function findItemByCatalogWine(db: Executor, establishmentId: string, catalogWineId: string) {
-  const [row] = await db
-    .select()
-    .from(cellarItems)
-    .where(and(eq(cellarItems.establishmentId, establishmentId), eq(cellarItems.catalogWineId, catalogWineId)))
-    .limit(1);
-  return row;
+  return firstRow(db, cellarItems, and(eq(cellarItems.establishmentId, establishmentId), eq(cellarItems.catalogWineId, catalogWineId)));
 }
 
 /** An item with no catalogue wine, by name (case and spacing aside): where a delivery of a deleted catalogue wine goes. */

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   cellarFiguresSchema,
@@ -14,7 +12,9 @@ import {
 } from '../../../shared/cellar.js';
 import { idParamsSchema } from '../../../shared/id-params.js';
 import { callerOf } from '../../http/authenticate.js';
+import { registerReadRoute } from '../../http/record-routes.js';
 import { may } from '../../http/route-policy.js';
+import { zodRoutes } from '../../http/zod-routes.js';
 import type { CellarService } from './service.js';
 
 export function cellarRoutes(service: CellarService) {
@@ -24,24 +24,14 @@ export function cellarRoutes(service: CellarService) {
   const canUpdate = may('cellar', 'update');
   const canMove = may('cellar', 'move');
 
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-
-    r.get(
-      '/api/establishments/:id/cellar',
-      { config: read, schema: { params: idParamsSchema, response: { 200: z.array(cellarItemSchema) } } },
-      async (request) => service.listItems(callerOf(request), request.params.id),
-    );
+  return zodRoutes((r, app) => {
+    registerReadRoute(app, '/api/establishments/:id/cellar', read, z.array(cellarItemSchema), service.listItems);
     r.post(
       '/api/establishments/:id/cellar',
       { config: canCreate, schema: { params: idParamsSchema, body: cellarItemCreateSchema, response: { 201: cellarItemSchema } } },
       async (request, reply) => reply.status(201).send(await service.createItem(callerOf(request), request.params.id, request.body)),
     );
-    r.get(
-      '/api/establishments/:id/cellar/reorder',
-      { config: read, schema: { params: idParamsSchema, response: { 200: reorderSuggestionSchema } } },
-      async (request) => service.reorder(callerOf(request), request.params.id),
-    );
+    registerReadRoute(app, '/api/establishments/:id/cellar/reorder', read, reorderSuggestionSchema, service.reorder);
     r.get(
       '/api/establishments/:id/cellar/figures',
       { config: read, schema: { params: idParamsSchema, querystring: figuresQuerySchema, response: { 200: cellarFiguresSchema } } },
@@ -60,10 +50,6 @@ export function cellarRoutes(service: CellarService) {
       },
       async (request, reply) => reply.status(201).send(await service.recordMovement(callerOf(request), request.params.id, request.body)),
     );
-    r.get(
-      '/api/cellar/:id/movements',
-      { config: read, schema: { params: idParamsSchema, response: { 200: z.array(cellarMovementSchema) } } },
-      async (request) => service.listMovements(callerOf(request), request.params.id),
-    );
-  };
+    registerReadRoute(app, '/api/cellar/:id/movements', read, z.array(cellarMovementSchema), service.listMovements);
+  });
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { escapeLike, searchTerms } from '../../../shared/text-search.js';
 import type { Executor } from '../../db/client.js';
 import { recordQueries } from '../../db/records.js';
@@ -9,9 +9,15 @@ export type LeadValues = Omit<typeof leads.$inferInsert, 'id' | 'createdAt' | 'u
 export type OpportunityValues = Omit<typeof opportunities.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'searchText'>;
 export type ActivityValues = Omit<typeof activities.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'searchText'>;
 
-/** Every word of the search box in the folded search_text (trigram index), case and accents ignored. */
-function searchWhere(column: PgColumn, search: string | undefined): SQL[] {
-  return searchTerms(search).map((term) => sql`${column} like ${`%${escapeLike(term)}%`}`);
+/**
+ * A list's filters: each value given on its column, and every word of the search box in the folded search_text
+ * (trigram index), case and accents ignored.
+ */
+function listWhere(searchText: PgColumn, search: string | undefined, ...equals: [PgColumn, string | undefined][]): SQL | undefined {
+  return and(
+    ...equals.map(([column, value]) => (value ? eq(column, value) : undefined)),
+    ...searchTerms(search).map((term) => sql`${searchText} like ${`%${escapeLike(term)}%`}`),
+  );
 }
 
 const ownerName = sql<string | null>`${users.email}`;
@@ -21,7 +27,21 @@ export interface Page<T> {
   rows: T[];
   hasMore: boolean;
 }
-const page = <T>(rows: T[], limit: number): Page<T> => ({ rows: rows.slice(0, limit), hasMore: rows.length > limit });
+/** A list query's page of `limit` rows: it reads one more, to know whether more match. */
+async function pageOf<T>(query: { limit(n: number): PromiseLike<T[]> }, limit: number): Promise<Page<T>> {
+  const rows = await query.limit(limit + 1);
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
+}
+
+/** A query's one row, locked until the transaction ends (FOR UPDATE OF `table`) when `lock`. */
+async function oneRow<T>(
+  query: PromiseLike<T[]> & { for(strength: 'update', config: { of: PgTable }): PromiseLike<T[]> },
+  table: PgTable,
+  lock: boolean,
+): Promise<T | undefined> {
+  const [row] = lock ? await query.for('update', { of: table }) : await query;
+  return row;
+}
 
 // ── Leads ──────────────────────────────────────────────────────────────────
 
@@ -43,23 +63,12 @@ export interface LeadSearch {
 }
 
 export async function listLeads(db: Executor, q: LeadSearch): Promise<Page<LeadRow>> {
-  const where = and(
-    q.status ? eq(leads.status, q.status as LeadRow['status']) : undefined,
-    q.source ? eq(leads.source, q.source as LeadRow['source']) : undefined,
-    ...searchWhere(leads.searchText, q.search),
-  );
-  const rows = await leadQuery(db)
-    .where(where)
-    .orderBy(desc(leads.createdAt), desc(leads.id))
-    .limit(q.limit + 1);
-  return page(rows, q.limit);
+  const where = listWhere(leads.searchText, q.search, [leads.status, q.status], [leads.source, q.source]);
+  return pageOf(leadQuery(db).where(where).orderBy(desc(leads.createdAt), desc(leads.id)), q.limit);
 }
 
-export async function findLead(db: Executor, id: string, lock = false): Promise<LeadRow | undefined> {
-  const query = leadQuery(db).where(eq(leads.id, id)).limit(1);
-  const [row] = lock ? await query.for('update', { of: leads }) : await query;
-  return row;
-}
+export const findLead = (db: Executor, id: string, lock = false): Promise<LeadRow | undefined> =>
+  oneRow(leadQuery(db).where(eq(leads.id, id)).limit(1), leads, lock);
 
 export const { insert: insertLead, update: updateLead, remove: deleteLead } = recordQueries(leads);
 
@@ -99,23 +108,12 @@ export interface OpportunitySearch {
 }
 
 export async function listOpportunities(db: Executor, q: OpportunitySearch): Promise<Page<OpportunityRow>> {
-  const where = and(
-    q.stage ? eq(opportunities.stage, q.stage as OpportunityRow['stage']) : undefined,
-    q.leadId ? eq(opportunities.leadId, q.leadId) : undefined,
-    ...searchWhere(opportunities.searchText, q.search),
-  );
-  const rows = await opportunityQuery(db)
-    .where(where)
-    .orderBy(desc(opportunities.createdAt), desc(opportunities.id))
-    .limit(q.limit + 1);
-  return page(rows, q.limit);
+  const where = listWhere(opportunities.searchText, q.search, [opportunities.stage, q.stage], [opportunities.leadId, q.leadId]);
+  return pageOf(opportunityQuery(db).where(where).orderBy(desc(opportunities.createdAt), desc(opportunities.id)), q.limit);
 }
 
-export async function findOpportunity(db: Executor, id: string, lock = false): Promise<OpportunityRow | undefined> {
-  const query = opportunityQuery(db).where(eq(opportunities.id, id)).limit(1);
-  const [row] = lock ? await query.for('update', { of: opportunities }) : await query;
-  return row;
-}
+export const findOpportunity = (db: Executor, id: string, lock = false): Promise<OpportunityRow | undefined> =>
+  oneRow(opportunityQuery(db).where(eq(opportunities.id, id)).limit(1), opportunities, lock);
 
 export const { insert: insertOpportunity, update: updateOpportunity, remove: deleteOpportunity } = recordQueries(opportunities);
 
@@ -157,25 +155,19 @@ const activityQuery = (db: Executor) =>
 export type ActivityRow = Awaited<ReturnType<typeof activityQuery>>[number];
 
 export async function listActivities(db: Executor, q: ActivitySearch): Promise<Page<ActivityRow>> {
-  const where = and(
-    q.type ? eq(activities.type, q.type as ActivityRow['type']) : undefined,
-    q.status ? eq(activities.status, q.status as ActivityRow['status']) : undefined,
-    q.leadId ? eq(activities.leadId, q.leadId) : undefined,
-    q.opportunityId ? eq(activities.opportunityId, q.opportunityId) : undefined,
-    ...searchWhere(activities.searchText, q.search),
+  const where = listWhere(
+    activities.searchText,
+    q.search,
+    [activities.type, q.type],
+    [activities.status, q.status],
+    [activities.leadId, q.leadId],
+    [activities.opportunityId, q.opportunityId],
   );
-  const rows = await activityQuery(db)
-    .where(where)
-    .orderBy(sql`${activities.scheduledAt} desc nulls last`, desc(activities.id))
-    .limit(q.limit + 1);
-  return page(rows, q.limit);
+  return pageOf(activityQuery(db).where(where).orderBy(sql`${activities.scheduledAt} desc nulls last`, desc(activities.id)), q.limit);
 }
 
-export async function findActivity(db: Executor, id: string, lock = false): Promise<ActivityRow | undefined> {
-  const query = activityQuery(db).where(eq(activities.id, id)).limit(1);
-  const [row] = lock ? await query.for('update', { of: activities }) : await query;
-  return row;
-}
+export const findActivity = (db: Executor, id: string, lock = false): Promise<ActivityRow | undefined> =>
+  oneRow(activityQuery(db).where(eq(activities.id, id)).limit(1), activities, lock);
 
 export const { insert: insertActivity, update: updateActivity, remove: deleteActivity } = recordQueries(activities);
 

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   activityInputSchema,
@@ -23,14 +21,13 @@ import { idParamsSchema as params } from '../../../shared/id-params.js';
 import { callerOf } from '../../http/authenticate.js';
 import { registerRecordRoutes } from '../../http/record-routes.js';
 import { may } from '../../http/route-policy.js';
+import { zodRoutes } from '../../http/zod-routes.js';
 import type { CrmService } from './service.js';
 
 const crmSeedResultSchema = z.object({ created: z.boolean(), leads: z.number(), opportunities: z.number(), activities: z.number() });
 
 export function crmRoutes(service: CrmService) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-
+  return zodRoutes((r, app) => {
     // Leads
     registerRecordRoutes(app, {
       path: '/api/crm/leads',
@@ -113,5 +110,5 @@ export function crmRoutes(service: CrmService) {
       { config: may('crm', 'read'), schema: { querystring: crmDashboardQuerySchema, response: { 200: crmDashboardSchema } } },
       async (request) => service.dashboard(callerOf(request), request.query),
     );
-  };
+  });
 }

@@ -1,13 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { establishmentInputSchema, establishmentListSchema, establishmentSchema } from '../../../shared/establishments.js';
 import { callerOf } from '../../http/authenticate.js';
 import { registerRecordRoutes } from '../../http/record-routes.js';
+import { zodRoutes } from '../../http/zod-routes.js';
 import type { EstablishmentService } from './service.js';
 
 export function establishmentRoutes(service: EstablishmentService) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+  return zodRoutes((r, app) => {
     // Reads are scoped, not refused: a supplier lists no establishments and gets 404 for one.
     const read = { policy: { area: 'establishments', action: 'read', outOfScope: 'hidden' } } as const;
     r.get('/api/establishments', { config: read, schema: { response: { 200: establishmentListSchema } } }, async (request) =>
@@ -24,5 +22,5 @@ export function establishmentRoutes(service: EstablishmentService) {
       update: service.updateEstablishment,
       remove: service.deleteEstablishment,
     });
-  };
+  });
 }

@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginResponseSchema } from '../../../shared/auth.js';
 import { idParamsSchema } from '../../../shared/id-params.js';
@@ -11,14 +9,16 @@ import {
   invitationTokenSchema,
 } from '../../../shared/invitations.js';
 import { callerOf } from '../../http/authenticate.js';
+import { registerDeleteRoute } from '../../http/record-routes.js';
+import { may } from '../../http/route-policy.js';
+import { zodRoutes } from '../../http/zod-routes.js';
 import type { InvitationService } from './service.js';
 
 /** A person with a link tries it a few times at most; guessing tokens is what this limit slows down. */
 const PUBLIC_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export function invitationRoutes(service: InvitationService) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+  return zodRoutes((r, app) => {
     r.get(
       '/api/invitations',
       {
@@ -43,14 +43,7 @@ export function invitationRoutes(service: InvitationService) {
       },
       async (request) => service.resend(callerOf(request), request.params.id),
     );
-    r.delete(
-      '/api/invitations/:id',
-      { config: { policy: { area: 'invitations', action: 'delete' } }, schema: { params: idParamsSchema } },
-      async (request, reply) => {
-        await service.remove(callerOf(request), request.params.id);
-        return reply.status(204).send();
-      },
-    );
+    registerDeleteRoute(app, '/api/invitations/:id', may('invitations', 'delete'), service.remove);
     // The token travels in a body, not a URL, so it stays out of access logs.
     r.post(
       '/api/invitations/preview',
@@ -68,5 +61,5 @@ export function invitationRoutes(service: InvitationService) {
       },
       async (request, reply) => reply.status(201).send({ access_token: await service.accept(request.body), token_type: 'bearer' as const }),
     );
-  };
+  });
 }

@@ -3,7 +3,10 @@
  * FLUSH_INTERVAL_MS the pending counts are handed to `write` (one INSERT … ON CONFLICT that adds them up). A clean
  * shutdown writes what is pending (app.ts's onClose); a crash loses at most the last interval (decisions 0058, 0064).
  */
+import { sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
 
 export const FLUSH_INTERVAL_MS = 5_000;
 export const HOUR_MS = 3_600_000;
@@ -72,6 +75,21 @@ export function createBatchedCounts<Row>(deps: {
     get pending() {
       return pending.size;
     },
+  };
+}
+
+/**
+ * The `write` of counts kept in `table`: one INSERT of the batch, each row with its `n` in the `count` column; a row
+ * already there (the same `key`) gets `n` added to its count instead.
+ */
+export function addCountsTo<T extends PgTable>(db: Db, table: T, key: PgColumn[], count: keyof T & string) {
+  // Drizzle's builders do not follow a table given as a type parameter; the rows are the table's own.
+  const column = table[count] as PgColumn;
+  return async (batch: Counted<object>[]): Promise<void> => {
+    await db
+      .insert(table as PgTable)
+      .values(batch.map(({ row, n }) => ({ ...row, [count]: n })))
+      .onConflictDoUpdate({ target: key, set: { [count]: sql`${column} + excluded.${sql.identifier(column.name)}` } });
   };
 }
 

@@ -2,11 +2,10 @@
  * What guests do on a public menu (searches, filters, wines opened), counted in memory and written in batches to
  * `menu_event_counts`, with the same flush and shutdown rules as the views (docs/decisions/0064).
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { menuEventCounts } from '../../db/schema/index.js';
-import { counterOver, createBatchedCounts, hourStart } from './batched-counts.js';
+import { addCountsTo, counterOver, createBatchedCounts, hourStart } from './batched-counts.js';
 
 export type MenuEventKind = 'search' | 'filter' | 'open';
 
@@ -41,15 +40,12 @@ export function createMenuEventCounter(deps: {
     what: 'menu event count',
     log: deps.log,
     intervalMs: deps.intervalMs,
-    write: async (batch) => {
-      await deps.db
-        .insert(menuEventCounts)
-        .values(batch.map(({ row, n }) => ({ ...row, count: n })))
-        .onConflictDoUpdate({
-          target: [menuEventCounts.menuId, menuEventCounts.hour, menuEventCounts.kind, menuEventCounts.subject, menuEventCounts.found],
-          set: { count: sql`${menuEventCounts.count} + excluded.count` },
-        });
-    },
+    write: addCountsTo(
+      deps.db,
+      menuEventCounts,
+      [menuEventCounts.menuId, menuEventCounts.hour, menuEventCounts.kind, menuEventCounts.subject, menuEventCounts.found],
+      'count',
+    ),
   });
 
   const record = (menuId: string, kind: MenuEventKind, subject: string, found: number) => {

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { idParamsSchema } from '../../../shared/id-params.js';
 import { MENU_EVENT_MESSAGES, menuEventSchema, menuInsightsQuerySchema, menuInsightsSchema } from '../../../shared/menu-insights.js';
 import type { PublicMenuResponse } from '../../../shared/public-menu.js';
 import { appError, notFound } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
+import { zodRoutes } from '../../http/zod-routes.js';
 import { isGuest } from './countable.js';
 import type { MenuEventCounter } from './event-counter.js';
 import type { MenuInsightsService } from './service.js';
@@ -18,8 +18,7 @@ export const EVENTS_PER_MINUTE = 120;
 const BEACON_BODY_LIMIT = 2048;
 
 export function menuInsightsRoutes(service: MenuInsightsService) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+  return zodRoutes((r) => {
     r.get(
       '/api/establishments/:id/menu-insights',
       {
@@ -28,7 +27,7 @@ export function menuInsightsRoutes(service: MenuInsightsService) {
       },
       async (request) => service.insights(callerOf(request), request.params.id, request.query.days),
     );
-  };
+  });
 }
 
 export interface MenuEventRouteDeps {
@@ -46,7 +45,7 @@ export interface MenuEventRouteDeps {
 export function menuEventRoutes(deps: MenuEventRouteDeps) {
   const addressKey = (request: FastifyRequest) =>
     `menu-events:${createHmac('sha256', deps.secret).update(request.ip).digest('base64url').slice(0, 22)}`;
-  return async (app: FastifyInstance) => {
+  return zodRoutes((r, app) => {
     // navigator.sendBeacon sends a string as text/plain (a CORS-safelisted type): its body is the JSON event.
     app.removeContentTypeParser('text/plain');
     app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
@@ -56,7 +55,6 @@ export function menuEventRoutes(deps: MenuEventRouteDeps) {
         done(appError('validation_error', MENU_EVENT_MESSAGES.invalidBody), undefined);
       }
     });
-    const r = app.withTypeProvider<ZodTypeProvider>();
     r.post(
       '/api/public/events',
       {
@@ -83,5 +81,5 @@ export function menuEventRoutes(deps: MenuEventRouteDeps) {
         return reply.code(204).send();
       },
     );
-  };
+  });
 }

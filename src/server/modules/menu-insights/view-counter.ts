@@ -1,9 +1,8 @@
 /** Menu views counted in memory and written in batches to `menu_view_counts` (docs/decisions/0058). */
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { menuViewCounts } from '../../db/schema/index.js';
-import { counterOver, createBatchedCounts, hourStart } from './batched-counts.js';
+import { addCountsTo, counterOver, createBatchedCounts, hourStart } from './batched-counts.js';
 
 export { FLUSH_INTERVAL_MS, HOUR_MS } from './batched-counts.js';
 
@@ -25,15 +24,12 @@ export function createMenuViewCounter(deps: { db: Db; log: FastifyBaseLogger; in
     what: 'menu view count',
     log: deps.log,
     intervalMs: deps.intervalMs,
-    write: async (batch) => {
-      await deps.db
-        .insert(menuViewCounts)
-        .values(batch.map(({ row, n }) => ({ ...row, views: n })))
-        .onConflictDoUpdate({
-          target: [menuViewCounts.menuId, menuViewCounts.hour, menuViewCounts.source, menuViewCounts.tableNo],
-          set: { views: sql`${menuViewCounts.views} + excluded.views` },
-        });
-    },
+    write: addCountsTo(
+      deps.db,
+      menuViewCounts,
+      [menuViewCounts.menuId, menuViewCounts.hour, menuViewCounts.source, menuViewCounts.tableNo],
+      'views',
+    ),
   });
 
   return counterOver(counts, {

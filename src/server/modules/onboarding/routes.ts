@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   approvalSchema,
@@ -23,6 +22,7 @@ import { appError } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import { RETRY_AFTER_SECONDS, toErrorBody } from '../../http/error-handler.js';
 import { may } from '../../http/route-policy.js';
+import { zodRoutes } from '../../http/zod-routes.js';
 import { cleanFileName, menuTooLarge, prepareMenuFile } from './menu-file.js';
 import type { OnboardingService } from './service.js';
 
@@ -45,7 +45,7 @@ const perAddress = (name: string, max: number, code: 'too_many_signups' | 'too_m
  * Errors carry `error` besides `detail` (SPEC §8 shows "the server's error").
  */
 export function onboardingPublicRoutes(service: OnboardingService) {
-  return async (app: FastifyInstance) => {
+  return zodRoutes((r, app) => {
     app.setErrorHandler((error, request, reply) => {
       const { status, body } = toErrorBody(error as Error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -53,7 +53,6 @@ export function onboardingPublicRoutes(service: OnboardingService) {
       if (status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
       void reply.status(status).send({ ...body, error: body.detail });
     });
-    const r = app.withTypeProvider<ZodTypeProvider>();
     const checkLimit = perAddress('checks', CHECKS_PER_HOUR, 'too_many_checks');
 
     r.post(
@@ -128,15 +127,14 @@ export function onboardingPublicRoutes(service: OnboardingService) {
         });
       },
     );
-  };
+  });
 }
 
 const reviewParams = z.object({ id: z.string().max(100) });
 
 /** The team's review of sign-ups (/onboarding/cadastros): admin only, by the access policy. */
 export function onboardingReviewRoutes(service: OnboardingService) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+  return zodRoutes((r) => {
     r.get(
       '/api/onboarding/reviews',
       {
@@ -189,5 +187,5 @@ export function onboardingReviewRoutes(service: OnboardingService) {
       },
       async (request) => service.reject(callerOf(request), request.params.id, request.body.reason),
     );
-  };
+  });
 }

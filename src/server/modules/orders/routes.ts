@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/id-params.js';
 import {
@@ -12,13 +10,13 @@ import {
 import { callerOf } from '../../http/authenticate.js';
 import { sendList } from '../../http/record-routes.js';
 import { may } from '../../http/route-policy.js';
+import { zodRoutes } from '../../http/zod-routes.js';
 import type { OrderService } from './service.js';
 
 const read = may('orders', 'read');
 
 export function orderRoutes(service: OrderService) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+  return zodRoutes((r) => {
     r.get(
       '/api/orders',
       { config: read, schema: { querystring: orderListQuerySchema, response: { 200: z.array(orderSchema) } } },
@@ -41,5 +39,5 @@ export function orderRoutes(service: OrderService) {
       { config: read, schema: { params: idParamsSchema, body: orderStatusChangeSchema, response: { 200: orderDetailSchema } } },
       async (request) => service.changeOrderStatus(callerOf(request), request.params.id, request.body.status),
     );
-  };
+  });
 }

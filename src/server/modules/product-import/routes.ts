@@ -1,5 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../shared/id-params.js';
 import {
   executeImportSchema,
@@ -12,15 +10,16 @@ import {
 } from '../../../shared/product-import.js';
 import { appError, badRequest } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
+import { registerDeleteRoute, registerReadRoute } from '../../http/record-routes.js';
 import { may } from '../../http/route-policy.js';
+import { zodRoutes } from '../../http/zod-routes.js';
 import type { ProductImportService } from './service.js';
 
 const TOO_LARGE = 'Arquivo muito grande. Tamanho máximo: 20 MB.';
 const NO_FILE = 'Por favor, selecione um arquivo';
 
 export function productImportRoutes(service: ProductImportService) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+  return zodRoutes((r, app) => {
     // Reads answer 404 for others' imports and an empty history, never a 403 that says they exist.
     const read = { policy: { area: 'imports', action: 'read', outOfScope: 'hidden' } } as const;
 
@@ -40,11 +39,7 @@ export function productImportRoutes(service: ProductImportService) {
         return reply.status(201).send(result);
       },
     );
-    r.get(
-      '/api/product-import/preview/:id',
-      { config: read, schema: { params: idParamsSchema, response: { 200: previewSchema } } },
-      async (request) => service.preview(callerOf(request), request.params.id),
-    );
+    registerReadRoute(app, '/api/product-import/preview/:id', read, previewSchema, service.preview);
     r.post(
       '/api/product-import/execute',
       {
@@ -55,9 +50,7 @@ export function productImportRoutes(service: ProductImportService) {
     );
     // The wizard polls an import's status; the history opens its details: the same answer.
     for (const url of ['/api/product-import/status/:id', '/api/product-import/details/:id']) {
-      r.get(url, { config: read, schema: { params: idParamsSchema, response: { 200: importStatusSchema } } }, async (request) =>
-        service.status(callerOf(request), request.params.id),
-      );
+      registerReadRoute(app, url, read, importStatusSchema, service.status);
     }
     r.get(
       '/api/product-import/history',
@@ -72,14 +65,7 @@ export function productImportRoutes(service: ProductImportService) {
       },
       async (request, reply) => reply.status(202).send(await service.retry(callerOf(request), request.params.id)),
     );
-    r.delete(
-      '/api/product-import/:id',
-      { config: may('imports', 'delete'), schema: { params: idParamsSchema } },
-      async (request, reply) => {
-        await service.remove(callerOf(request), request.params.id);
-        return reply.status(204).send();
-      },
-    );
+    registerDeleteRoute(app, '/api/product-import/:id', may('imports', 'delete'), service.remove);
     r.get('/api/product-import/:id/failed-rows', { config: read, schema: { params: idParamsSchema } }, async (request, reply) => {
       const { fileName, bytes } = await service.failedRows(callerOf(request), request.params.id);
       return reply
@@ -90,5 +76,5 @@ export function productImportRoutes(service: ProductImportService) {
         )
         .send(bytes);
     });
-  };
+  });
 }

@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { seedResultSchema } from '../../../shared/wine-menus.js';
 import { callerOf } from '../../http/authenticate.js';
+import { zodRoutes } from '../../http/zod-routes.js';
 import type { SeedService } from './service.js';
 
 export function seedRoutes(service: SeedService) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+  return zodRoutes((r) => {
     r.post(
       '/api/seed/pedra-da-ilha',
       {
@@ -18,5 +16,5 @@ export function seedRoutes(service: SeedService) {
         return reply.status(created ? 201 : 200).send(result);
       },
     );
-  };
+  });
 }

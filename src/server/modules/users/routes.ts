@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/id-params.js';
 import { userCreateSchema, userSchema, userUpdateSchema } from '../../../shared/users.js';
 import { callerOf } from '../../http/authenticate.js';
+import { registerDeleteRoute } from '../../http/record-routes.js';
+import { may } from '../../http/route-policy.js';
+import { zodRoutes } from '../../http/zod-routes.js';
 import type { UserService } from './service.js';
 
 export function userRoutes(service: UserService) {
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
+  return zodRoutes((r, app) => {
     r.get(
       '/api/users',
       { config: { policy: { area: 'users', action: 'read' } }, schema: { response: { 200: z.array(userSchema) } } },
@@ -39,13 +39,6 @@ export function userRoutes(service: UserService) {
         async (request) => service.setActive(callerOf(request), request.params.id, active),
       );
     }
-    r.delete(
-      '/api/users/:id',
-      { config: { policy: { area: 'users', action: 'delete' } }, schema: { params: idParamsSchema } },
-      async (request, reply) => {
-        await service.deleteUser(callerOf(request), request.params.id);
-        return reply.status(204).send();
-      },
-    );
-  };
+    registerDeleteRoute(app, '/api/users/:id', may('users', 'delete'), service.deleteUser);
+  });
 }

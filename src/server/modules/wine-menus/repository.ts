@@ -2,7 +2,7 @@ import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import type { Scope } from '../../../shared/access-policy.js';
 import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
-import { recordQueries } from '../../db/records.js';
+import { firstRow, recordQueries } from '../../db/records.js';
 import { cellarItems, establishments, menuWines, wineMenus } from '../../db/schema/index.js';
 
 export type WineMenuRow = typeof wineMenus.$inferSelect;
@@ -70,12 +70,7 @@ export async function lockMenu(tx: Executor, id: string): Promise<WineMenuRow | 
 }
 
 export async function findMenuBySlug(db: Executor, establishmentId: string, slug: string): Promise<WineMenuRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(wineMenus)
-    .where(and(eq(wineMenus.establishmentId, establishmentId), eq(wineMenus.slug, slug)))
-    .limit(1);
-  return row;
+  return firstRow(db, wineMenus, and(eq(wineMenus.establishmentId, establishmentId), eq(wineMenus.slug, slug)));
 }
 
 export async function menuSlugsStartingWith(db: Executor, establishmentId: string, prefix: string): Promise<Set<string>> {

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/id-params.js';
 import {
@@ -19,6 +18,7 @@ import { callerOf } from '../../http/authenticate.js';
 import { registerRecordRoutes } from '../../http/record-routes.js';
 import { publicBaseUrl } from '../../http/request-origin.js';
 import { may } from '../../http/route-policy.js';
+import { zodRoutes } from '../../http/zod-routes.js';
 import type { QrBase, WineMenuService } from './service.js';
 
 /** A QR code file, shown in the browser under its name; only the browser keeps it, and asks again before reusing it. */
@@ -34,9 +34,7 @@ export function wineMenuRoutes(service: WineMenuService) {
   const read = { policy: { area: 'menus', action: 'read', outOfScope: 'hidden' } } as const;
   const canUpdate = may('menus', 'update');
 
-  return async (app: FastifyInstance) => {
-    const r = app.withTypeProvider<ZodTypeProvider>();
-
+  return zodRoutes((r, app) => {
     r.get(
       '/api/wine-menus',
       { config: read, schema: { querystring: menuListQuerySchema, response: { 200: z.array(wineMenuSummarySchema) } } },
@@ -101,5 +99,5 @@ export function wineMenuRoutes(service: WineMenuService) {
         },
       );
     }
-  };
+  });
 }
