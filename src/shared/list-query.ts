@@ -1,4 +1,4 @@
-/** Query-string numbers of the paginated lists (catalogue, suppliers, orders): one wording of their errors. */
+/** Query-string numbers of the paginated lists (catalogue, suppliers, orders, products, CRM): one wording of their errors. */
 import { z } from 'zod';
 
 export const queryInt = (label: string, min: number, max: number) =>
