@@ -21,7 +21,9 @@
 // BENCH_SKIP_IMPORT=1 skips it. Part (e), bench/crm.ts: the CRM dashboard and list searches; BENCH_ONLY=crm runs only
 // (e), BENCH_SKIP_CRM=1 leaves it out. Part (f), bench/cellar.mjs: movements per second on one hot cellar item under
 // contention, and the public menu's ratio to bare node:http while movements flow (aim >= 0.9); BENCH_ONLY=cellar runs
-// only (f), BENCH_SKIP_CELLAR=1 leaves it out.
+// only (f), BENCH_SKIP_CELLAR=1 leaves it out. Part (g), bench/low-disk-health.ts: /api/health answer times while the
+// disk under DATA_DIR is nearly full and an import pauses and resumes (aim: every answer within 1 s; needs root to
+// mount a tmpfs); BENCH_ONLY=low-disk runs only (g), BENCH_SKIP_LOW_DISK=1 leaves it out.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -198,11 +200,18 @@ function benchImport(postgresUrl) {
   });
 }
 
+/** The import and low-disk benches run the built server as a process of their own: the code measured is what production runs. */
+let built = false;
+function buildOnce() {
+  if (built) return;
+  out('building dist/ (npm run build) for the benchmarks that run the built server...\n');
+  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  built = true;
+}
+
 async function mainImport() {
   const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
-  // The import bench runs the built server as a process of its own: the code measured is what production runs.
-  out('building dist/ (npm run build) for the import benchmark...\n');
-  execFileSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  buildOnce();
   out(`(d) product import: a generated ${rows}-row .xlsx, upload to completed, a client reading the public menu meanwhile\n`);
   const targets = [['PGlite', undefined]];
   const postgres = process.env.BENCH_POSTGRES_URL;
@@ -231,6 +240,17 @@ function benchCellar() {
   });
 }
 
+/** Part (g), bench/low-disk-health.ts, on the built server; its lines go straight to stdout. */
+function benchLowDisk() {
+  buildOnce();
+  out(`(g) /api/health every 200 ms while DATA_DIR's disk fills, an import pauses, the space comes back and it finishes\n`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/low-disk-health.ts'], { cwd: root, env, stdio: 'inherit' });
+    children.push(child);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/low-disk-health.ts exited with ${code}`))));
+  });
+}
+
 /** BENCH_ONLY=crm: only the CRM benchmark (bench/crm.ts), which prints its own figures. */
 function benchCrm() {
   return new Promise((resolve, reject) => {
@@ -244,6 +264,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'crm') return benchCrm();
   if (process.env.BENCH_ONLY === 'cellar') return benchCellar();
   if (process.env.BENCH_ONLY === 'import') return mainImport();
+  if (process.env.BENCH_ONLY === 'low-disk') return benchLowDisk();
   const started = performance.now();
   if (process.env.BENCH_ONLY === 'analytics') {
     await benchAnalytics();
@@ -308,6 +329,7 @@ ${line('right after a write (a wine renamed through the API, then the search)', 
   if (!process.env.BENCH_SKIP_IMPORT) await mainImport();
   if (!process.env.BENCH_SKIP_CRM) await benchCrm();
   if (!process.env.BENCH_SKIP_CELLAR) await benchCellar();
+  if (!process.env.BENCH_SKIP_LOW_DISK) await benchLowDisk();
   out(`
 total ${fmt((performance.now() - started) / 1000)} s
 `);
