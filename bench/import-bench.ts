@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { executeImport, signInTo } from '../src/server/test-support/http-client.js';
 import { freePort, startServerProcess } from '../src/server/test-support/server-process.js';
 import { createBenchDatabase } from './postgres-database.js';
 
@@ -58,13 +59,8 @@ try {
   const workbookFile = path.join(dataDir, `produtos-${ROWS}.xlsx`);
   execFileSync(process.execPath, [path.join(root, 'scripts/import-fixtures.mjs'), '--large', String(ROWS), workbookFile]);
   const workbook = readFileSync(workbookFile);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`);
-  const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const client = await signInTo(base, ADMIN);
+  const { auth } = client;
   const seeded = await fetch(`${base}/api/seed/pedra-da-ilha`, { method: 'POST', headers: auth });
   if (!seeded.ok) throw new Error(`seed answered ${seeded.status}: ${await seeded.text()}`);
   for (let i = 0; i < 20; i++) await (await fetch(base + PAGE)).arrayBuffer();
@@ -108,15 +104,7 @@ try {
   if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}: ${await uploaded.text()}`);
   const { import_id } = (await uploaded.json()) as { import_id: string };
   const uploadSeconds = (performance.now() - started) / 1000;
-  const executed = await fetch(`${base}/api/product-import/execute`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      import_id,
-      field_mapping: MAPPING,
-      options: { skip_duplicates: true, create_categories: true, create_suppliers: true },
-    }),
-  });
+  const executed = await executeImport(client, import_id, MAPPING);
   if (executed.status !== 202) throw new Error(`execute answered ${executed.status}: ${await executed.text()}`);
   let status: { status: string; success_count: number; error_count: number; skipped_count: number; failure_reason: string | null };
   do {

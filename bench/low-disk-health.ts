@@ -13,6 +13,7 @@ import path from 'node:path';
 import { setInterval } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PAUSED_FOR_DISK } from '../src/server/modules/product-import/run-import.js';
+import { executeImport, signInTo } from '../src/server/test-support/http-client.js';
 import { freePort, startServerProcess, stopProcess } from '../src/server/test-support/server-process.js';
 
 const MB = 1024 * 1024;
@@ -72,23 +73,15 @@ async function until(what: string, done: () => Promise<boolean>, seconds = 180) 
 }
 
 try {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!login.ok) throw new Error(`login answered ${login.status}`);
-  const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  const client = await signInTo(base, ADMIN);
   const sheet = path.join(mountPoint, '..', `${path.basename(mountPoint)}.xlsx`);
   execFileSync(process.execPath, [path.join(root, 'scripts/import-fixtures.mjs'), '--large', String(ROWS), sheet]);
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(readFileSync(sheet))]), 'produtos.xlsx');
+  const uploaded = await client.upload('/api/product-import/upload', 'produtos.xlsx', 'application/octet-stream', readFileSync(sheet));
   rmSync(sheet);
-  const uploaded = await fetch(`${base}/api/product-import/upload`, { method: 'POST', headers: auth, body: form });
   if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}`);
   const { import_id } = (await uploaded.json()) as { import_id: string };
   const importState = async () =>
-    (await (await fetch(`${base}/api/product-import/status/${import_id}`, { headers: auth })).json()) as {
+    (await (await client.get(`/api/product-import/status/${import_id}`)).json()) as {
       status: string;
       current_operation: string | null;
     };
@@ -99,15 +92,7 @@ try {
   const filler = path.join(mountPoint, 'filler');
   writeFileSync(filler, Buffer.alloc(Math.max(0, bavail * bsize - 16 * MB)));
   await until('the server sees the disk low', async () => (await diskStatus()) === 'low');
-  const executed = await fetch(`${base}/api/product-import/execute`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      import_id,
-      field_mapping: MAPPING,
-      options: { skip_duplicates: true, create_categories: true, create_suppliers: true },
-    }),
-  });
+  const executed = await executeImport(client, import_id, MAPPING);
   if (executed.status !== 202) throw new Error(`execute answered ${executed.status}`);
   await until('the import pauses', async () => (await importState()).current_operation === PAUSED_FOR_DISK);
   await new Promise((resolve) => setTimeout(resolve, PAUSED_SECONDS * 1000));

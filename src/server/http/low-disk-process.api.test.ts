@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
 import { largeWorkbook } from '../../../scripts/import-fixtures.mjs';
 import { PAUSED_FOR_DISK } from '../modules/product-import/run-import.js';
-import { executeSampleImport, pgliteFromTemplate, signInTo } from '../test-support/process-client.js';
+import { signInTo } from '../test-support/http-client.js';
+import { executeSampleImport, pgliteFromTemplate } from '../test-support/process-client.js';
 import { freePort, startServerProcess, stopProcess } from '../test-support/server-process.js';
 
 /**

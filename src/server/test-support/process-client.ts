@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { pgliteExtensions, pgliteStartParams } from '../db/client.js';
+import { executeImport, type ProcessClient } from './http-client.js';
 import { SAMPLE_MAPPING } from './import-files.js';
-import { multipartBody } from './multipart.js';
 
 /** A migrated embedded database in `dir`, as a restaurant has it after its first start (loaded from the template). */
 export function pgliteFromTemplate(dir: string): Promise<PGlite> {
@@ -14,33 +14,5 @@ export function pgliteFromTemplate(dir: string): Promise<PGlite> {
   });
 }
 
-export type ProcessClient = Awaited<ReturnType<typeof signInTo>>;
-
-/** A client of a server process at `base` (http://host:port), signed in as `credentials`. */
-export async function signInTo(base: string, credentials: { email: string; password: string }) {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  if (!login.ok) throw new Error(`login answered ${login.status}: ${await login.text()}`);
-  const auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  return {
-    auth,
-    get: (url: string) => fetch(`${base}${url}`, { headers: auth }),
-    send: (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body: object) =>
-      fetch(`${base}${url}`, { method, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    upload: (url: string, filename: string, contentType: string, bytes: Buffer) => {
-      const { payload, headers } = multipartBody('file', filename, contentType, bytes);
-      return fetch(`${base}${url}`, { method: 'POST', headers: { ...auth, ...headers }, body: new Uint8Array(payload) });
-    },
-  };
-}
-
 /** Starts the import of an uploaded sample sheet as the wizard does, new categories and suppliers allowed. */
-export const executeSampleImport = (client: ProcessClient, importId: string) =>
-  client.send('POST', '/api/product-import/execute', {
-    import_id: importId,
-    field_mapping: SAMPLE_MAPPING,
-    options: { skip_duplicates: true, create_categories: true, create_suppliers: true },
-  });
+export const executeSampleImport = (client: ProcessClient, importId: string) => executeImport(client, importId, SAMPLE_MAPPING);

@@ -15,7 +15,8 @@ import {
   DEFAULT_PASSWORD,
   type TestUser,
 } from '../../test-support/factories.js';
-import { pgliteFromTemplate, signInTo } from '../../test-support/process-client.js';
+import { signInTo } from '../../test-support/http-client.js';
+import { pgliteFromTemplate } from '../../test-support/process-client.js';
 import { freePort, startServerProcess, stopProcess } from '../../test-support/server-process.js';
 import { createTestApp, testConfig } from '../../test-support/test-app.js';
 

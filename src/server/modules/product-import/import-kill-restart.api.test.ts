@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
 import { largeWorkbook } from '../../../../scripts/import-fixtures.mjs';
 import { pgliteExtensions } from '../../db/client.js';
-import { executeSampleImport, pgliteFromTemplate, signInTo } from '../../test-support/process-client.js';
+import { signInTo } from '../../test-support/http-client.js';
+import { executeSampleImport, pgliteFromTemplate } from '../../test-support/process-client.js';
 import { freePort, startServerProcess, stopProcess } from '../../test-support/server-process.js';
 
 /**
