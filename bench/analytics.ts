@@ -19,13 +19,13 @@ import { suppliers, users } from '../src/server/db/schema/index.js';
 import { startSession } from '../src/server/modules/auth/sessions.js';
 import { createTokenSigner } from '../src/server/modules/auth/tokens.js';
 import { insertOrders } from './orders-fixture.js';
+import { percentile } from './percentile.mjs';
 import { createBenchDatabase } from './postgres-database.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const AIM_MS = 150;
 const out = (s: string) => process.stdout.write(s);
 const fmt = (n: number) => n.toFixed(1);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 async function timeRequests(base: string, url: string, token: string) {
   const headers = { authorization: `Bearer ${token}` };

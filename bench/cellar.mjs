@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { childProcesses, getRaw, stop } from './child-processes.mjs';
+import { percentile } from './percentile.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -27,7 +28,6 @@ const env = { ...process.env, NODE_ENV: 'production', BENCH_CATALOG_SIZE: proces
 const { children, start } = childProcesses(root, env);
 const out = (s) => process.stdout.write(s);
 const fmt = (n, d = 1) => n.toFixed(d);
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 const load = (url, headers, duration = DURATION) =>
   new Promise((resolve, reject) => {

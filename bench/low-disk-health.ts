@@ -10,11 +10,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setInterval } from 'node:timers/promises';
+import { setInterval, setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { PAUSED_FOR_DISK } from '../src/server/modules/product-import/run-import.js';
 import { executeImport, signInTo } from '../src/server/test-support/http-client.js';
 import { freePort, startServerProcess, stopProcess } from '../src/server/test-support/server-process.js';
+import { percentile } from './percentile.mjs';
 
 const MB = 1024 * 1024;
 const TMPFS_MB = 160;
@@ -68,7 +69,7 @@ async function until(what: string, done: () => Promise<boolean>, seconds = 180) 
   const deadline = performance.now() + seconds * 1000;
   while (!(await done())) {
     if (performance.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
 }
 
@@ -86,7 +87,7 @@ try {
       current_operation: string | null;
     };
 
-  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  await sleep(5_000);
   phase = 'disk filling, import paused';
   const { bavail, bsize } = statfsSync(mountPoint);
   const filler = path.join(mountPoint, 'filler');
@@ -95,7 +96,7 @@ try {
   const executed = await executeImport(client, import_id, MAPPING);
   if (executed.status !== 202) throw new Error(`execute answered ${executed.status}`);
   await until('the import pauses', async () => (await importState()).current_operation === PAUSED_FOR_DISK);
-  await new Promise((resolve) => setTimeout(resolve, PAUSED_SECONDS * 1000));
+  await sleep(PAUSED_SECONDS * 1000);
 
   phase = 'space freed, import running';
   rmSync(filler);
@@ -109,7 +110,6 @@ try {
   rmSync(mountPoint, { recursive: true, force: true });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const fmt = (n: number) => n.toFixed(1);
 for (const name of ['disk ok', 'disk filling, import paused', 'space freed, import running'] satisfies Phase[]) {
   const these = answers.filter((a) => a.phase === name);

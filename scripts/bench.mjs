@@ -33,6 +33,7 @@ import { gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { initialJavaScript, LOGIN_JS_BUDGET_BYTES } from '../bench/bundle-size.mjs';
 import { childProcesses, getRaw, stop } from '../bench/child-processes.mjs';
+import { percentile } from '../bench/percentile.mjs';
 import { SEARCH_TERMS as TERMS } from '../bench/search-terms.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,8 +49,6 @@ const load = (url, headers, duration = DURATION) =>
   new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, result) => (err ? reject(err) : resolve(result)));
   });
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** A phone's browser: requests that carry it are counted as guests' views (modules/menu-insights, decision 0064). */
 const BROWSER_AGENT =

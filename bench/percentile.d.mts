@@ -1,0 +1,1 @@
+export declare const percentile: (sorted: number[], p: number) => number;
