@@ -133,6 +133,41 @@ test.describe('invitations', () => {
 });
 
 test.describe('the remembered page', () => {
+  test('deleting an invitation or a user asks first (Cancelar keeps it), then says so and takes the row away', async ({
+    page,
+    admin,
+    request,
+  }) => {
+    const suffix = randomUUID().slice(0, 6);
+    const invitedEmail = `convidado-${suffix}@adega.test`;
+    const invited = await request.post('/api/invitations', {
+      headers: { authorization: `Bearer ${await apiToken(request)}` },
+      data: { email: invitedEmail, role: 'sommelier', establishment_ids: [await createEstablishment(request, `Casa Convite ${suffix}`)] },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const sommelier = await createUserViaApi(request, 'sommelier');
+    await loginViaUi(page, admin);
+    await page.goto('/usuarios');
+
+    const pending = page.getByRole('list', { name: 'Convites pendentes' }).getByRole('listitem').filter({ hasText: invitedEmail });
+    await pending.getByRole('button', { name: `Excluir convite de ${invitedEmail}` }).click();
+    const askInvitation = page.getByRole('dialog', { name: 'Excluir convite' });
+    await expect(askInvitation).toContainText(`O link enviado a ${invitedEmail} deixa de funcionar. Excluir o convite?`);
+    await askInvitation.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(pending).toBeVisible();
+    await pending.getByRole('button', { name: `Excluir convite de ${invitedEmail}` }).click();
+    await page.getByRole('dialog', { name: 'Excluir convite' }).getByRole('button', { name: 'Excluir' }).click();
+    await expect(page.getByText('Convite excluído.')).toBeVisible();
+    await expect(pending).toHaveCount(0);
+
+    await page.getByRole('button', { name: `Excluir ${sommelier.email}` }).click();
+    const askUser = page.getByRole('dialog', { name: 'Excluir usuário' });
+    await expect(askUser).toContainText(sommelier.email);
+    await askUser.getByRole('button', { name: 'Excluir' }).click();
+    await expect(page.getByText('Usuário excluído.')).toBeVisible();
+    await expect(page.getByRole('button', { name: `Excluir ${sommelier.email}` })).toHaveCount(0);
+  });
+
   test('logging out forgets it: the next person lands on the home screen', async ({ page, admin, request }) => {
     const sommelier = await createUserViaApi(request, 'sommelier');
     await loginViaUi(page, admin);
