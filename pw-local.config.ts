@@ -1,2 +1,4 @@
 import base from './playwright.config';
-export default { ...base, webServer: { ...(base.webServer as object), timeout: 400_000 } };
+
+const servers = Array.isArray(base.webServer) ? base.webServer : base.webServer ? [base.webServer] : [];
+export default { ...base, webServer: servers.map((server) => ({ ...server, timeout: 400_000 })) };

@@ -1,21 +1,7 @@
-// npm run bench, part (f): the house cellar (issue 18). Starts the app (bench/serve-app.ts: Pedra da Ilha sample data,
-// whose wines draw from a seeded cellar) and measures, over HTTP:
-//  1. movements per second on ONE hot cellar item under contention: BENCH_CELLAR_WRITERS (default 16) clients each
-//     posting "−1 garrafa" (sale, delta −1) back to back; then checks the ledger adds up (count = start − successes);
-//  2. the public menu's throughput while movements flow (a steady BENCH_CELLAR_FLOW movements/s, default 20 — far more
-//     than a full dining room records — on a linked wine with plenty of bottles), against bare node:http sending the
-//     same bytes under the same flow (aim: ratio >= 0.9);
-//  3. the same, in the worst case: every movement changes what the page shows (a wine going 1 -> 0 -> 1 bottles at the
-//     "Última garrafa" threshold), so every movement drops the cached page.
-// Knobs: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_CELLAR_WRITERS, BENCH_POSTGRES_URL.
-// NODE_ENV=production. Prints figures, asserts nothing but the ledger's sum.
-
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { childProcesses, getRaw, stop } from './child-processes.mjs';
+import { childProcesses, getRaw, startBareReplay, stop } from './child-processes.mjs';
 import { percentile } from './percentile.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -114,11 +100,7 @@ async function main() {
   const reqHeaders = { 'accept-encoding': 'gzip' };
   const res = await getRaw(base + PAGE, reqHeaders);
   if (res.status !== 200) throw new Error(`GET ${PAGE} answered ${res.status}`);
-  const { connection: _c, 'keep-alive': _k, date: _d, 'transfer-encoding': _t, ...headers } = res.headers;
-  const dir = mkdtempSync(path.join(tmpdir(), 'adega-bench-cellar-'));
-  const file = path.join(dir, 'response.json');
-  writeFileSync(file, JSON.stringify({ headers, body: res.body.toString('base64') }));
-  const bare = await start(['bench/bare-server.mjs', file], 'bare server');
+  const bare = await startBareReplay(start, res);
   const bareUrl = `http://127.0.0.1:${bare.port}${PAGE}`;
 
   const underWriters = async (url, itemId, next) => {
@@ -138,7 +120,7 @@ async function main() {
   const appWorst = await underWriters(base + PAGE, edge.id, flip);
   await stop(bare.child);
   await stop(app.child);
-  rmSync(dir, { recursive: true, force: true });
+  bare.removeFiles();
 
   const row = (label, { run, movementsPerSecond }) =>
     `     ${label.padEnd(44)} ${fmt(run.requests.average, 0).padStart(8)} ${String(run.latency.p50).padStart(7)} ${String(run.latency.p99).padStart(7)} ${String(run.non2xx + run.errors).padStart(7)} ${fmt(movementsPerSecond, 0).padStart(12)}`;

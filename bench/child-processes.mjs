@@ -1,6 +1,9 @@
 // What the bench scripts share: node child processes that print one JSON line when ready, and a raw GET.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** Starts node children in `cwd` with `env`; `children` lists them all, for the clean-up at the end. */
 export function childProcesses(cwd, env) {
@@ -47,3 +50,16 @@ export const getRaw = (url, headers) =>
       })
       .on('error', reject);
   });
+
+/**
+ * bench/bare-server.mjs replaying `response` (a getRaw answer) byte for byte, through `start` (childProcesses): the
+ * node:http yardstick the public menu is measured against. `removeFiles` deletes the response it was given.
+ */
+export async function startBareReplay(start, response) {
+  const { connection: _c, 'keep-alive': _k, date: _d, 'transfer-encoding': _t, ...headers } = response.headers;
+  const dir = mkdtempSync(path.join(tmpdir(), 'adega-bench-bare-'));
+  const file = path.join(dir, 'response.json');
+  writeFileSync(file, JSON.stringify({ headers, body: response.body.toString('base64') }));
+  const bare = await start(['bench/bare-server.mjs', file], 'bare server');
+  return { ...bare, removeFiles: () => rmSync(dir, { recursive: true, force: true }) };
+}

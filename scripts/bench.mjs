@@ -23,16 +23,22 @@
 // contention, and the public menu's ratio to bare node:http while movements flow (aim >= 0.9); BENCH_ONLY=cellar runs
 // only (f), BENCH_SKIP_CELLAR=1 leaves it out. Part (g), bench/low-disk-health.ts: /api/health answer times while the
 // disk under DATA_DIR is nearly full and an import pauses and resumes (aim: every answer within 1 s; needs root to
-// mount a tmpfs); BENCH_ONLY=low-disk runs only (g), BENCH_SKIP_LOW_DISK=1 leaves it out.
+// mount a tmpfs); BENCH_ONLY=low-disk runs only (g), BENCH_SKIP_LOW_DISK=1 leaves it out. Part (h),
+// bench/table-qr-sheets.ts: /api/health answer times while three 200-table QR sheets are drawn at once, and the
+// sheets' times; BENCH_ONLY=table-qr runs only (h), BENCH_SKIP_TABLE_QR=1 leaves it out. Part (i),
+// bench/rolling-restart.ts: requests served and failed while two processes behind nginx are restarted one after the
+// other under load (needs BENCH_POSTGRES_URL or TEST_DATABASE_URL, and nginx); BENCH_ONLY=rolling-restart runs only (i),
+// BENCH_SKIP_ROLLING_RESTART=1 leaves it out. BENCH_ONLY=public-menu:
+// bench/public-menu.mjs alone, the BUILT app's public menu (counted, the cellar on) against bare node:http in
+// alternating runs, with the ratio, the p99s and the CPU per answer (aim >= 0.97, p99 within 2 ms of bare's).
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { initialJavaScript, LOGIN_JS_BUDGET_BYTES } from '../bench/bundle-size.mjs';
-import { childProcesses, getRaw, stop } from '../bench/child-processes.mjs';
+import { childProcesses, getRaw, startBareReplay, stop } from '../bench/child-processes.mjs';
 import { percentile } from '../bench/percentile.mjs';
 import { SEARCH_TERMS as TERMS } from '../bench/search-terms.mjs';
 
@@ -83,11 +89,7 @@ async function benchPage(base, token) {
   const res = await getRaw(base + PAGE, reqHeaders);
   if (res.status !== 200) throw new Error(`GET ${PAGE} answered ${res.status}`);
   const html = gunzipSync(res.body).toString('utf8');
-  const { connection: _c, 'keep-alive': _k, date: _d, 'transfer-encoding': _t, ...headers } = res.headers;
-  const dir = mkdtempSync(path.join(tmpdir(), 'adega-bench-'));
-  const file = path.join(dir, 'response.json');
-  writeFileSync(file, JSON.stringify({ headers, body: res.body.toString('base64') }));
-  const bare = await start(['bench/bare-server.mjs', file], 'bare server');
+  const bare = await startBareReplay(start, res);
   const bareUrl = `http://127.0.0.1:${bare.port}${PAGE}`;
   out(`load: ${CONNECTIONS} connections, ${DURATION} s per server after a 2 s warm-up...\n`);
   await load(base + PAGE, reqHeaders, 2);
@@ -101,7 +103,7 @@ async function benchPage(base, token) {
   await load(bareUrl, reqHeaders, 2);
   const bareRun = await load(bareUrl, reqHeaders);
   await stop(bare.child);
-  rmSync(dir, { recursive: true, force: true });
+  bare.removeFiles();
   return {
     appRun,
     countedRun,
@@ -232,10 +234,15 @@ async function mainImport() {
 
 /** Part (f), bench/cellar.mjs, in a child process of its own (it starts its own app); its lines go straight to stdout. */
 function benchCellar() {
+  return runChild(['bench/cellar.mjs']);
+}
+
+/** A bench in a child process of its own; its lines go straight to stdout. */
+function runChild(args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bench/cellar.mjs'], { cwd: root, env, stdio: 'inherit' });
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: 'inherit' });
     children.push(child);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/cellar.mjs exited with ${code}`))));
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.at(-1)} exited with ${code}`))));
   });
 }
 
@@ -250,13 +257,28 @@ function benchLowDisk() {
   });
 }
 
+/** BENCH_ONLY=public-menu: bench/public-menu.mjs on the built server; its lines go straight to stdout. */
+function benchPublicMenu() {
+  buildOnce();
+  return runChild(['bench/public-menu.mjs']);
+}
+
+/** Part (h), bench/table-qr-sheets.ts, on the built server; its lines go straight to stdout. */
+function benchTableQr() {
+  buildOnce();
+  out(`(h) /api/health every 100 ms, alone and while three 200-table QR sheets are drawn at once\n`);
+  return runChild(['--import', 'tsx', 'bench/table-qr-sheets.ts']);
+}
+
+/** Part (i), bench/rolling-restart.ts, on the built server behind nginx; its lines go straight to stdout. */
+function benchRollingRestart() {
+  buildOnce();
+  return runChild(['--import', 'tsx', 'bench/rolling-restart.ts']);
+}
+
 /** BENCH_ONLY=crm: only the CRM benchmark (bench/crm.ts), which prints its own figures. */
 function benchCrm() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/crm.ts'], { cwd: root, env, stdio: 'inherit' });
-    children.push(child);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/crm.ts exited with ${code}`))));
-  });
+  return runChild(['--import', 'tsx', 'bench/crm.ts']);
 }
 
 async function main() {
@@ -264,6 +286,9 @@ async function main() {
   if (process.env.BENCH_ONLY === 'cellar') return benchCellar();
   if (process.env.BENCH_ONLY === 'import') return mainImport();
   if (process.env.BENCH_ONLY === 'low-disk') return benchLowDisk();
+  if (process.env.BENCH_ONLY === 'public-menu') return benchPublicMenu();
+  if (process.env.BENCH_ONLY === 'table-qr') return benchTableQr();
+  if (process.env.BENCH_ONLY === 'rolling-restart') return benchRollingRestart();
   const started = performance.now();
   if (process.env.BENCH_ONLY === 'analytics') {
     await benchAnalytics();
@@ -329,6 +354,8 @@ ${line('right after a write (a wine renamed through the API, then the search)', 
   if (!process.env.BENCH_SKIP_CRM) await benchCrm();
   if (!process.env.BENCH_SKIP_CELLAR) await benchCellar();
   if (!process.env.BENCH_SKIP_LOW_DISK) await benchLowDisk();
+  if (!process.env.BENCH_SKIP_TABLE_QR) await benchTableQr();
+  if (!process.env.BENCH_SKIP_ROLLING_RESTART) await benchRollingRestart();
   out(`
 total ${fmt((performance.now() - started) / 1000)} s
 `);

@@ -1,9 +1,11 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { backupStatusRoutes, registerScheduledBackups } from './backup/scheduled.js';
 import type { AppConfig } from './config.js';
 import { createDiskSpace, type DiskSpace } from './core/disk-space.js';
 import { type Database, openDatabase } from './db/client.js';
@@ -12,11 +14,14 @@ import { registerDiskGuard } from './http/disk-guard.js';
 import { registerErrorHandler, toErrorBody } from './http/error-handler.js';
 import { createRateLimitCounter, type RateLimitCounter } from './http/rate-limit-counter.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
+import { createReadiness, type Readiness } from './http/readiness.js';
 import { registerNulGuard } from './http/reject-nul.js';
+import { assignRequestId, jobLogFields, mergeJobLogFields, newRequestId, REQUEST_ID_HEADER } from './http/request-context.js';
 import { registerRoutePolicy } from './http/route-policy.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerClientApp, registerUploads } from './http/static-and-spa.js';
 import { createJobRunner, type JobRunner, jobsConnection } from './jobs/runner.js';
+import { type AppMetrics, createMetrics, labelRoutes, metricsRoute } from './metrics/metrics.js';
 import { accountRoutes, createAccountService } from './modules/account/index.js';
 import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
 import {
@@ -33,17 +38,17 @@ import { createCrmService, crmRoutes } from './modules/crm/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { createInvitationService, invitationRoutes } from './modules/invitations/index.js';
-import { createMailer, type Mailer, type MailRetryPolicy, mailRoutes } from './modules/mail/index.js';
+import { createMailer, type Mailer, type MailRetryPolicy, mailRoutes, outboxCounts } from './modules/mail/index.js';
 import {
+  countGuestActivity,
   createMenuEventCounter,
   createMenuInsightsService,
   createMenuViewCounter,
-  isCountableView,
   type MenuEventCounter,
   type MenuViewCounter,
   menuEventRoutes,
   menuInsightsRoutes,
-  tableOf,
+  registerSearchWordsRetention,
 } from './modules/menu-insights/index.js';
 import {
   createOnboardingService,
@@ -54,7 +59,13 @@ import {
   onboardingReviewRoutes,
 } from './modules/onboarding/index.js';
 import { createOrderService, orderRoutes } from './modules/orders/index.js';
-import { createProductImportService, type ImportJobs, productImportRoutes, registerImportJobs } from './modules/product-import/index.js';
+import {
+  countRunningImports,
+  createProductImportService,
+  type ImportJobs,
+  productImportRoutes,
+  registerImportJobs,
+} from './modules/product-import/index.js';
 import { createProductService, productRoutes } from './modules/products/index.js';
 import { createPublicService, publicApiRoutes } from './modules/public/index.js';
 import { createSeedService, seedRoutes } from './modules/seed/index.js';
@@ -89,6 +100,10 @@ declare module 'fastify' {
     disk: DiskSpace;
     /** The catalogue service (the benchmark waits for its search index). */
     catalog: CatalogService;
+    /** Whether this process should get traffic (GET /api/health/ready): main.ts tells it of start-up and shutdown. */
+    readiness: Readiness;
+    /** The Prometheus figures (GET /metrics, decision 0085). */
+    metrics: AppMetrics;
   }
 }
 
@@ -106,6 +121,10 @@ export interface BuildOptions {
   mailRetry?: MailRetryPolicy;
   /** Tests: a disk whose free space they choose; otherwise DATA_DIR's file system. */
   disk?: DiskSpace;
+  /** Tests: the catalogue's search index waits for this before it loads (a process whose index is still loading). */
+  searchIndexBeforeLoad?: () => Promise<void>;
+  /** Tests: how often idle job workers look for work (pg-boss's 2 s otherwise; its least is 0.5 s). */
+  jobPollingSeconds?: number;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -124,7 +143,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             level: config.logLevel,
             ...(options.logStream && { stream: options.logStream }),
             redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.access_token'], censor: '[oculto]' },
+            // A job's lines show the id of the request that queued it (request-context.ts).
+            mixin: jobLogFields,
+            mixinMergeStrategy: mergeJobLogFields,
           },
+    // Set (or checked) by assignRequestId before Fastify reads it; app.inject in tests gets a fresh one.
+    requestIdHeader: REQUEST_ID_HEADER,
+    genReqId: newRequestId,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     // Public menu links carry slugs; longer segments must still reach the routes and get the guest 404 page.
@@ -142,8 +167,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('rateLimits', createRateLimitCounter(db));
   app.decorate('disk', disk);
   // Modules register their queues here; starting the runner is main.ts's call, never buildApp's.
-  app.decorate('jobs', createJobRunner(jobsConnection(database), app.log));
+  app.decorate('jobs', createJobRunner(jobsConnection(database), app.log, options.jobPollingSeconds));
   registerOrphanCleanup(app.jobs, { db, storage: storage.public, log: app.log });
+  registerSearchWordsRetention(app.jobs, { db, log: app.log });
+  registerScheduledBackups(app.jobs, config.backup, { database, storage, s3: config.s3, log: app.log });
   app.decorate(
     'mailer',
     createMailer({ db, jobs: app.jobs, config, log: app.log, ...(options.mailRetry && { retry: options.mailRetry }) }),
@@ -153,30 +180,45 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerImportJobs({ db, files: storage.private, disk, jobs: app.jobs, log: app.log, singleProcess: database.kind === 'pglite' }),
   );
   app.decorate('publicPages', createPublicPageCache());
+  app.decorate('readiness', createReadiness());
+  app.decorate(
+    'metrics',
+    createMetrics(
+      {
+        database,
+        disk,
+        publicPages: app.publicPages,
+        jobs: app.jobs,
+        readiness: app.readiness,
+        log: app.log,
+        outbox: () => outboxCounts(db),
+        runningImports: () => countRunningImports(db),
+      },
+      config.metrics.token,
+    ),
+  );
   const { fairShare } = database;
-  if (fairShare) {
+  // Followed on the raw server, not with Fastify hooks: onRequest, onResponse and onRequestAbort hooks on every
+  // request cost the public menu some 15-20 µs of CPU of its ~100 µs per answer (docs/decisions/0083). Put ahead of
+  // Fastify's own listener, so the request id is there before Fastify reads it. 'close' comes when the answer is sent
+  // and when the client goes away first.
+  app.server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
+    assignRequestId(request, response);
+    const startedAt = performance.now();
     // Background work on the embedded database goes after the requests being served (db/fair-share.ts).
-    const endings = new WeakMap<object, () => void>();
-    const end = (request: object) => endings.get(request)?.();
-    app.addHook('onRequest', (request, _reply, done) => {
-      endings.set(request, fairShare.requestStarted());
-      done();
+    const ended = fairShare?.requestStarted();
+    response.once('close', () => {
+      ended?.();
+      app.metrics.observe(request, response, startedAt);
     });
-    app.addHook('onResponse', (request, _reply, done) => {
-      end(request);
-      done();
-    });
-    app.addHook('onRequestAbort', (request, done) => {
-      end(request);
-      done();
-    });
-  }
+  });
   app.decorate('menuViews', createMenuViewCounter({ db, log: app.log }));
   app.decorate('menuEvents', createMenuEventCounter({ db, log: app.log }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.addHook('onClose', async () => {
+    await app.metrics.close();
     // The runner may still be working (main.ts stops it first; a test may not): it goes before its database.
     await app.jobs.stop();
     app.mailer.close();
@@ -198,16 +240,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerAuthentication(app, auth);
   registerRoutePolicy(app);
   registerDiskGuard(app, disk);
+  labelRoutes(app);
 
-  await app.register(healthRoutes(database, disk));
+  await app.register(healthRoutes(database, disk, app.readiness));
+  if (config.metrics.token) await app.register(metricsRoute(app.metrics, config.metrics.token));
   await app.register(authRoutes(auth));
   await app.register(passwordRoutes(auth));
   await app.register(accountRoutes(createAccountService({ db })));
   await app.register(mailRoutes(db, app.mailer));
+  await app.register(backupStatusRoutes(storage, config.backup));
   await app.register(userRoutes(createUserService({ db, endSessions: (tx, userId) => endSessionsOf(tx, userId) })));
   const invitations = createInvitationService({ db, mailer: app.mailer, startSession: (userId) => auth.startSession(userId) });
   await app.register(invitationRoutes(invitations));
-  const catalog = createCatalogService({ db, onError: (err) => app.log.error({ err }, 'catalogue search index not loaded') });
+  const catalog = createCatalogService({
+    db,
+    onError: (err) => app.log.error({ err }, 'catalogue search index not loaded'),
+    ...(options.searchIndexBeforeLoad && { beforeLoad: options.searchIndexBeforeLoad }),
+  });
   app.decorate('catalog', catalog);
   await app.register(catalogRoutes(catalog));
   await app.register(productRoutes(createProductService({ db })));
@@ -252,12 +301,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(
     publicPageRoutes(db, app.publicPages, spa, {
       publicBaseUrl: config.publicBaseUrl,
-      onMenuView: (request, view) => {
-        if (!isCountableView(request)) return;
-        app.menuViews.record(view.menuId, tableOf(request.query));
-        if (view.search) app.menuEvents.search(view.menuId, view.search.words, view.search.found());
-        for (const filter of view.filters) app.menuEvents.filter(view.menuId, filter);
-      },
+      onMenuView: countGuestActivity({ views: app.menuViews, events: app.menuEvents, secret: config.jwtSecret }),
     }),
   );
   return app;

@@ -37,6 +37,33 @@ describe('loadConfig', () => {
     });
   });
 
+  it('schedules backups from BACKUP_TO, BACKUP_EVERY and BACKUP_KEEP (7 kept by default)', () => {
+    const at = (every: string) => loadConfig({ DATA_DIR: dataDir(), BACKUP_TO: 's3://adega-backups/loja', BACKUP_EVERY: every }).backup;
+    expect(at('24h')).toEqual({ to: 's3://adega-backups/loja', cron: '0 3 * * *', keep: 7 });
+    expect(at('6h')?.cron).toBe('0 */6 * * *');
+    expect(at('15m')?.cron).toBe('*/15 * * * *');
+    expect(at('7d')?.cron).toBe('0 3 * * 0');
+    expect(loadConfig({ DATA_DIR: dataDir(), BACKUP_TO: '/backups', BACKUP_EVERY: '1d', BACKUP_KEEP: '3' }).backup?.keep).toBe(3);
+    expect(loadConfig({ DATA_DIR: dataDir() }).backup).toBeUndefined();
+  });
+
+  it('reports bad backup variables', () => {
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), ...env });
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problems({ BACKUP_TO: '/backups', BACKUP_EVERY: '5h', BACKUP_KEEP: '0' })).toEqual([
+      'BACKUP_EVERY: use um intervalo como 30m, 6h, 24h (diário, às 3h) ou 7d (semanal)',
+      'BACKUP_KEEP: mantenha pelo menos 1',
+    ]);
+    expect(problems({ BACKUP_TO: 's3://Meu Bucket', BACKUP_EVERY: '24h' })).toEqual(['BACKUP_TO: use uma pasta ou s3://bucket/prefixo']);
+    expect(problems({ BACKUP_EVERY: '24h' })).toEqual(['BACKUP_TO e BACKUP_EVERY: defina os dois juntos para agendar backups, ou nenhum']);
+  });
+
   it('reports every bad variable at once', () => {
     const dir = dataDir();
     try {
@@ -65,6 +92,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, MIN_FREE_DISK_MB: '0' }).minFreeDiskBytes).toBe(0);
     for (const bad of ['muito', '1.5', '-1'])
       expect(() => loadConfig({ DATA_DIR: dir, MIN_FREE_DISK_MB: bad })).toThrow(/MIN_FREE_DISK_MB/);
+  });
+
+  it('reads SHUTDOWN_TIMEOUT (20 s by default) as milliseconds and refuses anything but whole seconds from 1', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).shutdownTimeoutMs).toBe(20_000);
+    expect(loadConfig({ DATA_DIR: dir, SHUTDOWN_TIMEOUT: '5' }).shutdownTimeoutMs).toBe(5_000);
+    for (const bad of ['logo', '1.5', '0', '-3', '3601'])
+      expect(() => loadConfig({ DATA_DIR: dir, SHUTDOWN_TIMEOUT: bad })).toThrow(/SHUTDOWN_TIMEOUT/);
   });
 
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
@@ -126,5 +161,30 @@ describe('loadConfig', () => {
       const problems = problemsOf({ ...S3, S3_BUCKET: 'Adega_Arquivos', S3_ENDPOINT: 'minio:9000', S3_FORCE_PATH_STYLE: 'sim' });
       expect(problems.map((p) => p.split(':')[0])).toEqual(['S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']);
     });
+  });
+
+  it('reads who may scrape /metrics: its own port, a token, both or neither', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).metrics).toEqual({ port: undefined, host: '0.0.0.0', token: undefined });
+    const token = 'm'.repeat(32);
+    expect(loadConfig({ DATA_DIR: dir, HOST: '10.0.0.11', METRICS_PORT: '9464', METRICS_TOKEN: token }).metrics).toEqual({
+      port: 9464,
+      host: '10.0.0.11',
+      token,
+    });
+    expect(loadConfig({ DATA_DIR: dir, METRICS_PORT: '9464', METRICS_HOST: '127.0.0.1' }).metrics.host).toBe('127.0.0.1');
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dir, ...env });
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(problems({ METRICS_TOKEN: 'curto' })).toEqual(['METRICS_TOKEN: deve ter pelo menos 32 caracteres']);
+    expect(problems({ METRICS_TOKEN: `${'m'.repeat(32)} x` })).toEqual(['METRICS_TOKEN: use só letras, dígitos e símbolos, sem espaços']);
+    expect(problems({ METRICS_PORT: 'nove' })).toEqual(['METRICS_PORT: deve ser um número de porta']);
+    expect(problems({ PORT: '3000', METRICS_PORT: '3000' })).toEqual(['METRICS_PORT: deve ser diferente de PORT']);
+    expect(problems({ METRICS_HOST: '127.0.0.1' })).toEqual(['METRICS_HOST: defina também METRICS_PORT']);
   });
 });

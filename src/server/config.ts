@@ -61,6 +61,23 @@ const envSchema = z.object({
       .min(0, 'não pode ser negativo')
       .default(512),
   ),
+  SHUTDOWN_TIMEOUT: setting(
+    z.coerce
+      .number('deve ser um número de segundos')
+      .int('deve ser um número inteiro de segundos')
+      .min(1, 'deve ser de pelo menos 1 segundo')
+      .max(3600, 'deve ser de no máximo 3600 segundos')
+      .default(20),
+  ),
+  METRICS_PORT: setting(z.coerce.number('deve ser um número de porta').int('deve ser um número de porta').min(1).max(65535).optional()),
+  METRICS_HOST: setting(z.string().optional()),
+  METRICS_TOKEN: setting(
+    z
+      .string()
+      .min(32, 'deve ter pelo menos 32 caracteres')
+      .regex(/^[\x21-\x7e]+$/, 'use só letras, dígitos e símbolos, sem espaços')
+      .optional(),
+  ),
   LOG_LEVEL: setting(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   S3_BUCKET: setting(
     z
@@ -78,7 +95,44 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: setting(z.string().optional()),
   S3_SECRET_ACCESS_KEY: setting(z.string().optional()),
   S3_FORCE_PATH_STYLE: setting(z.enum(['true', 'false'], 'use true ou false').optional()),
+  BACKUP_TO: setting(
+    z
+      .string()
+      .refine(
+        (to) => !to.startsWith('s3://') || /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/.test(to),
+        'use uma pasta ou s3://bucket/prefixo',
+      )
+      .optional(),
+  ),
+  BACKUP_EVERY: setting(
+    z
+      .string()
+      .transform((value, ctx) => {
+        const cron = backupCron(value.trim());
+        if (!cron) ctx.addIssue({ code: 'custom', message: 'use um intervalo como 30m, 6h, 24h (diário, às 3h) ou 7d (semanal)' });
+        return cron ?? '';
+      })
+      .optional(),
+  ),
+  BACKUP_KEEP: setting(
+    z.coerce.number('deve ser um número de backups').int('deve ser um número inteiro').min(1, 'mantenha pelo menos 1').default(7),
+  ),
 });
+
+/**
+ * BACKUP_EVERY as a pg-boss schedule (cron, in the product's time zone): minutes that divide an hour, hours that
+ * divide a day, a day (24h or 1d: at 3 a.m., when restaurants are closed) or a week (7d: Sundays at 3 a.m.).
+ */
+export function backupCron(every: string): string | undefined {
+  const match = /^(\d+)(m|h|d)$/.exec(every);
+  if (!match) return undefined;
+  const n = Number(match[1]);
+  if (match[2] === 'm' && n > 0 && n < 60 && 60 % n === 0) return `*/${n} * * * *`;
+  if (match[2] === 'h' && n > 0 && n < 24 && 24 % n === 0) return `0 */${n} * * *`;
+  if ((match[2] === 'h' && n === 24) || (match[2] === 'd' && n === 1)) return '0 3 * * *';
+  if (match[2] === 'd' && n === 7) return '0 3 * * 0';
+  return undefined;
+}
 
 type Env = z.infer<typeof envSchema>;
 
@@ -145,8 +199,30 @@ export interface AppConfig {
   s3: S3Settings | undefined;
   /** Below this many free bytes under dataDir, uploads are refused (507) and imports pause (decision 0039). */
   minFreeDiskBytes: number;
+  /**
+   * How long a process takes at most to stop on SIGTERM (SHUTDOWN_TIMEOUT, seconds): it answers the requests in
+   * flight, hands back the job steps it cannot finish, then exits (src/server/shutdown.ts, decision 0086).
+   */
+  shutdownTimeoutMs: number;
+  /** Backups the server takes itself (BACKUP_TO, BACKUP_EVERY, BACKUP_KEEP); undefined when not scheduled. */
+  backup: BackupSchedule | undefined;
   /** Where the built admin app lives; absent in API-only tests. */
   clientDir: string | undefined;
+  /**
+   * Who may read GET /metrics (decision 0085): `port` serves it on a listener of its own (METRICS_PORT, on
+   * METRICS_HOST or HOST); `token` requires `Authorization: Bearer <token>` on every /metrics, and alone serves it on
+   * the main port. Neither: no /metrics at all.
+   */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
+}
+
+export interface BackupSchedule {
+  /** A folder or s3://bucket/prefix. */
+  to: string;
+  /** When, as a cron expression in the product's time zone. */
+  cron: string;
+  /** How many of the newest backups to keep there. */
+  keep: number;
 }
 
 export class ConfigError extends Error {
@@ -163,8 +239,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const problems: string[] = [];
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) problems.push('ADMIN_EMAIL e ADMIN_PASSWORD: defina os dois juntos, ou nenhum');
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) problems.push('METRICS_PORT: deve ser diferente de PORT');
+  if (e.METRICS_HOST !== undefined && e.METRICS_PORT === undefined) problems.push('METRICS_HOST: defina também METRICS_PORT');
   const s3 = s3Settings(e);
   problems.push(...s3.problems);
+  if (Boolean(e.BACKUP_TO) !== Boolean(e.BACKUP_EVERY))
+    problems.push('BACKUP_TO e BACKUP_EVERY: defina os dois juntos para agendar backups, ou nenhum');
   if (problems.length) throw new ConfigError(problems);
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -185,7 +265,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     onboardingEmailDnsCheck: e.ONBOARDING_EMAIL_DNS_CHECK === 'true',
     s3: s3.settings,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,
+    backup: e.BACKUP_TO && e.BACKUP_EVERY ? { to: e.BACKUP_TO, cron: e.BACKUP_EVERY, keep: e.BACKUP_KEEP } : undefined,
     clientDir: path.resolve('dist/client'),
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN },
   };
 }
 

@@ -66,6 +66,7 @@ const DESIGN_ROLES: Record<string, [manager: Cell, sommelier: Cell, supplier: Ce
   'onboardingReview.approve': ['-', '-', '-'],
   'onboardingReview.reject': ['-', '-', '-'],
   'mail.readFailed': ['-', '-', '-'],
+  'backups.readStatus': ['-', '-', '-'],
   // "users and invitations": a manager, the sommeliers and managers of its own establishments.
   'users.read': ['own', '-', '-'],
   'users.create': ['-', '-', '-'],

@@ -126,6 +126,10 @@ export const POLICY = {
   mail: {
     readFailed: NOBODY,
   },
+  /** Whether the scheduled backups run, and how the last one went. */
+  backups: {
+    readStatus: NOBODY,
+  },
   /**
    * A manager lists and deactivates the staff of its own establishments (and invites them: `invitations`); editing
    * a login's e-mail, role or password, and deleting it, stay the admin's.

@@ -8,6 +8,7 @@ import { catalogWineInputSchema } from './catalog.js';
 import { optionalMoney } from './field-rules.js';
 import { optionalText, requiredText } from './form-fields.js';
 import { parseDecimal, toCents } from './money.js';
+import { countOf } from './plural.js';
 import { recordStamps } from './record-fields.js';
 import { valuesOf } from './vocabulary.js';
 
@@ -67,6 +68,18 @@ export const CELLAR_MESSAGES = {
   days: 'Período inválido: use 7, 30 ou 90 dias.',
   unitCost: 'O custo deve ser um valor em reais maior ou igual a zero, ex.: 89,90.',
 } as const;
+
+/**
+ * A count that would pass MAX_CELLAR_COUNT: every path that adds bottles (a movement in, a delivery) refuses it with
+ * this, naming the wine, what it holds and what would arrive.
+ */
+export function cellarCeilingMessage(name: string, onHand: number, adding: number): string {
+  const n = (v: number) => v.toLocaleString('pt-BR');
+  return (
+    `${name} tem ${countOf(onHand, 'garrafa', 'garrafas')}: com mais ${n(adding)} passaria do máximo de ` +
+    `${n(MAX_CELLAR_COUNT)} garrafas por vinho na adega. Confira a quantidade.`
+  );
+}
 
 /** A whole number as typed ("12", "1.000") or sent (12); never "0x10" or "1e3". */
 function wholeNumber(message: string, min: number, max: number) {
@@ -219,6 +232,50 @@ export const cellarMovementResultSchema = z.object({
 });
 export type CellarMovementResult = z.infer<typeof cellarMovementResultSchema>;
 
+// ── Deliveries ──────────────────────────────────────────────────────────────
+
+/** An order line as a delivery reads it: the catalogue wine (null once deleted), its name and bottles. */
+export interface DeliveryLine {
+  wine_id: string | null;
+  wine_name: string;
+  quantity: number;
+}
+
+export interface DeliveredWine {
+  wine_id: string | null;
+  name: string;
+  quantity: number;
+}
+
+/**
+ * What a delivered order puts in the cellar, one entry per wine: the lines of one catalogue wine summed; a line whose
+ * catalogue wine was deleted goes by its name (to the unlinked item of that name). The server fills the cellar with
+ * this and "Marcar como entregue" shows it first.
+ */
+export function deliveredWines<T extends DeliveryLine>(lines: readonly T[]): (DeliveredWine & { lines: T[] })[] {
+  const wines = new Map<string, DeliveredWine & { lines: T[] }>();
+  for (const line of lines) {
+    const key = line.wine_id ?? `name:${line.wine_name.trim().toLowerCase()}`;
+    const wine = wines.get(key) ?? { wine_id: line.wine_id, name: line.wine_name, quantity: 0, lines: [] };
+    wine.quantity += line.quantity;
+    wine.lines.push(line);
+    wines.set(key, wine);
+  }
+  return [...wines.values()].filter((w) => w.quantity > 0);
+}
+
+// ── Recount ─────────────────────────────────────────────────────────────────
+
+/**
+ * A count far from the system's asks before it is saved (issue 27): more than 2 bottles apart, or more than 25 % of
+ * what the system has (any difference from 0). A typo ("4" for "14") is caught; a bottle or two is not questioned
+ * on a well-stocked wine.
+ */
+export function recountIsFarOff(system: number, counted: number): boolean {
+  const difference = Math.abs(counted - system);
+  return difference > 2 || difference * 4 > system;
+}
+
 // ── Reorder ─────────────────────────────────────────────────────────────────
 
 /**
@@ -321,6 +378,8 @@ export function effectiveGlassPrice(wine: {
   glass_markup_percent: number | string | null;
 }): number {
   if (wine.glass_price !== null && wine.glass_price !== '') return Number(wine.glass_price);
+  // A bottle that pours one glass is sold whole, at the bottle's price to the cent (shared/glass-price.ts).
+  if (wine.glass_doses <= 1) return Number(wine.price);
   const cents = toCents(typeof wine.price === 'number' ? wine.price : String(wine.price));
   const markupHundredths = Math.round(Number(wine.glass_markup_percent ?? 0) * 100);
   const numerator = cents * (10_000 + markupHundredths);

@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   }),
   ...withStatus(401, {
     unauthenticated: 'Sessão expirada ou inválida. Entre novamente.',
+    /** GET /metrics without the METRICS_TOKEN it requires. */
+    metrics_token_required: 'Informe o token das métricas (Authorization: Bearer <METRICS_TOKEN>).',
     invalid_credentials: 'Credenciais inválidas ou sessão expirada.',
   }),
   ...withStatus(403, { forbidden: 'Você não tem permissão para esta ação.' }),
@@ -58,6 +60,12 @@ export const ERROR_CODES = {
     busy: 'O servidor está ocupado. Tente novamente em instantes.',
     database_unavailable: 'Banco de dados indisponível.',
     storage_unavailable: 'Armazenamento de arquivos indisponível. Tente novamente em instantes.',
+    /** Readiness (GET /api/health/ready) and every answer while the process starts (decision 0085). */
+    starting: 'O Adega está iniciando (abrindo o banco de dados e aplicando as migrações). Tente novamente em instantes.',
+    search_index_loading: 'O índice de busca do catálogo está sendo carregado. Tente novamente em instantes.',
+    disk_low: 'Pouco espaço em disco no servidor: arquivos novos estão sendo recusados e as importações estão pausadas.',
+    shutting_down: 'O servidor está sendo encerrado. Tente novamente em instantes.',
+    no_disk_space: 'O disco do servidor está cheio: nada foi gravado. Tente novamente em instantes.',
   }),
   ...withStatus(507, {
     disk_full: 'Espaço em disco insuficiente no servidor: nenhum arquivo novo pode ser recebido agora. Tente novamente mais tarde.',

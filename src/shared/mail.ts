@@ -14,6 +14,11 @@ export type FailedMail = z.infer<typeof failedMailSchema>;
 
 export const failedMailListSchema = z.object({
   delivery: z.enum(['smtp', 'file']),
+  /**
+   * Where links in e-mails point: PUBLIC_BASE_URL ('config'), or guessed from the address each request came in on
+   * ('request'; `url` is this request's), which the admin's home says.
+   */
+  link_base: z.object({ source: z.enum(['config', 'request']), url: z.string() }),
   messages: z.array(failedMailSchema),
 });
 export type FailedMailList = z.infer<typeof failedMailListSchema>;

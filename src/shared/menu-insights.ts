@@ -55,6 +55,7 @@ export const menuInsightsSchema = z.object({
     previous_start: z.iso.date(),
     previous_end: z.iso.date(),
   }),
+  /** Visits: a guest's views of one menu count once per 30 minutes (docs/decisions/0083). */
   views: z.object({
     total: count,
     previous: count,
@@ -88,7 +89,10 @@ export const menuInsightsSchema = z.object({
     /** "Procurados e não encontrados": words whose searches found no wine. */
     not_found: z.array(z.object({ words: z.string(), searches: count, previous: count, change })),
   }),
-  /** Filters applied: `filter` is "pais", "uva" or "preco"; `value` the country, grape or price band. */
+  /**
+   * Filters applied: `filter` is "pais", "uva", "preco" or "taca" ("Por taça"); `value` the country, grape or price
+   * band ("1" for "taca").
+   */
   filters: z.array(z.object({ filter: z.string(), value: z.string(), uses: count, previous: count, change })),
 });
 export type MenuInsights = z.infer<typeof menuInsightsSchema>;

@@ -41,6 +41,10 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
+/** Is a reset link still good? Asked when the page opens, before anyone types a password; the link stays unused. */
+export const resetLinkCheckSchema = resetPasswordRequestSchema.pick({ token: true });
+export type ResetLinkCheck = z.infer<typeof resetLinkCheckSchema>;
+
 const CONFIRM_TEXTS = { required: 'Repita a nova senha.', mismatch: 'As duas senhas não são iguais.' } as const;
 
 /** The second typing of a new password, as the screens ask for it (the API takes the password once). */

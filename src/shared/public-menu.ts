@@ -1,4 +1,5 @@
 /** What the public (guest-facing) menu and establishment endpoints and pages work with. */
+import { formatBRL, toCents } from './money.js';
 
 export interface PublicEstablishment {
   id: string;
@@ -83,4 +84,38 @@ export interface PublicEstablishmentResponse {
 export function publicMenuPath(establishment: { slug: string | null }, menu: { id: string; slug: string | null }): string {
   const menuKey = encodeURIComponent(menu.slug || menu.id);
   return establishment.slug ? `/${encodeURIComponent(establishment.slug)}/${menuKey}` : `/carta/${menuKey}`;
+}
+
+/** "750ml" -> "750 ml", "1500ml" -> "1,5 L". */
+export function formatVolume(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const v = value.trim();
+  const m = /^(\d+(?:[.,]\d+)?)\s*ml$/i.exec(v);
+  if (!m?.[1]) return v || null;
+  const ml = Number(m[1].replace(',', '.'));
+  if (ml >= 1000) return `${String(ml / 1000).replace('.', ',')} L`;
+  return `${m[1]} ml`;
+}
+
+/**
+ * The price a guest reads (shared/glass-price.ts has the rule): the bottle's; "Taça R$ 32,00 · Garrafa R$ 149,90" for a
+ * wine sold both ways; "Taça R$ 69,00" alone when the glass is the whole (one-glass) bottle or when only glasses are
+ * left. Each price unbroken, so a narrow column breaks the line only after the dot.
+ */
+export function guestPrice(wine: Pick<PublicMenuWine, 'price' | 'glass_price' | 'stock'>): string {
+  return guestPriceParts(wine).join('\u00a0· ');
+}
+
+/** The prices a guest reads, one per thing to buy: ["R$ 189,00"], ["Taça R$ 69,90"] or ["Taça …", "Garrafa …"]. */
+export function guestPriceParts(wine: Pick<PublicMenuWine, 'price' | 'glass_price' | 'stock'>): string[] {
+  const glass = wine.glass_price;
+  if (glass === null) return [formatBRL(wine.price)];
+  const onlyGlass = toCents(glass) === toCents(wine.price) || wine.stock?.state === 'glass_only';
+  const byGlass = `Taça\u00a0${formatBRL(glass)}`;
+  return onlyGlass ? [byGlass] : [byGlass, `Garrafa\u00a0${formatBRL(wine.price)}`];
+}
+
+/** The price and the size as one line, as the menu editor previews them ("Na carta: …"). */
+export function guestPriceLine(wine: Pick<PublicMenuWine, 'price' | 'glass_price' | 'stock' | 'volume'>): string {
+  return [guestPrice(wine), formatVolume(wine.volume)].filter(Boolean).join(' · ');
 }

@@ -7,7 +7,7 @@ const PRODUCT_ROUTES = 'login estabelecimento carta cartas catalogo fornecedores
   ' ',
 );
 /** Paths the server answers itself before any establishment page. */
-const SERVER_PREFIXES = ['api', 'assets', 'uploads'];
+const SERVER_PREFIXES = ['api', 'assets', 'uploads', 'metrics'];
 
 describe('reserved slugs', () => {
   it('finds the first segments of the route table', () => {

@@ -14,6 +14,8 @@ const OTHER_RESERVED = [
   'favicon.svg',
   'robots.txt',
   'index.html',
+  // GET /metrics on the main port (with METRICS_TOKEN, decision 0085).
+  'metrics',
 ];
 
 /**

@@ -79,12 +79,18 @@ export function useServerForm<Input extends FieldValues, Output>({
       } catch (err) {
         allowLeave.current = false;
         console.error(err);
+        const message = errorMessage(err, failMessage);
+        let shownOnField = false;
         if (err instanceof ApiError && err.fields) {
-          for (const [field, message] of Object.entries(err.fields)) form.setError(field as Path<Input>, { message });
+          for (const [field, fieldMessage] of Object.entries(err.fields)) {
+            form.setError(field as Path<Input>, { message: fieldMessage });
+            shownOnField ||= fieldMessage === message && field in (defaults as object);
+          }
           focusPending.current = true;
           setFocusRequest((n) => n + 1);
         }
-        setError(errorMessage(err, failMessage));
+        // A message the form already shows under its field is said once: not again in the banner above.
+        setError(shownOnField ? null : message);
       }
     },
     () => {

@@ -21,8 +21,14 @@ export function useSettledFilter<T>(
   const latest = useRef({ applied, apply, keyOf });
   latest.current = { applied, apply, keyOf };
 
+  // The key this hook last applied itself: when the address reaches it, the person may have typed on meanwhile (keys
+  // typed between the draft settling and the address changing), and putting the applied value back would drop them.
+  const ownApply = useRef<string | null>(null);
   const appliedKey = keyOf(applied);
   useEffect(() => {
+    const own = ownApply.current;
+    ownApply.current = null;
+    if (appliedKey === own) return;
     const current = latest.current;
     setDraft((shown) => (current.keyOf(shown) === appliedKey ? shown : current.applied));
   }, [appliedKey]);
@@ -30,7 +36,10 @@ export function useSettledFilter<T>(
   const [settled] = useDebouncedValue(draft, FILTER_DEBOUNCE_MS);
   useEffect(() => {
     const current = latest.current;
-    if (current.keyOf(settled) !== current.keyOf(current.applied)) current.apply(settled);
+    const key = current.keyOf(settled);
+    if (key === current.keyOf(current.applied)) return;
+    ownApply.current = key;
+    current.apply(settled);
   }, [settled]);
 
   return [draft, setDraft];

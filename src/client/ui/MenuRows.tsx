@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { countOf } from '../../shared/plural';
 import { MenuLinkButtons } from './MenuLinkButtons';
 
 interface MenuRow {
@@ -33,7 +34,7 @@ export function MenuRows<T extends MenuRow>({ menus, subtitle, canEdit = true, e
                 {m.name}
               </Text>
               <Text size="sm" c="dimmed" lineClamp={1}>
-                {[`${m.wine_count} ${m.wine_count === 1 ? 'vinho' : 'vinhos'}`, subtitle(m)].filter(Boolean).join(' · ')}
+                {[countOf(m.wine_count, 'vinho', 'vinhos'), subtitle(m)].filter(Boolean).join(' · ')}
               </Text>
             </div>
             <Group gap="xs" wrap="wrap">

@@ -1,5 +1,6 @@
 import { LoadingOverlay, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { countOf } from '../../shared/plural';
 import type { ListPage } from '../lib/use-page-list';
 import { CardTable } from './CardTable';
 import { ListPagination } from './ListPagination';
@@ -7,7 +8,7 @@ import { ListSkeleton, ListSummary } from './ListStates';
 import { QueryView, type ShownQuery } from './QueryView';
 
 /** 1 -> "1 vinho", 1234 -> "1.234 vinhos": a list's count above its rows. */
-export const countLabel = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n.toLocaleString('pt-BR')} ${many}`);
+export const countLabel = countOf;
 
 interface PagedListProps<T> {
   list: ShownQuery<ListPage<T>>;

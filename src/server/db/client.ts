@@ -37,6 +37,8 @@ export interface Database {
    */
   fairShare?: FairShare;
   ping(): Promise<void>;
+  /** How its connections are used now (the metrics). */
+  poolUse(): PoolUse;
   /**
    * Tells the OTHER app processes on this database that something changed (NOTIFY on a PostgreSQL server; with
    * PGlite, which serves one process, nobody). The caller handles its own process directly.
@@ -44,6 +46,15 @@ export interface Database {
   publish(channel: string, payload: string): Promise<void>;
   subscribe(channel: string, listener: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Connections open: PostgreSQL's pool (up to 10); PGlite has one. */
+  connections: number;
+  /** Connections running a statement or holding a transaction. */
+  busy: number;
+  /** Statements waiting for a connection. */
+  waiting: number;
 }
 
 type Listeners = Map<string, Set<(payload: string) => void>>;
@@ -63,7 +74,8 @@ function dispatch(listeners: Listeners, channel: string, payload: string): void 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-const MIGRATION_LOCK_KEY = 7_240_311;
+/** The advisory lock processes migrate under, one at a time (a test holds it to keep a process starting). */
+export const MIGRATION_LOCK_KEY = 7_240_311;
 
 /**
  * A server that is gone or cut off must fail requests in seconds (503), not hang them: a connection attempt gives
@@ -137,6 +149,11 @@ function wrapPglite(client: PgliteClient, unlock: () => void): Database {
     async ping() {
       await client.query('select 1');
     },
+    poolUse() {
+      // The worker's calls in flight: one runs, the others wait (a PGlite handed in by a test tells nothing).
+      const calls = client instanceof PgliteInWorker ? client.callsInFlight : 0;
+      return { connections: 1, busy: Math.min(calls, 1), waiting: Math.max(calls - 1, 0) };
+    },
     async publish() {},
     async subscribe() {},
     async close() {
@@ -167,6 +184,7 @@ async function openPostgres(connectionString: string, migrate: boolean): Promise
     async ping() {
       await pool.query('select 1');
     },
+    poolUse: () => ({ connections: pool.totalCount, busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     async publish(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, `${origin}:${payload}`]);
     },

@@ -38,6 +38,16 @@ export const isForeignKeyViolation = (err: unknown, constraints?: readonly strin
 /** 22021: bytes not valid in the encoding (a NUL, say); 22P02: text that is not a valid value of the column's type. */
 export const isInvalidTextForDatabase = (err: unknown) => ['22021', '22P02'].includes(postgresError(err)?.sqlState ?? '');
 
+/**
+ * The disk is full under the database or a file: PostgreSQL's 53100 (disk_full: "could not extend file", the
+ * statement rolled back), the embedded database reopening after a PANIC (db/pglite-in-worker.ts) or a file write's
+ * ENOSPC. Nothing was written; the same write succeeds once space returns (decision 0087).
+ */
+export function isDiskFull(err: unknown): boolean {
+  for (const e of chain(err)) if (e.code === '53100' || e.code === 'ENOSPC') return true;
+  return false;
+}
+
 /** Socket errors of a server that is gone or unreachable. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

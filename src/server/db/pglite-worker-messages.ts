@@ -20,6 +20,8 @@ export type ToPgliteWorker =
   | { op: 'end'; id: number; tx: number; commit: boolean }
   | { op: 'listen'; id: number; channel: string }
   | { op: 'unlisten'; id: number; channel: string }
+  /** PGlite's own copy of its data directory (a gzipped tarball), taken between two statements (db/backup). */
+  | { op: 'dump'; id: number }
   | { op: 'close'; id: number };
 
 /** An error as it crosses the thread: its message and PostgreSQL's fields (code, constraint, detail...). */
@@ -32,6 +34,8 @@ export interface ErrorFields {
 export type FromPgliteWorker =
   | { type: 'ready' }
   | { type: 'failed'; error: ErrorFields }
+  /** PostgreSQL aborted (a PANIC: the disk filled under a WAL write): this instance will never answer again. */
+  | { type: 'broken'; reason: string }
   | { type: 'reply'; id: number; result?: unknown; error?: ErrorFields }
   | { type: 'notification'; channel: string; payload: string };
 

@@ -37,9 +37,24 @@ function options({ rowMode, rawTypes }: StatementOptions): QueryOptions {
   };
 }
 
+/**
+ * A PANIC (a WAL file that could not be written: the disk filled) aborts PostgreSQL inside PGlite, whose loop then
+ * retries the dead instance for ever at full CPU and never answers again. What PostgreSQL writes to stderr is seen
+ * here while that happens: the app's thread is told at once (it ends this worker and reopens the database, whose
+ * recovery replays what was committed: decision 0087).
+ */
+let broken = false;
+function onStderr(line: string): boolean {
+  if (!broken && (/\bPANIC:/.test(line) || line.startsWith('Aborted('))) {
+    broken = true;
+    post({ type: 'broken', reason: line.replace(/^.*?PANIC:\s*/, '') });
+  }
+  return false;
+}
+
 let db: PGlite;
 try {
-  db = await PGlite.create(dataDir, { extensions: { pg_trgm }, startParams });
+  db = await PGlite.create(dataDir, { extensions: { pg_trgm }, startParams, onStderr });
 } catch (err) {
   post({ type: 'failed', error: errorFields(err) });
   process.exit(1);
@@ -121,6 +136,12 @@ async function handle(message: ToPgliteWorker): Promise<void> {
         listening.delete(message.channel);
         await stop?.();
         return reply(id);
+      }
+      case 'dump': {
+        const bytes = await (await db.dumpDataDir('gzip')).arrayBuffer();
+        // Handed over, not copied: a large database is not held twice.
+        port.postMessage({ type: 'reply', id, result: bytes } satisfies FromPgliteWorker, [bytes]);
+        return;
       }
       case 'close': {
         if (!db.closed) await db.close();

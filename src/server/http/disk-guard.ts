@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
 import type { DiskSpace } from '../core/disk-space.js';
 
 declare module 'fastify' {
@@ -8,9 +8,17 @@ declare module 'fastify' {
   }
 }
 
-/** Refuses the routes that store files before a byte of their body is read, while the disk is nearly full. */
+/**
+ * Refuses the routes that store files before a byte of their body is read, while the disk is nearly full. Added to
+ * those routes alone: a hook on every request was a cost on every answer, the public menu's too (decision 0083).
+ * Registered before the routes, so it sees them all.
+ */
 export function registerDiskGuard(app: FastifyInstance, disk: DiskSpace): void {
-  app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.config.writesFiles) await disk.assertRoom();
+  const guard: preHandlerHookHandler = async () => {
+    await disk.assertRoom();
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.writesFiles) return;
+    route.preHandler = [guard, ...[route.preHandler ?? []].flat()];
   });
 }

@@ -25,6 +25,15 @@ async function appThatFails() {
   app.get('/api/recusado', async () => {
     throw appError('forbidden');
   });
+  // PostgreSQL's "could not extend file" (53100), wrapped as Drizzle wraps it, and a file write's ENOSPC.
+  app.get('/api/disco-cheio', async () => {
+    throw Object.assign(new Error('Failed query: insert into ...'), {
+      cause: Object.assign(new Error('could not extend file "base/5/16508": No space left on device'), { code: '53100' }),
+    });
+  });
+  app.get('/api/arquivo-sem-espaco', async () => {
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28 });
+  });
   await app.ready();
   return { app, lines };
 }
@@ -51,5 +60,15 @@ describe('error answers', () => {
     const res = await app.inject({ method: 'GET', url: '/api/recusado' });
     expect(res.statusCode).toBe(ERROR_CODES.forbidden.status);
     expect(res.json()).toEqual({ detail: 'Você não tem permissão para esta ação.', code: 'forbidden' });
+  });
+
+  it('answer a write the full disk refused with 503 no_disk_space (nothing written, try again), not a 500', async () => {
+    const { app } = await appThatFails();
+    for (const url of ['/api/disco-cheio', '/api/arquivo-sem-espaco']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(res.json()).toEqual({ detail: ERROR_CODES.no_disk_space.detail, code: 'no_disk_space' });
+    }
   });
 });

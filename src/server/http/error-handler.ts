@@ -2,8 +2,12 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorBody, type ErrorCode, errorCodeForStatus } from '../../shared/errors.js';
 import { AppError } from '../core/app-error.js';
-import { isDatabaseUnavailable, isInvalidTextForDatabase } from '../db/errors.js';
+import { isDatabaseUnavailable, isDiskFull, isInvalidTextForDatabase } from '../db/errors.js';
 import { serviceUnavailablePage } from './unavailable-page.js';
+
+/** A multipart body the parser cannot read: no boundary, garbage between boundaries, a part cut short. */
+export const MALFORMED_MULTIPART =
+  'Não foi possível ler o envio: o formulário (multipart/form-data) está incompleto ou malformado. Envie o arquivo novamente.';
 
 /** Fastify's own errors, by its code: our code (which gives the status) and a pt-BR text. */
 const MESSAGES_BY_FASTIFY_CODE: Record<string, [ErrorCode, string]> = {
@@ -46,6 +50,8 @@ export function toErrorBody(error: FastifyError | AppError | Error): { status: n
   if (known) return answer(...known);
   // Backstop: input the database refuses as text (bytes it cannot encode) or as a value of its type.
   if (isInvalidTextForDatabase(error)) return answer('invalid_characters');
+  // A write the full disk refused (nothing was written: decision 0087): 503, and the client may try again.
+  if (isDiskFull(error)) return answer('no_disk_space');
   // A database that cannot answer now is not a bug in the request: 503, and the client may try again.
   if (isDatabaseUnavailable(error)) return answer('database_unavailable');
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) return answer('invalid_json');
@@ -71,6 +77,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorBody(error as FastifyError);
     if (body.code === 'database_unavailable') request.log.warn({ err: error }, 'database unavailable');
+    else if (body.code === 'no_disk_space') request.log.warn({ err: error }, 'disk full: nothing written');
     else if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, 'request rejected');
     // Every 503 says when to come back, the guest page as much as the API answer.

@@ -9,8 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { largeWorkbook } from '../../../scripts/import-fixtures.mjs';
 import { PAUSED_FOR_DISK } from '../modules/product-import/run-import.js';
 import { signInTo } from '../test-support/http-client.js';
-import { executeSampleImport, pgliteFromTemplate } from '../test-support/process-client.js';
-import { freePort, startServerProcess, stopProcess } from '../test-support/server-process.js';
+import { executeSampleImport } from '../test-support/process-client.js';
+import { freePort, serverArgs, startServerProcess, stopProcess } from '../test-support/server-process.js';
+import { pgliteFromTemplate } from '../test-support/test-database.js';
 
 /**
  * The real thing (decision 0039): the server runs as its own process with DATA_DIR on a small tmpfs this test mounts,
@@ -60,7 +61,7 @@ describe.skipIf(refused)('the server on a nearly full disk (DATA_DIR on a tmpfs)
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = await startServerProcess({
-      args: ['--import', 'tsx', 'src/server/main.ts'],
+      args: serverArgs(),
       port,
       dataDir,
       admin: ADMIN,

@@ -7,9 +7,8 @@ import { buildApp } from '../app.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { SIGNUPS_PER_HOUR } from '../modules/onboarding/routes.js';
 import { onboardingFormValues } from '../test-support/factories.js';
-import { pgliteFromTemplate } from '../test-support/process-client.js';
 import { testConfig } from '../test-support/test-app.js';
-import { openTestDatabase } from '../test-support/test-database.js';
+import { openTestDatabase, pgliteFromTemplate } from '../test-support/test-database.js';
 import { createRateLimitCounter } from './rate-limit-counter.js';
 
 const onPostgres = process.env.ADEGA_TEST_DB === 'postgres';

@@ -20,9 +20,10 @@ const newRunner = () => {
 };
 
 describe('building an app', () => {
-  it('creates a runner but starts nothing: no pg-boss tables, no work', async () => {
-    const [row] = await rowsOf<{ job_table: string | null }>(sql`select to_regclass('pgboss.job') as job_table`);
-    expect(row?.job_table).toBeNull();
+  it('creates a runner but starts nothing: no queue in the database, no work', async () => {
+    // The test template carries pg-boss's schema already (global-setup.ts); a started runner would add its queues.
+    const [row] = await rowsOf<{ queues: number }>(sql`select count(*)::int as queues from pgboss.queue`);
+    expect(row?.queues).toBe(0);
     await expect(t.app.jobs.drain()).rejects.toThrow('not started');
     await expect(t.app.jobs.send('uploads.orphan-cleanup', {})).rejects.toThrow('not started');
   });
@@ -77,6 +78,28 @@ describe('a runner drained by hand', () => {
     expect(await runner.drain()).toBe(0);
     const [row] = await rowsOf<{ state: string }>(sql`select state from pgboss.job where name = 'test.broken'`);
     expect(row?.state).toBe('failed');
+  });
+
+  it('counts the jobs per queue and state, and the failures of this process (the metrics read both)', async () => {
+    const figures = async () => Object.fromEntries((await runner.queueStats()).map(({ name, ...counts }) => [name, counts]));
+    const failedBefore = runner.failures().get('test.broken') ?? 0;
+    const storedBefore = (await figures())['test.broken']?.failed ?? 0;
+    await runner.send('test.echo', { word: 'laranja' });
+    await runner.send('test.echo', { word: 'verde' });
+    await runner.send('test.broken', { reason: 'tampa torta' });
+    expect(await figures()).toMatchObject({
+      'test.echo': { queued: 2, active: 0, failed: 0 },
+      'test.broken': { queued: 1, active: 0, failed: storedBefore },
+      'test.fan-out': { queued: 0, active: 0, failed: 0 },
+    });
+    await expect(runner.drain()).rejects.toThrow('tampa torta');
+    await runner.drain();
+    expect(await figures()).toMatchObject({
+      'test.echo': { queued: 0, active: 0, failed: 0 },
+      'test.broken': { queued: 0, active: 0, failed: storedBefore + 1 },
+    });
+    expect(runner.failures().get('test.broken')).toBe(failedBefore + 1);
+    expect(runner.failures().has('test.echo')).toBe(false);
   });
 
   it('refuses unknown queues, late registrations and a second start', async () => {

@@ -4,6 +4,7 @@ import { type ConstructorOptions, fromDrizzle, fromPglite, type Job, PgBoss, typ
 import { TIME_ZONE } from '../../shared/time.js';
 import type { Database, Executor } from '../db/client.js';
 import type { PgliteClient } from '../db/pglite-in-worker.js';
+import { currentRequestId, runAsJobOf } from '../http/request-context.js';
 
 /** The database the jobs live in: the app's own embedded PGlite, or the PostgreSQL server it talks to. */
 export type JobsConnection = { pglite: PgliteClient } | { connectionString: string };
@@ -50,34 +51,94 @@ export interface JobRunner {
    * how many ran. A job that throws is failed in pg-boss and its error rethrown.
    */
   drain(): Promise<number>;
-  /** Waits for jobs in progress, then lets go of the database; the database itself stays open. */
+  /**
+   * Aborted once the runner begins to stop: a handler that works in steps (the product import) ends at its next step
+   * and hands back what is left, queued again for whichever process comes next.
+   */
+  readonly stopping: AbortSignal;
+  /**
+   * Takes no more jobs and waits up to `timeoutMs` for those in progress (handlers see `stopping`); any still running
+   * then is failed, for pg-boss to retry. Jobs can still be sent (requests in flight may) until stop().
+   */
+  quiesce(timeoutMs?: number): Promise<void>;
+  /** quiesce(), then lets go of the database; the database itself stays open. */
   stop(): Promise<void>;
+  /**
+   * Jobs per queue now, counted on pg-boss's index of live jobs (created, retry, active and failed: the completed ones,
+   * however many, are not read). Empty before start.
+   */
+  queueStats(): Promise<QueueFigures[]>;
+  /** Jobs that failed in this process since it started, per queue (a throw in the handler; pg-boss may retry them). */
+  failures(): ReadonlyMap<string, number>;
 }
+
+export interface QueueFigures {
+  name: string;
+  /** Waiting to run: new, or failed and waiting for its retry. */
+  queued: number;
+  active: number;
+  /** Failed for good and still kept by pg-boss. */
+  failed: number;
+}
+
+/** The data of a job sent while serving a request carries the request's id (decision 0085). */
+interface Traced {
+  requestId?: string;
+}
+
+const traced = (data: object): object => {
+  const requestId = currentRequestId();
+  return requestId && !('requestId' in data) ? { ...data, requestId } : data;
+};
 
 /** Cron expressions are read in the product's time zone, so "0 4 * * *" means 4 a.m. in Brazil. */
 const STOP_TIMEOUT_MS = 30_000;
 const NO_JOB_ID = '00000000-0000-0000-0000-000000000000';
 const DRAIN_BATCH = 10;
+/** pg-boss's schema (its default). */
+const BOSS_SCHEMA = 'pgboss';
 
-export function createJobRunner(connection: JobsConnection, log: FastifyBaseLogger): JobRunner {
+/** pg-boss's own default: how often an idle worker looks for new jobs of its queue. */
+const POLLING_INTERVAL_SECONDS = 2;
+
+export function createJobRunner(
+  connection: JobsConnection,
+  log: FastifyBaseLogger,
+  pollingIntervalSeconds = POLLING_INTERVAL_SECONDS,
+): JobRunner {
   // biome-ignore lint/suspicious/noExplicitAny: definitions of different data types live in one map
   const definitions = new Map<string, JobDefinition<any>>();
   let boss: PgBoss | undefined;
   let starting: Promise<void> | undefined;
+  const stopping = new AbortController();
+  let quiescing: Promise<void> | undefined;
+
+  const quiesce = (timeoutMs = STOP_TIMEOUT_MS) => {
+    stopping.abort();
+    quiescing ??= (async () => {
+      await starting?.catch(() => undefined);
+      await boss?.stop({ graceful: true, timeout: timeoutMs, close: false });
+    })();
+    return quiescing;
+  };
+  const failures = new Map<string, number>();
 
   const started = () => {
     if (!boss) throw new Error('the job runner is not started');
     return boss;
   };
 
-  const run = async (definition: JobDefinition<object>, job: Job<object>) => {
-    try {
-      await definition.handle(job.data);
-    } catch (err) {
-      log.error({ err, queue: job.name, jobId: job.id }, 'job failed');
-      throw err;
-    }
-  };
+  // Its log lines show the id of the request that queued it (pino's mixin, request-context.ts).
+  const run = (definition: JobDefinition<object>, job: Job<object>) =>
+    runAsJobOf((job.data as Traced).requestId, async () => {
+      try {
+        await definition.handle(job.data);
+      } catch (err) {
+        failures.set(job.name, (failures.get(job.name) ?? 0) + 1);
+        log.error({ err, queue: job.name, jobId: job.id }, 'job failed');
+        throw err;
+      }
+    });
 
   const start = async ({ work = true }: RunnerStartOptions) => {
     const instance = new PgBoss({
@@ -99,7 +160,7 @@ export function createJobRunner(connection: JobsConnection, log: FastifyBaseLogg
         if (definition.schedule)
           await instance.schedule(definition.name, definition.schedule.cron, definition.schedule.data, { tz: TIME_ZONE });
         if (work)
-          await instance.work<object>(definition.name, async (jobs) => {
+          await instance.work<object>(definition.name, { pollingIntervalSeconds }, async (jobs) => {
             for (const job of jobs) await run(definition, job);
           });
       }
@@ -119,13 +180,13 @@ export function createJobRunner(connection: JobsConnection, log: FastifyBaseLogg
 
     async send(name, data) {
       if (!definitions.has(name)) throw new Error(`no queue named ${name} is registered`);
-      return started().send(name, data);
+      return started().send(name, traced(data));
     },
 
     async sendWithin(executor, name, data) {
       if (!definitions.has(name)) throw new Error(`no queue named ${name} is registered`);
       // The executor's rows come back as {rows} on both drivers, which is what pg-boss reads.
-      return started().send(name, data, { db: fromDrizzle(executor as unknown as Parameters<typeof fromDrizzle>[0], sql) });
+      return started().send(name, traced(data), { db: fromDrizzle(executor as unknown as Parameters<typeof fromDrizzle>[0], sql) });
     },
 
     get started() {
@@ -160,11 +221,36 @@ export function createJobRunner(connection: JobsConnection, log: FastifyBaseLogg
       return worked;
     },
 
+    stopping: stopping.signal,
+
+    quiesce,
+    async queueStats() {
+      const instance = boss;
+      if (!instance) return [];
+      const { rows } = await instance
+        .getDb()
+        .executeSql(
+          `SELECT name, state, count(*)::int AS n FROM ${BOSS_SCHEMA}.job WHERE state IN ('created', 'retry', 'active', 'failed') GROUP BY name, state`,
+        );
+      const figures = new Map([...definitions.keys()].map((name) => [name, { name, queued: 0, active: 0, failed: 0 }]));
+      for (const { name, state, n } of rows as { name: string; state: string; n: number }[]) {
+        const queue = figures.get(name);
+        if (!queue) continue;
+        if (state === 'active') queue.active += n;
+        else if (state === 'failed') queue.failed += n;
+        else queue.queued += n;
+      }
+      return [...figures.values()];
+    },
+
+    failures: () => failures,
+
     async stop() {
-      await starting?.catch(() => undefined);
+      await quiesce();
       const instance = boss;
       boss = undefined;
-      await instance?.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: true });
+      // Stopped already: this only closes pg-boss's own pool (PostgreSQL).
+      await instance?.stop({ close: true });
     },
   };
 }

@@ -1,7 +1,6 @@
 /** Building blocks of the server-rendered public pages (no client JavaScript, no hooks). */
 import type { ReactNode } from 'react';
-import { formatBRL } from '../../shared/money.js';
-import type { PublicEstablishment, PublicMenuWine } from '../../shared/public-menu.js';
+import { guestPrice, type PublicEstablishment, type PublicMenuWine } from '../../shared/public-menu.js';
 import { COUNTRY_FLAGS } from '../../shared/wine-vocabulary.js';
 import {
   formatAlcohol,
@@ -69,6 +68,9 @@ export function mixed(pieces: readonly (string | UserPiece)[]): ReactNode {
   return pieces.map((p, i) => (typeof p === 'string' ? p : <bdi key={String(i)}>{p.user}</bdi>));
 }
 
+/** A piece of user text on its own: in <bdi> when it could reorder what is around it, else plain (no bytes). */
+export const userText = (text: string): ReactNode => mixed([{ user: text }]);
+
 export function Ornament() {
   return (
     <div className="orn" aria-hidden="true">
@@ -99,9 +101,9 @@ export function EstablishmentHeader({ establishment }: { establishment: PublicEs
   return (
     <header className="est">
       <Logo establishment={establishment} size={88} />
-      <h1>{establishment.name}</h1>
-      {establishment.description ? <p className="desc">{establishment.description}</p> : null}
-      {establishment.address ? <p className="addr">{establishment.address}</p> : null}
+      <h1>{userText(establishment.name)}</h1>
+      {establishment.description ? <p className="desc">{userText(establishment.description)}</p> : null}
+      {establishment.address ? <p className="addr">{userText(establishment.address)}</p> : null}
       <Contacts establishment={establishment} />
     </header>
   );
@@ -111,25 +113,25 @@ function Contacts({ establishment }: { establishment: PublicEstablishment }) {
   const tel = telHref(establishment.phone);
   const mail = mailtoHref(establishment.email);
   const site = safeWebsiteUrl(establishment.website);
-  if (!tel && !mail && !site) return establishment.phone ? <p className="addr">{establishment.phone}</p> : null;
+  if (!tel && !mail && !site) return establishment.phone ? <p className="addr">{userText(establishment.phone)}</p> : null;
   return (
     <ul className="contact">
       {tel ? (
         <li>
           <a href={tel} aria-label={`Ligar para ${isolate(establishment.phone ?? '')}`}>
-            {establishment.phone}
+            {userText(establishment.phone ?? '')}
           </a>
         </li>
       ) : null}
       {mail ? (
         <li>
-          <a href={mail}>{establishment.email}</a>
+          <a href={mail}>{userText(establishment.email ?? '')}</a>
         </li>
       ) : null}
       {site ? (
         <li>
           <a href={site} rel="noopener noreferrer nofollow">
-            {websiteLabel(site)}
+            {userText(websiteLabel(site))}
           </a>
         </li>
       ) : null}
@@ -166,7 +168,7 @@ export function CompactHeader({
         {/* Low priority: a 44 px logo must not compete with the text of the first screen (the LCP is the first blurb). */}
         <Logo establishment={establishment} size={44} fetchPriority="low" />
         <div>
-          <h1>{establishment.name}</h1>
+          <h1>{userText(establishment.name)}</h1>
           <p className="sub">{mixed([{ user: menuName }, count ? ` · ${count}` : ''])}</p>
         </div>
       </div>
@@ -174,9 +176,9 @@ export function CompactHeader({
         <details className="about">
           <summary>Sobre a casa e contatos</summary>
           <div className="ab">
-            {menuDescription ? <p>{menuDescription}</p> : null}
-            {establishment.description ? <p>{establishment.description}</p> : null}
-            {establishment.address ? <p className="addr">{establishment.address}</p> : null}
+            {menuDescription ? <p>{userText(menuDescription)}</p> : null}
+            {establishment.description ? <p>{userText(establishment.description)}</p> : null}
+            {establishment.address ? <p className="addr">{userText(establishment.address)}</p> : null}
             <Contacts establishment={establishment} />
           </div>
         </details>
@@ -188,8 +190,7 @@ export function CompactHeader({
 export function Footer({ sommelier }: { sommelier?: string | null }) {
   return (
     <footer>
-      {/* The name ends its paragraph: an override in it reaches nothing of ours. */}
-      {sommelier ? <p className="som">{`Sommelier: ${sommelier}`}</p> : null}
+      {sommelier ? <p className="som">{mixed(['Sommelier: ', { user: sommelier }])}</p> : null}
       <p>Carta digital por Adega</p>
     </footer>
   );
@@ -218,11 +219,6 @@ function originLine(wine: PublicMenuWine): ReactNode {
   return mixed(parts.flatMap((part, i) => (i > 0 ? [' · ', part] : [part])));
 }
 
-/** "Taça R$ 32,00 · Garrafa R$ 149,90": each price unbroken, so a narrow column breaks the line only after the dot. */
-export function glassAndBottle(glass: number, bottle: number): string {
-  return `Taça\u00a0${formatBRL(glass)}\u00a0· Garrafa\u00a0${formatBRL(bottle)}`;
-}
-
 /** What the house cellar says of the wine, in a word or three (null when it says nothing). */
 export function stockText(stock: PublicMenuWine['stock']): string | null {
   if (!stock) return null;
@@ -231,18 +227,11 @@ export function stockText(stock: PublicMenuWine['stock']): string | null {
   return stock.bottles === 1 ? 'Última garrafa' : `Últimas ${stock.bottles} garrafas`;
 }
 
-/** The row's price: the bottle's; both when sold by the glass; the glass's alone when only glasses are left. */
+/** The row's price (guestPrice) with the bottle's size under it. */
 function Price({ wine, volume }: { wine: PublicMenuWine; volume: string | null }) {
-  const glass = wine.glass_price;
-  const text =
-    glass === null
-      ? formatBRL(wine.price)
-      : wine.stock?.state === 'glass_only'
-        ? `Taça\u00a0${formatBRL(glass)}`
-        : glassAndBottle(glass, wine.price);
   return (
-    <span className={glass === null ? 'p' : 'p t'}>
-      {text}
+    <span className={wine.glass_price === null ? 'p' : 'p t'}>
+      {guestPrice(wine)}
       {volume ? <small>{volume}</small> : null}
     </span>
   );
@@ -268,7 +257,7 @@ export function WineRow({ wine }: { wine: PublicMenuWine }) {
   }
   if (wine.grape_variety) facts.push(<bdi key="g">{wine.grape_variety}</bdi>);
   if (wine.wine_style) facts.push(<bdi key="s">{wine.wine_style}</bdi>);
-  if (alcohol) facts.push(<span key="a">{alcohol}</span>);
+  if (alcohol) facts.push(<span key="a">{userText(alcohol)}</span>);
   const notes: [string, string][] = [];
   if (wine.color) notes.push(['Cor', wine.color]);
   if (wine.aroma) notes.push(['Aroma', wine.aroma]);
@@ -278,7 +267,7 @@ export function WineRow({ wine }: { wine: PublicMenuWine }) {
   return (
     <details className={wine.stock?.state === 'sold_out' ? 'wine x' : 'wine'}>
       <summary>
-        <h3>{wine.name}</h3>
+        <h3>{userText(wine.name)}</h3>
         {origin ? <span className="o">{origin}</span> : null}
         <Price wine={wine} volume={volume} />
         {stock ? <span className="b">{stock}</span> : null}
@@ -291,12 +280,12 @@ export function WineRow({ wine }: { wine: PublicMenuWine }) {
         */}
         {image ? <img src={image} alt="" width={64} height={96} loading="lazy" /> : null}
         <div>
-          {wine.description ? <p>{wine.description}</p> : null}
+          {wine.description ? <p>{userText(wine.description)}</p> : null}
           {facts.length > 0 ? <p className="meta">{facts}</p> : null}
           {wine.pairing ? (
             <p className="pair">
               <b>Harmoniza com</b>
-              {wine.pairing}
+              {userText(wine.pairing)}
             </p>
           ) : null}
         </div>
@@ -305,7 +294,7 @@ export function WineRow({ wine }: { wine: PublicMenuWine }) {
             {notes.map(([label, text]) => (
               <div key={label}>
                 <dt>{label}</dt>
-                <dd>{text}</dd>
+                <dd>{userText(text)}</dd>
               </div>
             ))}
           </dl>

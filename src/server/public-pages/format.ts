@@ -2,6 +2,9 @@
 
 import { categoryLabel } from '../../shared/category-labels.js';
 import type { PublicMenuWine } from '../../shared/public-menu.js';
+
+export { formatVolume } from '../../shared/public-menu.js';
+
 import { WINE_CATEGORIES } from '../../shared/wine-vocabulary.js';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters on purpose
@@ -59,17 +62,6 @@ export function formatAlcohol(value: string | null | undefined): string | null {
   const m = /^(\d{1,2}(?:[.,]\d{1,2})?)\s*%?\s*(?:vol\.?|abv)?$/i.exec(v);
   if (m?.[1]) return `${m[1].replace('.', ',')}%`;
   return v;
-}
-
-/** "750ml" -> "750 ml", "1500ml" -> "1,5 L". */
-export function formatVolume(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const v = value.trim();
-  const m = /^(\d+(?:[.,]\d+)?)\s*ml$/i.exec(v);
-  if (!m?.[1]) return v || null;
-  const ml = Number(m[1].replace(',', '.'));
-  if (ml >= 1000) return `${String(ml / 1000).replace('.', ',')} L`;
-  return `${m[1]} ml`;
 }
 
 /** Text cut at a word boundary with an ellipsis, for meta descriptions. */
@@ -149,10 +141,8 @@ export function groupByCategory<W extends Pick<PublicMenuWine, 'category'>>(wine
   });
 }
 
-/** "1 vinho" / "12 vinhos". */
-export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+/** "1 vinho" / "12 vinhos" (src/shared/plural.ts). */
+export { countOf as plural } from '../../shared/plural.js';
 
 /** Bidi controls (LRE…RLO, LRI…PDI, marks) and right-to-left letters: what can reorder the text around it. */
 const BIDI_SENSITIVE = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;

@@ -65,6 +65,20 @@ describe('GET /{establishment}/{menu}.pdf', () => {
     expect(text).toContain(`${t.config.publicBaseUrl}/pedra-da-ilha/carta-de-vinhos`);
   });
 
+  it('prints one price for a one-glass bottle and two for a wine sold both ways, as the page does', async () => {
+    const res = await get(PDF_PATH);
+    expect(res.statusCode).toBe(200);
+    const text = flat(pdfText(res.rawPayload));
+    // 187 ml sold whole: one glass, one price.
+    expect(text).toContain('Chandon Réserve Brut (taça)');
+    expect(text).toContain('Taça R$ 69,00');
+    expect(text).not.toContain('Garrafa R$ 69,00');
+    expect(text).not.toContain('Garrafa R$ 45,00');
+    // Sold by the glass and by the bottle: two different prices.
+    expect(text).toContain('Taça R$ 38,00');
+    expect(text).toContain('Garrafa R$ 149,00');
+  });
+
   it('is cached (same ETag, 304) until a wine changes, and the next PDF shows the change', async () => {
     const first = await get(PDF_PATH);
     const etag = first.headers.etag as string;

@@ -3,9 +3,9 @@
  * as the public page (available wines, menu order inside the page's category order), with the menu's QR code.
  */
 import PDFDocument from 'pdfkit';
-import { formatBRL } from '../../shared/money.js';
-import type { PublicMenuResponse, PublicMenuWine } from '../../shared/public-menu.js';
+import { guestPriceParts, type PublicMenuResponse, type PublicMenuWine } from '../../shared/public-menu.js';
 import { pdfFonts } from '../pdf/fonts.js';
+import { printableText } from '../pdf/printable-text.js';
 import { drawQr, pdfBuffer } from '../pdf/qr-vector.js';
 import { originParts, stockText } from './components.js';
 import { isAvailable } from './filters.js';
@@ -17,21 +17,28 @@ const WINE = '#7a2338';
 const MUTED = '#5f5a57';
 const RULE = '#d9cfc6';
 const QR_SIZE = 92;
+/** Room under the price for the stock word ("Esgotado", "Última garrafa"). */
+const STOCK_LINE = 12;
 
+/** Origin and bottle size; each name cleaned on its own, so what one drops cannot join its neighbours. */
 function wineDetails(wine: PublicMenuWine): string {
-  return [...originParts(wine), formatVolume(wine.volume), stockText(wine.stock)].filter(Boolean).join(' · ');
+  return [...originParts(wine), formatVolume(wine.volume)]
+    .map((part) => (part ? printableText(part) : ''))
+    .filter(Boolean)
+    .join(' · ');
 }
 
-/** The price column: the bottle's; "Taça …" over "Garrafa …" for a wine sold by the glass (as the page says it). */
+/** The price column, as the page says it (shared guestPriceParts): one price per thing to buy, one per line. */
 function priceLines(wine: PublicMenuWine): string {
-  if (wine.glass_price === null) return formatBRL(wine.price);
-  const glass = `Taça ${formatBRL(wine.glass_price)}`;
-  return wine.stock?.state === 'glass_only' ? glass : `${glass}\nGarrafa ${formatBRL(wine.price)}`;
+  return guestPriceParts(wine).join('\n');
 }
 
 /** A4 PDF of a menu; `menuUrl` is the public address the QR code encodes and the header prints. */
 export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): Promise<Buffer> {
-  const { menu, establishment } = data;
+  const { menu } = data;
+  const establishmentName = printableText(data.establishment.name);
+  const menuName = printableText(menu.name);
+  const description = menu.description ? printableText(menu.description) : '';
   const fonts = pdfFonts();
   const doc = new PDFDocument({
     size: 'A4',
@@ -39,7 +46,7 @@ export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): 
     bufferPages: true,
     lang: 'pt-BR',
     displayTitle: true,
-    info: { Title: `${menu.name} — ${establishment.name}`, Author: establishment.name, Creator: 'Adega', Producer: 'Adega' },
+    info: { Title: `${menuName} — ${establishmentName}`, Author: establishmentName, Creator: 'Adega', Producer: 'Adega' },
   });
   doc.registerFont('serif', fonts.serif);
   doc.registerFont('serif-italic', fonts.serifItalic);
@@ -62,10 +69,10 @@ export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): 
       align: 'center',
     });
   const headWidth = width - QR_SIZE - 24;
-  doc.font('serif').fontSize(24).fillColor(INK).text(establishment.name, left, MARGIN, { width: headWidth });
-  doc.font('serif-italic').fontSize(15).fillColor(WINE).text(menu.name, { width: headWidth });
-  if (menu.description) doc.moveDown(0.3).font('sans').fontSize(10).fillColor(MUTED).text(menu.description, { width: headWidth });
-  doc.moveDown(0.3).font('sans').fontSize(9).fillColor(MUTED).text(menuUrl, { width: headWidth, link: menuUrl });
+  doc.font('serif').fontSize(24).fillColor(INK).text(establishmentName, left, MARGIN, { width: headWidth });
+  doc.font('serif-italic').fontSize(15).fillColor(WINE).text(menuName, { width: headWidth });
+  if (description) doc.moveDown(0.3).font('sans').fontSize(10).fillColor(MUTED).text(description, { width: headWidth });
+  doc.moveDown(0.3).font('sans').fontSize(9).fillColor(MUTED).text(printableText(menuUrl), { width: headWidth, link: menuUrl });
   doc.y = Math.max(doc.y, MARGIN + QR_SIZE + 18) + 12;
 
   const available = (Array.isArray(menu.wines) ? menu.wines : []).filter(isAvailable);
@@ -80,7 +87,7 @@ export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): 
     // A heading never ends a page alone: keep room for it and its first wine.
     if (doc.y + 70 > bottom()) doc.addPage();
     doc.moveDown(0.6);
-    doc.font('serif').fontSize(15).fillColor(WINE).text(group.label, left, doc.y, { width });
+    doc.font('serif').fontSize(15).fillColor(WINE).text(printableText(group.label), left, doc.y, { width });
     const ruleY = doc.y + 2;
     doc
       .moveTo(left, ruleY)
@@ -91,19 +98,28 @@ export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): 
     doc.y = ruleY + 6;
 
     for (const wine of group.wines) {
+      const soldOut = wine.stock?.state === 'sold_out';
+      const name = printableText(wine.name);
       const details = wineDetails(wine);
+      const stock = stockText(wine.stock);
       doc.font('serif').fontSize(11);
-      const nameHeight = doc.heightOfString(wine.name, { width: nameWidth });
+      const nameHeight = doc.heightOfString(name, { width: nameWidth });
       doc.font('sans').fontSize(9);
       const detailsHeight = details ? doc.heightOfString(details, { width: nameWidth }) : 0;
       const price = priceLines(wine);
       doc.font('sans-bold').fontSize(11);
-      const priceHeight = doc.heightOfString(price, { width: priceWidth });
+      const priceHeight = doc.heightOfString(price, { width: priceWidth }) + (stock ? STOCK_LINE : 0);
       if (doc.y + Math.max(nameHeight + detailsHeight, priceHeight) + 8 > bottom()) doc.addPage();
       const top = doc.y;
-      doc.fillColor(INK).text(price, left + nameWidth + 10, top, { width: priceWidth, align: 'right' });
+      // Sold out reads so at a glance: the price muted and struck through, "Esgotado" in bold under it.
+      doc.fillColor(soldOut ? MUTED : INK).text(price, left + nameWidth + 10, top, { width: priceWidth, align: 'right', strike: soldOut });
+      if (stock) doc.font('sans-bold').fontSize(9).fillColor(WINE).text(stock, { width: priceWidth, align: 'right' });
       const priceBottom = doc.y;
-      doc.font('serif').fontSize(11).fillColor(INK).text(wine.name, left, top, { width: nameWidth });
+      doc
+        .font('serif')
+        .fontSize(11)
+        .fillColor(soldOut ? MUTED : INK)
+        .text(name, left, top, { width: nameWidth });
       if (details) doc.font('sans').fontSize(9).fillColor(MUTED).text(details, left, doc.y, { width: nameWidth });
       doc.y = Math.max(doc.y, priceBottom) + 6;
     }
@@ -116,7 +132,7 @@ export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): 
     const y = doc.page.height - MARGIN + 6;
     doc.page.margins.bottom = 0;
     doc.font('sans').fontSize(8).fillColor(MUTED);
-    doc.text(`${establishment.name} · ${menu.name}`, left, y, { width: width - 80, lineBreak: false });
+    doc.text(`${establishmentName} · ${menuName}`, left, y, { width: width - 80, lineBreak: false });
     doc.text(`Página ${i + 1} de ${range.count}`, left + width - 80, y, { width: 80, align: 'right', lineBreak: false });
   }
   return pdfBuffer(doc);

@@ -32,11 +32,12 @@ export const MENU_WORKER_SCRIPT = readFileSync(new URL('./assets/menu-offline-sw
 
 /**
  * Registers the offline copy's worker with the page's own path as its scope: it controls this menu (and its
- * filtered views) and nothing else, never the admin app or /api. Only once the guest uses the page (a scroll or a
- * tap): the worker's start and its first copy then never compete with the page's load (Lighthouse measured the
- * public menu slower when it registered at once). Without service workers, nothing happens.
+ * filtered views) and nothing else, never the admin app or /api. Once the page has loaded, touched or not (issue 27:
+ * a guest who only reads and then loses signal must get the copy): after the load event the worker's start and its
+ * first copy, taken from the HTTP cache, no longer compete with the page's own requests. Without service workers,
+ * nothing happens.
  */
-const REGISTER_WORKER = `for(const t of['scroll','pointerdown'])addEventListener(t,()=>navigator.serviceWorker?.register('${MENU_WORKER_PATH}',{scope:location.pathname}),{once:true,passive:true})`;
+const REGISTER_WORKER = `addEventListener('load',()=>navigator.serviceWorker?.register('${MENU_WORKER_PATH}',{scope:location.pathname}))`;
 
 /**
  * The first paint waits for the element named by the script's `data-p` (decision 0025): this adds
@@ -48,10 +49,11 @@ const PAINT_WITH =
   "document.head.append(Object.assign(document.createElement('link'),{rel:'expect',href:'#'+document.currentScript.dataset.p,blocking:'render'}))";
 
 /**
- * The public menu's one inline script, in the head: the first-paint rule now, the chips once the document is parsed.
+ * The public menu's one inline script, in the head: the first-paint rule now, the chips once the document is parsed,
+ * the offline copy's worker once the page has loaded.
  * One script and one hash in the CSP header keep the sample menu within the first TCP window (decision 0025).
  */
-export const MENU_HEAD_SCRIPT = `${PAINT_WITH};${MENU_BEACON_SCRIPT};addEventListener('DOMContentLoaded',()=>{${REGISTER_WORKER};${MENU_SCRIPT}})`;
+export const MENU_HEAD_SCRIPT = `${PAINT_WITH};${MENU_BEACON_SCRIPT};${REGISTER_WORKER};addEventListener('DOMContentLoaded',()=>{${MENU_SCRIPT}})`;
 
 /** The CSP source that allows exactly this inline script. */
 export const MENU_SCRIPT_CSP_HASH = `'sha256-${createHash('sha256').update(MENU_HEAD_SCRIPT, 'utf8').digest('base64')}'`;

@@ -46,6 +46,11 @@ export interface PublicPageCacheOptions {
 
 export interface PublicPageCache {
   get(key: string): CachedPage | undefined;
+  /** `get` for a page about to be answered: counted as a hit or a miss (the metrics' figures). */
+  lookup(key: string): CachedPage | undefined;
+  /** Lookups answered from the cache, and lookups that had to render, since the process started. */
+  readonly hits: number;
+  readonly misses: number;
   /**
    * Stores a page. Pass the `generation()` read before loading the data it was rendered from: if an
    * invalidation happened in between, the page may be stale and is not stored (returns false).
@@ -112,6 +117,8 @@ export function createPublicPageCache(options: PublicPageCacheOptions = {}): Pub
   const entries = new Map<string, CachedPage>();
   let bytes = 0;
   let generation = 0;
+  let hits = 0;
+  let misses = 0;
 
   const drop = (key: string) => {
     const page = entries.get(key);
@@ -120,7 +127,19 @@ export function createPublicPageCache(options: PublicPageCacheOptions = {}): Pub
     bytes -= sizeOf(page);
   };
 
-  return {
+  const cache: PublicPageCache = {
+    lookup(key) {
+      const page = cache.get(key);
+      if (page) hits++;
+      else misses++;
+      return page;
+    },
+    get hits() {
+      return hits;
+    },
+    get misses() {
+      return misses;
+    },
     get(key) {
       const page = entries.get(key);
       if (!page) return undefined;
@@ -162,4 +181,5 @@ export function createPublicPageCache(options: PublicPageCacheOptions = {}): Pub
       return bytes;
     },
   };
+  return cache;
 }

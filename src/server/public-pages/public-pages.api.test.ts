@@ -90,7 +90,8 @@ describe('public menu page', () => {
   it('registers the offline copy worker scoped to its own path, and serves the worker fresh, under the same CSP', async () => {
     // Decision 0066: the page asks for a worker whose scope is the page's path, so it never controls /api or the admin.
     expect(MENU_HEAD_SCRIPT).toContain(`navigator.serviceWorker?.register('${MENU_WORKER_PATH}',{scope:location.pathname})`);
-    expect(MENU_HEAD_SCRIPT).toContain("for(const t of['scroll','pointerdown'])addEventListener(t,");
+    // Issue 27: once the page has loaded, touched or not, so a guest who only reads has the copy too.
+    expect(MENU_HEAD_SCRIPT).toContain("addEventListener('load',()=>navigator.serviceWorker?.register(");
     const { est, menu } = await sampleMenu();
     expect(text(await get(`/${est.slug}/${menu.slug}`))).toContain(MENU_HEAD_SCRIPT);
     const worker = await get(MENU_WORKER_PATH);
@@ -103,6 +104,7 @@ describe('public menu page', () => {
     // Only page navigations are answered, network first, and the notice carries the copy's time in Brasília.
     expect(source).toContain("request.mode !== 'navigate'");
     expect(source).toContain('Sem conexão · carta de ');
+    expect(source).toContain('Sem conexão: mostrando a carta inteira');
     expect(source).toContain("timeZone: 'America/Sao_Paulo'");
   });
 
@@ -188,6 +190,41 @@ describe('public menu page', () => {
     const hostile = text(await get(`${base}?q=${encodeURIComponent('<script>x</script>')}`));
     expect(hostile).not.toContain('<script>x');
     expect(hostile).toContain('Nenhum vinho encontrado para “&lt;script&gt;x&lt;/script&gt;”.');
+  });
+});
+
+describe('the table of a table QR code (?mesa=N) stays with the guest, without JavaScript', () => {
+  /** The search form's hidden fields and every link back to the whole menu, as the page writes them. */
+  const tableTrail = (html: string) => ({
+    hidden: [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => `${m[1]}=${m[2]}`),
+    clear: [...html.matchAll(/<a class="(?:clear|btn)" href="([^"]+)">Limpar filtros<\/a>/g)].map((m) => m[1]),
+    all: [...html.matchAll(/<a href="([^"]+)">Ver todos<\/a>/g)].map((m) => m[1]),
+  });
+
+  it('carries mesa in the search form and in the links back to the whole menu, on the menu, a filter and a search', async () => {
+    const { est, menu } = await sampleMenu();
+    const base = `/${est.slug}/${menu.slug}`;
+    expect(tableTrail(text(await get(`${base}?mesa=5`)))).toEqual({ hidden: ['mesa=5'], clear: [`${base}?mesa=5`], all: [] });
+    const filtered = text(await get(`${base}?pais=Chile&mesa=5`));
+    expect(filtered).toContain('Tinto Chileno');
+    expect(tableTrail(filtered)).toEqual({ hidden: ['mesa=5'], clear: [`${base}?mesa=5`], all: [`${base}?mesa=5`] });
+    const searched = text(await get(`${base}?q=chileno&mesa=12`));
+    expect(tableTrail(searched)).toEqual({ hidden: ['mesa=12'], clear: [`${base}?mesa=12`], all: [`${base}?mesa=12`] });
+    const nothing = text(await get(`${base}?q=nada&mesa=12`));
+    expect(tableTrail(nothing)).toEqual({ hidden: ['mesa=12'], clear: [`${base}?mesa=12`, `${base}?mesa=12`], all: [] });
+    // Each table's page is its own: table 5's is not served to table 7.
+    expect(tableTrail(text(await get(`${base}?pais=Chile&mesa=7`))).hidden).toEqual(['mesa=7']);
+  });
+
+  it('ignores what is not a table (1 to 200): the page is the plain menu, same ETag', async () => {
+    const { est, menu } = await sampleMenu();
+    const base = `/${est.slug}/${menu.slug}`;
+    const plain = await get(base);
+    for (const junk of ['mesa=0', 'mesa=201', 'mesa=abc', 'mesa=5%22%3E%3Cscript%3E']) {
+      const res = await get(`${base}?${junk}`);
+      expect(res.headers.etag, junk).toBe(plain.headers.etag);
+      expect(tableTrail(text(res)).hidden, junk).toEqual([]);
+    }
   });
 });
 

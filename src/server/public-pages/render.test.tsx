@@ -45,7 +45,7 @@ describe('renderMenuPage', () => {
     expect(html).not.toMatch(/src="(https?:)?\/\/(?!cdn)/);
   });
 
-  it('paints the first screen once: the first paint waits for the second category (rel=expect), none with one category', () => {
+  it('paints the first screen once: the first paint waits for the second category (rel=expect), or for the only one', () => {
     const html = renderMenuPage(makeSampleMenu(), {});
     const second = navLabels(html)[1];
     expect(second).toBeTruthy();
@@ -58,7 +58,9 @@ describe('renderMenuPage', () => {
     expect(head).not.toContain('<link rel="expect"');
     expect(html).toContain(`<section id="${second}"`);
     const one = renderMenuPage(makeMenuResponse([makeWine({ name: 'Único' })]), {});
-    expect(one).not.toContain('data-p=');
+    const only = navLabels(one)[0];
+    expect(one).toContain(`<script data-p="${only}">${MENU_HEAD_SCRIPT}</script>`);
+    expect(one).toContain(`<section id="${only}"`);
   });
 
   it('shows establishment header, contacts and footer', () => {
@@ -133,7 +135,8 @@ describe('renderMenuPage', () => {
     expect(html).not.toContain('<u>Bodega');
     expect(html).toContain('&lt;u&gt;Bodega&lt;/u&gt; &amp; &quot;Filhos&quot;');
     expect(html).not.toContain('<marquee');
-    expect(html).not.toMatch(/<script/i);
+    // The page's own script is the only one.
+    expect(html.match(/<script[^>]*>/gi)).toEqual([expect.stringMatching(/^<script data-p="[\w-]+">$/)]);
     const searched = renderMenuPage(data, { query: '"><script>x</script>' });
     expect(searched).not.toContain('<script>x');
     expect(searched).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
@@ -167,8 +170,8 @@ describe('renderMenuPage', () => {
     expect(html).not.toContain('Meio Disponível');
     expect(html).toContain('1 vinho<');
     expect(html).not.toMatch(/\d rótulo/);
-    // A single category needs no chip highlighting: no script at all.
-    expect(html).not.toMatch(/<script/i);
+    // A single category still carries the script: its beacon counts the wines opened (decision 0083).
+    expect(html).toContain(`${MENU_HEAD_SCRIPT}</script>`);
   });
 
   it('groups wines by category in WINE_CATEGORIES order, unknown ones last alphabetically', () => {
@@ -365,71 +368,5 @@ describe('not-found pages', () => {
     expect(html).toContain('<h1>Estabelecimento não encontrado</h1>');
     expect(html).toContain('<title>Estabelecimento não encontrado — Adega</title>');
     expect(html).not.toMatch(/<script/i);
-  });
-});
-
-describe('user text is isolated: a bidi control in a name cannot reorder the page around it', () => {
-  const RLO = '\u202e';
-  const evil = (text: string) => `${text} ${RLO}ovlam`;
-
-  /** What is left of the document once every place that isolates its text is taken out: no RLO may remain. */
-  function unisolated(html: string): string[] {
-    const rest = html
-      // <bdi>: an isolate by definition.
-      .replace(/<bdi>[^<]*<\/bdi>/g, '')
-      // Title and attributes: FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE.
-      .replace(/\u2068[^\u2069<]*\u2069/g, '')
-      // Text that runs to the end of its block: the paragraph ends there, and the override with it.
-      .replace(/[^<>]*(?=<\/(h1|h2|h3|p|dd|li|option)>)/g, '')
-      .replace(/ value="[^"]*"/g, '');
-    return [...rest.matchAll(new RegExp(`.{0,40}${RLO}.{0,40}`, 'g'))].map((m) => m[0]);
-  }
-
-  it('on the menu page: names, origin, facts, pairing, categories, sommelier, title and search', () => {
-    const data = makeMenuResponse(
-      [
-        makeWine({
-          name: evil('Vinho'),
-          producer: evil('Produtor'),
-          region: evil('Região'),
-          grape_variety: evil('Uva'),
-          wine_style: evil('Estilo'),
-          country: evil('País'),
-          pairing: evil('Carnes'),
-          description: evil('Descrição'),
-          aroma: evil('Aroma'),
-          category: evil('Categoria'),
-          image_url: '/uploads/a.png',
-        }),
-        makeWine({ name: 'Outro' }),
-      ],
-      {
-        menu: { name: evil('Carta'), description: evil('Descrição da carta') },
-        establishment: { name: evil('Casa'), sommelier: evil('Ana'), description: evil('Sobre'), address: evil('Rua') },
-      },
-    );
-    const html = renderMenuPage(data, {});
-    expect(html.split(RLO).length).toBeGreaterThan(10);
-    expect(unisolated(html)).toEqual([]);
-    expect(html).toContain(`<p class="sub"><bdi>${evil('Carta')}</bdi> · 2 vinhos</p>`);
-    expect(html).toContain(`Sommelier: ${evil('Ana')}</p>`);
-    expect(html).toContain(`<title>\u2068${evil('Carta')}\u2069 — \u2068${evil('Casa')}\u2069</title>`);
-    const searched = renderMenuPage(data, parseMenuFilters({ q: evil('Vinho') }));
-    expect(unisolated(searched)).toEqual([]);
-    const nothing = renderMenuPage(data, parseMenuFilters({ q: evil('nada') }));
-    expect(nothing).toContain(`Nenhum vinho encontrado para “<bdi>${evil('nada')}</bdi>”.`);
-    expect(unisolated(nothing)).toEqual([]);
-  });
-
-  it('on the establishment page', () => {
-    const html = renderEstablishmentPage(
-      makeEstablishmentResponse([makeMenuSummary({ name: evil('Carta'), description: evil('Sobre') })], {
-        name: evil('Casa'),
-        sommelier: evil('Ana'),
-      }),
-    );
-    expect(html.split(RLO).length).toBeGreaterThan(4);
-    expect(unisolated(html)).toEqual([]);
-    expect(html).toContain(`aria-label="Visualizar Carta: \u2068${evil('Carta')}\u2069"`);
   });
 });

@@ -7,7 +7,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { type PublicEstablishmentResponse, type PublicMenuResponse, publicMenuPath } from '../../shared/public-menu.js';
-import { CompactHeader, Document, EstablishmentHeader, Footer, mixed, Ornament, WineRow } from './components.js';
+import { CompactHeader, Document, EstablishmentHeader, Footer, mixed, Ornament, userText, WineRow } from './components.js';
 import {
   deriveFilterOptions,
   FILTER_PARAMS,
@@ -19,7 +19,7 @@ import {
   PRICE_BANDS,
   sanitizeFilters,
 } from './filters.js';
-import { groupByCategory, isolate, plural, truncate } from './format.js';
+import { groupByCategory, isolate, needsIsolation, plural, truncate } from './format.js';
 import { MENU_HEAD_SCRIPT } from './menu-script.js';
 import { MENU_CSS, PAGE_CSS } from './styles.js';
 
@@ -32,17 +32,35 @@ function toHtml(element: ReactElement): string {
 export interface RenderMenuOptions {
   /** Path the filter form submits to and "Limpar filtros" points at; defaults to publicMenuPath(). */
   basePath?: string;
+  /** The table of a table QR code (`?mesa=N`): every search, filter and "see all" link of the page keeps it. */
+  table?: number | null;
 }
+
+/** The query parameter of a table QR code (`?mesa=5`, modules/menu-insights counts views by it). */
+const TABLE_PARAM = 'mesa';
 
 /** Where a search or filter lands: the results, not the top of the page (also the skip link's target). */
 const RESULTS_ID = 'vinhos';
 
 /** One GET form, no JavaScript: the search box, and the filters folded under it. */
 /** Unfiltered, no field says selected="" or value="": the first option and an empty box are what a browser shows anyway. */
-function FindForm({ action, options, filters }: { action: string; options: FilterOptions; filters: MenuFilters }) {
+function FindForm({
+  action,
+  allWines,
+  table,
+  options,
+  filters,
+}: {
+  action: string;
+  allWines: string;
+  table: number | null;
+  options: FilterOptions;
+  filters: MenuFilters;
+}) {
   const active = [filters.country, filters.grape, filters.priceBand, filters.glass].filter(Boolean).length;
   return (
     <form className="find" method="get" action={`${action}#${RESULTS_ID}`} aria-label="Buscar e filtrar vinhos">
+      {table ? <input type="hidden" name={TABLE_PARAM} value={table} /> : null}
       <div className="q">
         <label htmlFor="f-q" className="sr">
           Buscar vinho
@@ -52,6 +70,7 @@ function FindForm({ action, options, filters }: { action: string; options: Filte
           type="search"
           name={FILTER_PARAMS.query}
           defaultValue={filters.query}
+          dir={filters.query && needsIsolation(filters.query) ? 'auto' : undefined}
           placeholder="Vinho, produtor, uva…"
           maxLength={60}
           autoComplete="off"
@@ -73,7 +92,7 @@ function FindForm({ action, options, filters }: { action: string; options: Filte
               <option value="">Todos os países</option>
               {/* An option's value is its text: no value attribute, fewer bytes (labels are already single-spaced). */}
               {options.countries.map((c) => (
-                <option key={c}>{c}</option>
+                <UserOption key={c} text={c} />
               ))}
             </select>
           </div>
@@ -82,7 +101,7 @@ function FindForm({ action, options, filters }: { action: string; options: Filte
             <select id="f-uva" name={FILTER_PARAMS.grape} defaultValue={filters.grape}>
               <option value="">Todas as uvas</option>
               {options.grapes.map((g) => (
-                <option key={g}>{g}</option>
+                <UserOption key={g} text={g} />
               ))}
             </select>
           </div>
@@ -109,13 +128,21 @@ function FindForm({ action, options, filters }: { action: string; options: Filte
           <button type="submit" className="btn">
             Filtrar
           </button>
-          <a className="clear" href={action}>
+          <a className="clear" href={allWines}>
             Limpar filtros
           </a>
         </div>
       </details>
     </form>
   );
+}
+
+/**
+ * A country or grape of the menu as a select option: its value is its text (no value attribute, fewer bytes), so it is
+ * isolated by dir="auto" rather than by characters that would change what the form sends.
+ */
+function UserOption({ text }: { text: string }) {
+  return <option dir={needsIsolation(text) ? 'auto' : undefined}>{text}</option>;
 }
 
 function statusText(shown: number, total: number, query: string | undefined): ReactNode {
@@ -127,6 +154,8 @@ function statusText(shown: number, total: number, query: string | undefined): Re
 export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = {}, opts: RenderMenuOptions = {}): string {
   const { menu, establishment } = data;
   const basePath = opts.basePath ?? publicMenuPath(establishment, menu);
+  const table = opts.table ?? null;
+  const allWines = table ? `${basePath}?${TABLE_PARAM}=${table}` : basePath;
   const available = (Array.isArray(menu.wines) ? menu.wines : []).filter(isAvailable);
   const options = deriveFilterOptions(available);
   const active = sanitizeFilters(filters, options);
@@ -154,7 +183,7 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
   } else {
     content = (
       <>
-        <FindForm action={basePath} options={options} filters={active} />
+        <FindForm action={basePath} allWines={allWines} table={table} options={options} filters={active} />
         <div id={RESULTS_ID}>
           {groups.length > 0 ? (
             <nav className="cats" aria-label="Categorias">
@@ -172,12 +201,12 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
           ) : null}
           {filtering && shown.length > 0 ? (
             <p className="status" role="status">
-              {statusText(shown.length, available.length, active.query)} <a href={basePath}>Ver todos</a>
+              {statusText(shown.length, available.length, active.query)} <a href={allWines}>Ver todos</a>
             </p>
           ) : null}
           {groups.map((g) => (
             <section key={g.anchor} id={g.anchor} className="cat" aria-labelledby={`${g.anchor}-t`}>
-              <h2 id={`${g.anchor}-t`}>{g.label}</h2>
+              <h2 id={`${g.anchor}-t`}>{userText(g.label)}</h2>
               {g.blurb ? <p className="blurb">{g.blurb}</p> : null}
               {g.wines.map((w) => (
                 <WineRow key={w.id} wine={w} />
@@ -192,7 +221,7 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
                   : 'Nenhum vinho encontrado com esses filtros.'}
               </h2>
               <p>Experimente outra busca ou combinação, ou veja a carta completa.</p>
-              <a className="btn" href={basePath}>
+              <a className="btn" href={allWines}>
                 Limpar filtros
               </a>
             </div>
@@ -207,7 +236,9 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
       title={title}
       description={description}
       css={MENU_CSS}
-      script={groups[1] ? { text: MENU_HEAD_SCRIPT, paintWith: groups[1].anchor } : undefined}
+      // Every page with wines carries the script, a single section's too (a search's results, say): its beacon counts
+      // the wines opened. The first paint waits for the second section, or the only one.
+      script={groups[0] ? { text: MENU_HEAD_SCRIPT, paintWith: (groups[1] ?? groups[0]).anchor } : undefined}
     >
       {available.length > 0 ? (
         <a className="skip" href={`#${RESULTS_ID}`}>
@@ -249,8 +280,8 @@ export function renderEstablishmentPage(data: PublicEstablishmentResponse): stri
             <ul className="menus">
               {menus.map((m) => (
                 <li key={m.id}>
-                  <h2>{m.name}</h2>
-                  {m.description ? <p>{m.description}</p> : null}
+                  <h2>{userText(m.name)}</h2>
+                  {m.description ? <p>{userText(m.description)}</p> : null}
                   <p className="n">{plural(Number(m.wine_count) || 0, 'vinho', 'vinhos')}</p>
                   <a className="btn" href={publicMenuPath(establishment, m)} aria-label={`Visualizar Carta: ${isolate(m.name)}`}>
                     Visualizar Carta

@@ -8,6 +8,7 @@ import { RESERVED_MENU_SLUGS, RESERVED_SLUGS } from '../../shared/reserved-slugs
 import type { Db } from '../db/client.js';
 import { publicBaseUrl } from '../http/request-origin.js';
 import type { SpaShell } from '../http/static-and-spa.js';
+import { tableOf } from '../modules/menu-insights/index.js';
 import * as publicService from '../modules/public/index.js';
 import {
   deriveFilterOptions,
@@ -155,7 +156,7 @@ export interface MenuView {
   menuId: string;
   /** The guest's search: its normalised words and how many wines they find (the words alone, without the filters). */
   search: { words: string; found: () => number } | null;
-  /** The filters applied, canonical: "pais=Chile", "uva=Malbec", "preco=ate-100". */
+  /** The filters applied, canonical: "pais=Chile", "uva=Malbec", "preco=ate-100", "taca=1". */
   filters: string[];
 }
 
@@ -167,6 +168,7 @@ function viewOf(source: MenuSource, filters: MenuFilters): MenuView {
   if (filters.country) list.push(`${FILTER_PARAMS.country}=${filters.country}`);
   if (filters.grape) list.push(`${FILTER_PARAMS.grape}=${filters.grape}`);
   if (filters.priceBand) list.push(`${FILTER_PARAMS.priceBand}=${filters.priceBand}`);
+  if (filters.glass) list.push(`${FILTER_PARAMS.glass}=1`);
   return {
     menuId: source.data.menu.id,
     search: query ? { words: normalizeKey(query), found: () => filterWines(source.data.menu.wines, { query }).length } : null,
@@ -194,7 +196,7 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
      */
     async function cached(key: string, make: () => Promise<CachedPage | null>, keep = () => true): Promise<CachedPage | null> {
       return (
-        cache.get(key) ??
+        cache.lookup(key) ??
         (await once(key, async () => {
           const generation = cache.generation();
           const made = await make();
@@ -238,16 +240,19 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
       }
       const filters = sanitizeFilters(parseMenuFilters(request.query as Record<string, unknown>), source.options);
       options.onMenuView?.(request, viewOf(source, filters));
-      if (!hasActiveFilters(filters)) return sendPage(request, reply, base);
+      // A table's page carries its number in the search form and links, so later views are credited to it too.
+      const table = tableOf(request.query);
+      if (!hasActiveFilters(filters) && !table) return sendPage(request, reply, base);
       // Free search words are unbounded: such pages are rendered for the request and not kept.
       if (filters.query) {
-        return sendPage(request, reply, await buildCachedPage(renderMenuPage(source.data, filters, { basePath }), base.establishmentId));
+        const page = renderMenuPage(source.data, filters, { basePath, table });
+        return sendPage(request, reply, await buildCachedPage(page, base.establishmentId));
       }
-      // Sanitized against the menu's own countries and grapes: the number of variants per menu stays bounded.
-      const variantKey = key + filterKey(filters);
+      // Sanitized against the menu's own countries and grapes, and tables 1..200: the variants per menu stay bounded.
+      const variantKey = `${key}${filterKey(filters)}${table ? `&mesa=${table}` : ''}`;
       const variant = await cached(
         variantKey,
-        () => buildCachedPage(renderMenuPage(source.data, filters, { basePath }), base.establishmentId),
+        () => buildCachedPage(renderMenuPage(source.data, filters, { basePath, table }), base.establishmentId),
         // Only while the base page it derives from is still current.
         () => cache.get(key) === base,
       );

@@ -97,8 +97,10 @@ select{width:100%;min-height:46px;padding:0 12px;border:1px solid var(--ln);bord
 .p{grid-column:2;grid-row:1/span 2;text-align:right;white-space:nowrap;color:var(--au);font-weight:700;font-variant-numeric:tabular-nums}
 .p small{display:block;color:var(--mu);font-weight:400;font-size:.75rem}
 .t{white-space:normal;width:min-content}
-.b{grid-column:1;font-size:.8rem;color:var(--au)}
-.x .p{color:var(--mu)}
+.b{grid-column:1;justify-self:start;font-size:.8rem;color:var(--au);font-weight:600}
+.x h3,.x .p{color:var(--mu)}
+.x .p{text-decoration:line-through}
+.x .b{margin-top:3px;padding:0 9px;border-radius:9px;background:var(--wn);color:#fff}
 .wd{display:grid;gap:10px;padding:0 0 16px;font-size:.95rem}
 .wd.i{grid-template-columns:64px minmax(0,1fr);column-gap:14px}
 .wd.i dl{grid-column:1/-1}

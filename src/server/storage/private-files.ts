@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ignoreMissing } from './missing-file.js';
 
@@ -14,6 +14,8 @@ export interface PrivateFiles {
   read(key: string): Promise<Buffer | undefined>;
   /** Removes the file; a key already gone is not an error. */
   delete(key: string): Promise<void>;
+  /** Every key stored (for backups), in no particular order. */
+  list(): Promise<string[]>;
 }
 
 // Segments start with a letter or digit, so `.`, `..` and hidden names (our temporary files) are impossible.
@@ -25,6 +27,9 @@ export class InvalidStorageKeyError extends Error {
     super(`invalid private storage key: ${JSON.stringify(key)}`);
   }
 }
+
+/** Whether a key is one of ours (no traversal, no hidden names). */
+export const isPrivateKey = (key: string) => KEY.test(key);
 
 /** The key itself, once it is known to be one of ours (no traversal, no hidden names); throws otherwise. */
 export function checkedPrivateKey(key: string): string {
@@ -58,6 +63,13 @@ export function localPrivateFiles(directory: string): PrivateFiles {
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async list() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(ignoreMissing([]));
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+        .filter(isPrivateKey);
     },
   };
 }

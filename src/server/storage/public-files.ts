@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ignoreMissing } from './missing-file.js';
 
@@ -28,6 +28,8 @@ export interface PublicFiles {
   list(): Promise<PublicFile[]>;
   /** Removes a file by its public path; a file already gone is not an error. */
   delete(url: string): Promise<void>;
+  /** Stores the bytes under a public path chosen earlier (a restore puts a backup's files back under their names). */
+  write(url: string, bytes: Buffer): Promise<void>;
 }
 
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -61,7 +63,14 @@ export function localPublicFiles(directory: string): PublicFiles {
     async save(bytes, extension) {
       await mkdir(directory, { recursive: true });
       const name = newPublicFileName(extension);
-      await writeFile(path.join(directory, name), bytes, { flag: 'wx' });
+      const file = path.join(directory, name);
+      try {
+        await writeFile(file, bytes, { flag: 'wx' });
+      } catch (err) {
+        // A write cut short (the disk filled: ENOSPC) leaves no truncated image behind.
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') await rm(file, { force: true });
+        throw err;
+      }
       return `${UPLOADS_URL_PREFIX}${name}`;
     },
     async read(url) {
@@ -84,6 +93,10 @@ export function localPublicFiles(directory: string): PublicFiles {
     },
     async delete(url) {
       await unlink(fileOf(url)).catch(ignoreMissing(undefined));
+    },
+    async write(url, bytes) {
+      await mkdir(directory, { recursive: true });
+      await writeFile(fileOf(url), bytes);
     },
   };
 }

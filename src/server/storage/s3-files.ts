@@ -1,5 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, paginateListObjectsV2, type S3Client } from '@aws-sdk/client-s3';
-import { checkedPrivateKey, type PrivateFiles } from './private-files.js';
+import {
+  type _Object,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  paginateListObjectsV2,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { checkedPrivateKey, isPrivateKey, type PrivateFiles } from './private-files.js';
 import {
   contentTypeOf,
   isPublicFileName,
@@ -17,16 +24,19 @@ const PRIVATE_PREFIX = 'private/';
 
 /** Public images in the bucket. The bucket itself stays private: the app serves them under /uploads (decision 0032). */
 export function s3PublicFiles(client: S3Client, bucket: string): PublicFiles {
+  const write = async (url: string, bytes: Buffer) => {
+    const name = publicFileName(url);
+    await callBucket(() =>
+      client.send(new PutObjectCommand({ Bucket: bucket, Key: `${PUBLIC_PREFIX}${name}`, Body: bytes, ContentType: contentTypeOf(name) })),
+    );
+  };
   return {
     async save(bytes, extension) {
-      const name = newPublicFileName(extension);
-      await callBucket(() =>
-        client.send(
-          new PutObjectCommand({ Bucket: bucket, Key: `${PUBLIC_PREFIX}${name}`, Body: bytes, ContentType: contentTypeOf(name) }),
-        ),
-      );
-      return `${UPLOADS_URL_PREFIX}${name}`;
+      const url = `${UPLOADS_URL_PREFIX}${newPublicFileName(extension)}`;
+      await write(url, bytes);
+      return url;
     },
+    write,
     async read(url) {
       const name = publicFileName(url);
       const object = await getObject(client, bucket, `${PUBLIC_PREFIX}${name}`);
@@ -40,15 +50,11 @@ export function s3PublicFiles(client: S3Client, bucket: string): PublicFiles {
     },
     async list() {
       const files: PublicFile[] = [];
-      await callBucket(async () => {
-        for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: PUBLIC_PREFIX })) {
-          for (const object of page.Contents ?? []) {
-            const name = object.Key?.slice(PUBLIC_PREFIX.length) ?? '';
-            if (isPublicFileName(name) && object.LastModified)
-              files.push({ url: `${UPLOADS_URL_PREFIX}${name}`, modifiedAt: object.LastModified });
-          }
-        }
-      });
+      for (const object of await listObjects(client, bucket, PUBLIC_PREFIX)) {
+        const name = object.Key?.slice(PUBLIC_PREFIX.length) ?? '';
+        if (isPublicFileName(name) && object.LastModified)
+          files.push({ url: `${UPLOADS_URL_PREFIX}${name}`, modifiedAt: object.LastModified });
+      }
       return files;
     },
     async delete(url) {
@@ -76,7 +82,23 @@ export function s3PrivateFiles(client: S3Client, bucket: string): PrivateFiles {
       const objectKey = keyOf(key);
       await callBucket(() => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey })));
     },
+    async list() {
+      return (await listKeys(client, bucket, PRIVATE_PREFIX)).filter(isPrivateKey);
+    },
   };
+}
+
+/** Every object under the prefix, page after page. */
+async function listObjects(client: S3Client, bucket: string, prefix: string): Promise<_Object[]> {
+  const objects: _Object[] = [];
+  await callBucket(async () => {
+    for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket, Prefix: prefix })) objects.push(...(page.Contents ?? []));
+  });
+  return objects;
+}
+
+async function listKeys(client: S3Client, bucket: string, prefix: string): Promise<string[]> {
+  return (await listObjects(client, bucket, prefix)).map((object) => (object.Key ?? '').slice(prefix.length));
 }
 
 async function getObject(client: S3Client, bucket: string, key: string) {

@@ -1,6 +1,6 @@
 import { createS3Client, type S3Settings } from './s3-client.js';
 import { s3PrivateFiles, s3PublicFiles } from './s3-files.js';
-import type { Storage } from './storage.js';
+import type { Storage } from './storage-interface.js';
 
 export function s3Storage(settings: S3Settings): Storage {
   const client = createS3Client(settings);

@@ -1,27 +1,16 @@
 import path from 'node:path';
-import { localPrivateFiles, type PrivateFiles } from './private-files.js';
+import { localPrivateFiles } from './private-files.js';
 import { localPublicFiles, type PublicFiles } from './public-files.js';
 import type { S3Settings } from './s3-client.js';
+import type { Storage } from './storage-interface.js';
 
 export type { PrivateFiles } from './private-files.js';
 export type { PublicFileContent } from './public-files.js';
 export { isPublicFileName, UPLOADS_URL_PREFIX } from './public-files.js';
 export type { S3Settings } from './s3-client.js';
+export type { Storage } from './storage-interface.js';
 /** The public image storage, under the name the upload and seed modules know it by. */
 export type FileStorage = PublicFiles;
-
-/**
- * Every file the app keeps, in one place per app: public images (served under /uploads) and private files
- * (spreadsheets, onboarding menus) that nothing serves. Local folders under DATA_DIR by default; an S3-compatible
- * bucket when S3_BUCKET is set, so several processes on several machines share one store.
- */
-export interface Storage {
-  public: PublicFiles;
-  private: PrivateFiles;
-  /** The folder the public images are in, for the static file server; undefined when they are in a bucket. */
-  uploadsDirectory: string | undefined;
-  close(): Promise<void>;
-}
 
 export function uploadsDirectory(dataDir: string): string {
   return path.join(dataDir, 'uploads');

@@ -34,10 +34,13 @@ export function testAppPerFile(
 }
 
 /** The app of a test file that sends mail: a local SMTP server, the app sending to it and its jobs started. */
-export function mailingTestAppPerFile(buildOptions: Parameters<typeof createTestApp>[2] = {}): { t: TestApp; smtp: TestSmtpServer } {
+export function mailingTestAppPerFile(
+  buildOptions: Parameters<typeof createTestApp>[2] = {},
+  overrides: Partial<AppConfig> = {},
+): { t: TestApp; smtp: TestSmtpServer } {
   const smtp = madeBeforeAll(() => startTestSmtpServer(), 'The test SMTP server');
   const t = madeBeforeAll(async () => {
-    const app = await createTestApp({ smtpUrl: smtp.url }, undefined, buildOptions);
+    const app = await createTestApp({ ...overrides, smtpUrl: smtp.url }, undefined, buildOptions);
     await app.app.jobs.start();
     return app;
   }, 'The test app');

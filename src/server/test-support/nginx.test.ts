@@ -13,7 +13,7 @@ describe('the nginx site of "Rodando em várias máquinas"', () => {
 
   it('is rendered for the test by changing only the upstream name, its servers and the listen address', () => {
     const site = renderSite(template, { upstream: 'adega_a', servers: ['127.0.0.1:4001'], listen: '127.0.0.1:8081' });
-    expect(site).toContain('upstream adega_a {\n    server 127.0.0.1:4001;\n    keepalive 16;\n}');
+    expect(site).toContain('upstream adega_a {\n    server 127.0.0.1:4001 max_fails=1 fail_timeout=1s;\n    keepalive 16;\n}');
     expect(site).toContain('proxy_pass http://adega_a;');
     expect(site).toContain('listen 127.0.0.1:8081;');
     expect(site).not.toContain('10.0.0.1');

@@ -32,20 +32,23 @@ export interface SiteOptions {
   listen: string;
 }
 
-/** The template site with its upstream servers, upstream name and listen address replaced; fails if the template changed shape. */
+/**
+ * The template site with its upstream servers' addresses (their parameters kept, max_fails and the like), upstream
+ * name and listen address replaced; fails if the template changed shape.
+ */
 export function renderSite(template: string, { upstream, servers, listen }: SiteOptions): string {
-  const replaceOnce = (text: string, pattern: RegExp, replacement: string) => {
+  const replaceOnce = (text: string, pattern: RegExp, replacement: (...groups: string[]) => string) => {
     const matches = text.match(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`))?.length ?? 0;
     if (matches !== 1) throw new Error(`${NGINX_SITE_TEMPLATE}: expected one match of ${pattern}, found ${matches}`);
-    return text.replace(pattern, replacement);
+    return text.replace(pattern, (_match, ...groups: string[]) => replacement(...groups));
   };
   let site = replaceOnce(
     template,
-    /upstream adega \{\n((?: {4}server [^\n]+;\n)+)/,
-    `upstream ${upstream} {\n${servers.map((s) => `    server ${s};\n`).join('')}`,
+    /upstream adega \{\n {4}server \S+([^\n]*);\n(?: {4}server [^\n]+;\n)*/,
+    (parameters = '') => `upstream ${upstream} {\n${servers.map((s) => `    server ${s}${parameters};\n`).join('')}`,
   );
-  site = replaceOnce(site, /proxy_pass http:\/\/adega;/, `proxy_pass http://${upstream};`);
-  site = replaceOnce(site, /listen 80;/, `listen ${listen};`);
+  site = replaceOnce(site, /proxy_pass http:\/\/adega;/, () => `proxy_pass http://${upstream};`);
+  site = replaceOnce(site, /listen 80;/, () => `listen ${listen};`);
   return site;
 }
 

@@ -30,9 +30,19 @@ function withFile<T>(pdf: Buffer, use: (file: string, dir: string) => T): T {
   }
 }
 
-/** The text of a PDF in reading order, with non-breaking spaces as plain spaces. */
-export function pdfText(pdf: Buffer): string {
-  return withFile(pdf, (file) => execFileSync(PDFTOTEXT, ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })).replace(/\u00a0/g, ' ');
+/**
+ * The text of a PDF in reading order, with non-breaking spaces as plain spaces; with `layout`, line by line as
+ * printed (what sits beside what: a price and the word under it).
+ */
+export function pdfText(pdf: Buffer, { layout = false } = {}): string {
+  const args = ['-enc', 'UTF-8', ...(layout ? ['-layout'] : []), 'in.pdf', '-'];
+  return withFile(pdf, (file) =>
+    execFileSync(
+      PDFTOTEXT,
+      args.map((a) => (a === 'in.pdf' ? file : a)),
+      { encoding: 'utf8' },
+    ),
+  ).replace(/\u00a0/g, ' ');
 }
 
 /** Number of pages, from pdfinfo. */

@@ -47,7 +47,10 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     s3: undefined,
     // Tests write a few files: the threshold is not what they test (disk-space.api.test.ts sets its own).
     minFreeDiskBytes: 0,
+    shutdownTimeoutMs: 20_000,
+    backup: undefined,
     clientDir: undefined,
+    metrics: { port: undefined, host: '127.0.0.1', token: undefined },
     ...overrides,
   };
 }
@@ -56,14 +59,19 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   logStream?: NodeJS.WritableStream,
-  buildOptions: Pick<BuildOptions, 'mailDomainResolver' | 'mailRetry' | 'disk'> = {},
+  buildOptions: Pick<BuildOptions, 'mailDomainResolver' | 'mailRetry' | 'disk' | 'searchIndexBeforeLoad'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-app-'));
   const config = testConfig(dataDir, overrides);
   const database = await openTestDatabase();
   const as = (token: string, options: InjectOptions) =>
     app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
-  const app = await buildApp(config, { ...buildOptions, ...(logStream ? { database, logStream } : { database, logger: false }) });
+  // Jobs a test waits for (an e-mail, a QR sheet) are picked up within half a second rather than pg-boss's two.
+  const app = await buildApp(config, {
+    jobPollingSeconds: 0.5,
+    ...buildOptions,
+    ...(logStream ? { database, logStream } : { database, logger: false }),
+  });
   await app.ready();
   return {
     app,

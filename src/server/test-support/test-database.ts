@@ -1,30 +1,62 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase, pgliteExtensions, pgliteStartParams } from '../db/client.js';
+import { adminQuery } from './postgres-admin.js';
 
 /** A fresh, migrated database for one test file: a PGlite loaded from the template, or a new PostgreSQL database. */
 export async function openTestDatabase(): Promise<Database & { connectionString?: string }> {
   if (process.env.ADEGA_TEST_DB === 'postgres') return openPostgresTestDatabase();
-  const template = readFileSync(inject('pgliteTemplate'));
+  const { template, wasmModule, fsBundle } = await pgliteParts();
   const client = await PGlite.create({
-    loadDataDir: new Blob([template]),
+    loadDataDir: template,
+    pgliteWasmModule: wasmModule,
+    fsBundle,
     extensions: pgliteExtensions(),
     startParams: pgliteStartParams(),
   });
   return openDatabase({ pglite: client });
 }
 
+/** A migrated embedded database in `dir`, as a restaurant has it after its first start (loaded from the template). */
+export async function pgliteFromTemplate(dir: string): Promise<PGlite> {
+  const { template, wasmModule, fsBundle } = await pgliteParts();
+  return PGlite.create(dir, {
+    loadDataDir: template,
+    pgliteWasmModule: wasmModule,
+    fsBundle,
+    extensions: pgliteExtensions(),
+    startParams: pgliteStartParams(),
+  });
+}
+
+/**
+ * What every PGlite of a test worker starts from, read and compiled once per worker (files share their worker's
+ * modules): the migrated template, PostgreSQL compiled to WebAssembly and its file bundle.
+ */
+let parts: Promise<{ template: Blob; wasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+function pgliteParts() {
+  parts ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    return {
+      template: new Blob([readFileSync(inject('pgliteTemplate'))]),
+      wasmModule: await WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm'))),
+      fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]),
+    };
+  })();
+  return parts;
+}
+
+/** A copy of the migrated template database (global-setup.ts): copying takes a fraction of migrating. */
 async function openPostgresTestDatabase(): Promise<Database & { connectionString: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `adega_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const template = inject('postgresTemplate');
+  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
@@ -33,10 +65,7 @@ async function openPostgresTestDatabase(): Promise<Database & { connectionString
     connectionString: url.toString(),
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

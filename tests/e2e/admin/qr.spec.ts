@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { request as newRequest } from '@playwright/test';
 import sharp from 'sharp';
 import { pdfText } from '../../../src/server/test-support/pdf-text.js';
 import { seriousViolations } from '../support/axe.js';
-import { E2E_ADMIN, E2E_PORT, e2eServerEnv } from '../support/constants.js';
+import { E2E_ADMIN, E2E_PORT } from '../support/constants.js';
 import { expect, loginViaUi, test } from '../support/fixtures.js';
+import { serverWithoutPublicBaseUrl } from '../support/server-without-base-url.js';
 import { snapshot } from '../support/shots.js';
 import { addMenuWine, createEstablishmentAndMenu } from './admin-api.js';
 
@@ -93,24 +93,7 @@ test.describe('QR page (defect 8)', () => {
 
   test.describe('without PUBLIC_BASE_URL', () => {
     const port = E2E_PORT + 1000;
-    const base = `http://127.0.0.1:${port}`;
-    let server: ChildProcess;
-
-    test.beforeAll(async () => {
-      // The same server as the suite's, but without PUBLIC_BASE_URL: QR codes take the address of the request.
-      // It gets a data directory of its own: E2E_DATA_DIR is the suite server's, which start-server.mjs empties first.
-      const { PUBLIC_BASE_URL: _unset, E2E_DATA_DIR: _suiteServers, ...inherited } = process.env;
-      server = spawn(process.execPath, ['tests/e2e/support/start-server.mjs'], {
-        env: { ...inherited, ...e2eServerEnv(port) },
-        stdio: 'ignore',
-      });
-      const probe = await newRequest.newContext({ baseURL: base });
-      await expect.poll(async () => (await probe.get('/api/health').catch(() => null))?.status() ?? 0, { timeout: 60_000 }).toBe(200);
-      await probe.dispose();
-    });
-    test.afterAll(() => {
-      server?.kill('SIGTERM');
-    });
+    const base = serverWithoutPublicBaseUrl(port);
 
     test('warns that a local address will not open on guests’ phones', async ({ page }) => {
       const api = await newRequest.newContext({ baseURL: base });

@@ -59,13 +59,11 @@ test.describe('forgot and reset password', () => {
       await page.getByRole('button', { name: 'Entrar' }).click();
       await expect(page.getByTestId('header-email')).toHaveText(user.email);
 
-      // The link worked once: opened again, it is refused.
+      // The link worked once: opened again, it says so at once, before anyone types a password.
       await page.evaluate(() => window.localStorage.clear());
       await page.goto(`${link.pathname}${link.search}`);
-      await type(page, 'Nova senha', 'outra-senha-boa-11');
-      await type(page, 'Repita a nova senha', 'outra-senha-boa-11');
-      await page.getByRole('button', { name: 'Salvar nova senha' }).click();
       await expect(page.getByRole('alert')).toContainText('Link inválido ou expirado');
+      await expect(page.getByLabel('Nova senha', { exact: true })).toHaveCount(0);
       await expect(page.getByRole('link', { name: 'Pedir um novo link' })).toBeVisible();
       await expectNoSeriousViolations(page);
       await shot(page, 'redefinir-senha-invalido');
@@ -91,7 +89,13 @@ test.describe('Minha conta', () => {
     await type(page, 'Nova senha', 'rolha-de-cortiça-7');
     await type(page, 'Repita a nova senha', 'rolha-de-cortiça-7');
     await page.getByRole('button', { name: 'Alterar senha' }).click();
-    await expect(page.getByText('A senha atual não confere.').first()).toBeVisible();
+    // Said once, under the field it is about: not again in a banner above the form.
+    const wrong = page.getByText('A senha atual não confere.');
+    await expect(wrong).toBeVisible();
+    await expect(wrong).toHaveCount(1);
+    await expect(page.getByLabel('Senha atual', { exact: true })).toHaveAccessibleDescription(/A senha atual não confere\./);
+    await expectNoSeriousViolations(page);
+    await shot(page, 'conta-senha-errada');
     await page.getByLabel('Senha atual', { exact: true }).clear();
     await type(page, 'Senha atual', user.password);
     await page.getByRole('button', { name: 'Alterar senha' }).click();

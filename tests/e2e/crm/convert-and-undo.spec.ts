@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectNoSidewaysScroll } from '../admin/admin-api.js';
 import { seriousViolations } from '../support/axe.js';
+import { dragOnto } from '../support/drag.js';
 import { apiToken, expect, loginViaUi, test } from '../support/fixtures.js';
 import { snapshot } from '../support/shots.js';
 
@@ -82,17 +83,10 @@ for (const width of [390, 1280]) {
     const card = from.getByRole('button', { name: new RegExp(`^Quadro ${tag}`) });
     await expect(card).toBeVisible();
 
-    const a = await card.boundingBox();
-    const b = await to.boundingBox();
-    if (!a || !b) throw new Error('no boxes');
     const moveSaved = page.waitForResponse(
       (r) => r.url().endsWith(`/crm/opportunities/${opp.id}/stage`) && r.request().method() === 'POST',
     );
-    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2, { steps: 3 });
-    await page.mouse.move(b.x + Math.min(b.width / 2, 40), b.y + 60, { steps: 12 });
-    await page.mouse.up();
+    await dragOnto(page, card, to);
 
     const notice = page.getByRole('alert').filter({ hasText: `“Quadro ${tag}” movida para Qualificação.` });
     await expect(notice).toBeVisible();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.js';
+import { dragOnto } from '../support/drag.js';
 import { apiToken, expect, loginViaUi, test } from '../support/fixtures.js';
 import { snapshot } from '../support/shots.js';
 
@@ -116,14 +117,7 @@ test('board: a card dragged from Prospecção to Proposta moves there and the co
   await expect(card).toBeVisible();
   await expect(from.getByTestId('total-prospecting')).toHaveText(/1\.234,50/);
 
-  const a = await card.boundingBox();
-  const b = await to.boundingBox();
-  if (!a || !b) throw new Error('no boxes');
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2, { steps: 3 });
-  await page.mouse.move(b.x + b.width / 2, b.y + 60, { steps: 12 });
-  await page.mouse.up();
+  await dragOnto(page, card, to);
 
   await expect(to.getByRole('button', { name: new RegExp(`^Quadro ${tag}`) })).toBeVisible();
   await expect(to.getByTestId('total-proposal')).toHaveText(/1\.234,50/);

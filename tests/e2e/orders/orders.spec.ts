@@ -154,6 +154,7 @@ test.describe('suppliers and purchase orders', () => {
     // The manager marks it delivered; the timeline tells who did what.
     await m.reload();
     await m.getByRole('button', { name: 'Marcar como entregue' }).click();
+    await m.getByRole('dialog', { name: 'Marcar como entregue' }).getByRole('button', { name: 'Marcar como entregue' }).click();
     await expect(m.getByText('Pedido marcado como entregue.')).toBeVisible();
     await expect(m.getByRole('heading', { name: /Pedido #/ })).toContainText('Entregue');
     for (const [status, who] of [

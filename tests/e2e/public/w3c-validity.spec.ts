@@ -13,6 +13,8 @@ test('the public menu, the establishment page and /onboarding pass the W3C HTML 
     menu: '/pedra-da-ilha/carta-de-vinhos',
     'menu-search': '/pedra-da-ilha/carta-de-vinhos?q=malbec',
     'menu-nothing-found': '/pedra-da-ilha/carta-de-vinhos?q=nada-disso',
+    // A table's page: the table travels in a hidden field of the search form (issue 27).
+    'menu-table': '/pedra-da-ilha/carta-de-vinhos?mesa=5&pais=Chile',
     establishment: '/pedra-da-ilha',
     // The admin app's shell (built by Vite), as /onboarding is served.
     onboarding: '/onboarding',

@@ -1,7 +1,15 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+/**
+ * The browser suite runs in E2E_WORKERS workers, each against a server and database of its own (decision 0088), the
+ * way each Vitest file gets its own database: a spec may read marketplace-wide figures or count what it created
+ * without another worker's tests changing them. Worker N talks to the server on E2E_BASE_PORT + N.
+ */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3199);
+/** Set by Playwright in each worker process before the config and the specs load; absent in the runner. */
+const workerSlot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 export const E2E_ADMIN = { email: 'admin@adega.test', password: 'senha-do-admin-123' };
 
 /** What an e2e server (start-server.mjs) is started with: the suite's (playwright.config.ts) or a spec's own. */
@@ -13,8 +21,13 @@ export const e2eServerEnv = (port: number) => ({
 });
 
 /**
- * The e2e server's DATA_DIR, fixed when the runner loads the config and inherited by the server and the workers, so a
- * spec can read the e-mails the server writes under DATA_DIR/mail.
+ * Where the suite's servers keep their data, fixed when the runner loads the config and inherited by the servers and
+ * the workers, so a spec can read the e-mails its server writes under DATA_DIR/mail.
  */
-process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `adega-e2e-${E2E_PORT}-${process.pid}`);
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
+process.env.E2E_DATA_ROOT ??= path.join(tmpdir(), `adega-e2e-${E2E_BASE_PORT}-${process.pid}`);
+export const e2eDataDir = (slot: number) => `${process.env.E2E_DATA_ROOT}-${slot}`;
+export const e2ePort = (slot: number) => E2E_BASE_PORT + slot;
+
+/** This worker's server. */
+export const E2E_PORT = e2ePort(workerSlot);
+export const E2E_DATA_DIR = e2eDataDir(workerSlot);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
 import type { AnalyticsDashboard } from '../../../shared/analytics';
 import { formatBRL } from '../../../shared/money';
+import { countOf } from '../../../shared/plural';
 import { formatInteger, fullDay, shortDay } from '../../lib/figures-format';
 import { ChartPanel, countBars, GRID_COLOUR, ValuesTable } from '../../ui/dashboard/ChartPanel';
 import { SUPPLIER_COLOURS, WINE, WINE_FILL } from './charts';
@@ -80,7 +81,7 @@ export function RevenueTrendChart({ points }: { points: Point[] }) {
 }
 
 export function OrdersBarChart({ points }: { points: Point[] }) {
-  const plural = (n: number) => (n === 1 ? '1 pedido' : `${formatInteger(n)} pedidos`);
+  const plural = (n: number) => countOf(n, 'pedido', 'pedidos');
   return (
     <DayTrendPanel title="Pedidos por dia" valueLabel="Pedidos" points={points} format={formatInteger}>
       <Bar

@@ -1,14 +1,16 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PASSWORD_TEXTS, resetPasswordFormSchema } from '../../../shared/passwords';
+import { ApiError } from '../../lib/api';
 import { tokenStore } from '../../lib/token-store';
 import { useServerForm } from '../../lib/use-server-form';
 import { NewPasswordInput } from '../../ui/NewPasswordInput';
 import { SaveErrorAlert } from '../../ui/SaveErrorAlert';
 import { useRegisteredField } from '../../ui/text-fields';
 import { AuthCardPage, BackToLogin } from './AuthCardPage';
-import { sendResetPassword } from './password-api';
+import { checkResetLink, sendResetPassword } from './password-api';
 
 const TITLE = 'Criar nova senha';
 
@@ -17,6 +19,14 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
+  // Asked as the page opens, so a used or expired link says so before anyone types two passwords.
+  const check = useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => checkResetLink(token),
+    enabled: token !== '',
+    retry: false,
+    gcTime: 0,
+  });
   const serverForm = useServerForm({
     schema: resetPasswordFormSchema,
     defaults: { token, new_password: '', new_password_confirm: '' },
@@ -30,7 +40,9 @@ export function ResetPasswordPage() {
     },
   });
   const { form, onSubmit, error, formRef } = serverForm;
-  const linkDead = !token || (error !== null && error === PASSWORD_TEXTS.invalidLink);
+  // Any other failure of the check (no network, too many tries) leaves the form: saving gives the real answer.
+  const checkRefused = check.error instanceof ApiError && check.error.status === 400;
+  const linkDead = !token || checkRefused || (error !== null && error === PASSWORD_TEXTS.invalidLink);
 
   if (linkDead) {
     return (
@@ -43,6 +55,19 @@ export function ResetPasswordPage() {
             Pedir um novo link
           </Button>
           <BackToLogin />
+        </Stack>
+      </AuthCardPage>
+    );
+  }
+
+  if (check.isPending) {
+    return (
+      <AuthCardPage title={TITLE}>
+        <Stack align="center" gap="sm" py="lg">
+          <Loader color="vinho" aria-hidden />
+          <Text c="dimmed" role="status">
+            Verificando o link…
+          </Text>
         </Stack>
       </AuthCardPage>
     );

@@ -7,3 +7,9 @@ export const sendForgotPassword = (email: string): Promise<ForgotPasswordRespons
 export async function sendResetPassword(body: ResetPasswordRequest): Promise<void> {
   await request('POST', '/auth/reset-password', body);
 }
+
+/** Whether a reset link can still set a password; true, or an ApiError (400 "Link inválido ou expirado"). Uses nothing up. */
+export async function checkResetLink(token: string): Promise<true> {
+  await request('POST', '/auth/reset-password/check', { token });
+  return true;
+}

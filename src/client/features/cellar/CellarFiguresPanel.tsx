@@ -1,6 +1,7 @@
 import { Badge, Grid, Group, Loader, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatBRL } from '../../../shared/money';
+import { countOf } from '../../../shared/plural';
 import { CardTable } from '../../ui/CardTable';
 import { ListSkeleton, LoadErrorAlert } from '../../ui/ListStates';
 import { useFigures } from './cellar-api';
@@ -18,7 +19,7 @@ const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 function cover(days: number | null): string {
   if (days === null) return 'Sem vendas';
   if (days < 1) return 'Menos de 1 dia';
-  return `${Math.floor(days).toLocaleString('pt-BR')} ${Math.floor(days) === 1 ? 'dia' : 'dias'}`;
+  return countOf(Math.floor(days), 'dia', 'dias');
 }
 
 /** The period's figures: bottles sold per wine, days of cover at that pace, margin, and wines that have not moved. */
@@ -115,8 +116,7 @@ export function CellarFiguresPanel({ establishmentId }: { establishmentId: strin
                         {w.name}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {w.on_hand} {w.on_hand === 1 ? 'garrafa' : 'garrafas'} · último movimento em{' '}
-                        {dateOnly.format(new Date(w.last_movement_at))}
+                        {countOf(w.on_hand, 'garrafa', 'garrafas')} · último movimento em {dateOnly.format(new Date(w.last_movement_at))}
                       </Text>
                     </li>
                   ))}

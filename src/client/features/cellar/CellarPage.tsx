@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CellarItem } from '../../../shared/cellar';
+import { pluralWord } from '../../../shared/plural';
 import { useCan } from '../../lib/use-can';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/ListStates';
@@ -17,6 +18,7 @@ import { useCellarList } from './cellar-api';
 import { MovementsModal } from './MovementsModal';
 import { ReorderPanel } from './ReorderPanel';
 import { useCellarEstablishment } from './use-cellar-establishment';
+import { useCellarQuickSale } from './use-cellar-quick-sale';
 
 const TABS = ['estoque', 'reposicao', 'indicadores'] as const;
 type Tab = (typeof TABS)[number];
@@ -44,6 +46,7 @@ export function CellarPage() {
   const canMove = useCan('cellar', 'move');
   const establishmentId = establishment?.id ?? '';
   const items = useCellarList(establishmentId);
+  const sale = useCellarQuickSale(establishmentId);
 
   const header = (
     <PageHeader
@@ -136,6 +139,7 @@ export function CellarPage() {
               onNew={canCreate ? () => setDialog({ kind: 'item', item: null }) : undefined}
               onEdit={canUpdate ? (item) => setDialog({ kind: 'item', item }) : undefined}
               onHistory={(item) => setDialog({ kind: 'history', item })}
+              onSale={canMove ? (item, kind) => sale.mutate({ item, sale: kind }) : undefined}
             />
           )}
         </Tabs.Panel>
@@ -202,18 +206,32 @@ function SummaryCard({
 function CellarSummary({ items, loading }: { items: CellarItem[] | undefined; loading: boolean }) {
   const all = items ?? [];
   const count = (status: string) => all.filter((i) => i.status === status).length;
+  const bottles = all.reduce((n, i) => n + i.on_hand, 0);
+  // The figure sits above its words: "1 / Vinho na adega", "2 / Vinhos na adega".
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }} mb="lg">
-      <SummaryCard label="Vinhos na adega" value={all.length} icon={<IconBottle size={20} />} color="vinho" loading={loading} />
       <SummaryCard
-        label="Garrafas em estoque"
-        value={all.reduce((n, i) => n + i.on_hand, 0)}
+        label={pluralWord(all.length, 'Vinho na adega', 'Vinhos na adega')}
+        value={all.length}
+        icon={<IconBottle size={20} />}
+        color="vinho"
+        loading={loading}
+      />
+      <SummaryCard
+        label={pluralWord(bottles, 'Garrafa em estoque', 'Garrafas em estoque')}
+        value={bottles}
         icon={<IconPackages size={20} />}
         color="blue"
         loading={loading}
       />
       <SummaryCard label="Abaixo do ideal" value={count('low')} icon={<IconTrendingDown size={20} />} color="yellow" loading={loading} />
-      <SummaryCard label="Esgotados" value={count('sold_out')} icon={<IconAlertTriangle size={20} />} color="red" loading={loading} />
+      <SummaryCard
+        label={pluralWord(count('sold_out'), 'Esgotado', 'Esgotados')}
+        value={count('sold_out')}
+        icon={<IconAlertTriangle size={20} />}
+        color="red"
+        loading={loading}
+      />
     </SimpleGrid>
   );
 }

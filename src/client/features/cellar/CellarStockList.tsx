@@ -1,8 +1,9 @@
-import { Group, Paper, SegmentedControl, Table, Text } from '@mantine/core';
-import { IconBottle, IconHistory } from '@tabler/icons-react';
+import { Button, Group, Paper, SegmentedControl, Table, Text } from '@mantine/core';
+import { IconBottle, IconGlassFull, IconHistory } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { CellarItem, CellarStatus } from '../../../shared/cellar';
 import { formatBRL } from '../../../shared/money';
+import { countOf, pluralWord } from '../../../shared/plural';
 import { foldText, searchTerms } from '../../../shared/text-search';
 
 import { CardTable } from '../../ui/CardTable';
@@ -13,7 +14,9 @@ import { NewButton } from '../../ui/NewButton';
 import { ActionsHeader, RowActionButton, RowActions } from '../../ui/RowActionIcons';
 import { SearchInput } from '../../ui/SearchInput';
 import { TableRows } from '../../ui/TableRows';
+import classes from './CellarStockList.module.css';
 import { CellarStatusBadge, itemOrigin } from './cellar-status';
+import type { QuickSale } from './use-cellar-quick-sale';
 
 type StatusFilter = 'all' | CellarStatus;
 
@@ -31,10 +34,43 @@ interface Props {
   /** Absent where the user may not edit them. */
   onEdit?(item: CellarItem): void;
   onHistory(item: CellarItem): void;
+  /** "−1 garrafa" / "−1 taça" on the row; absent where the user may not record movements. */
+  onSale?(item: CellarItem, sale: QuickSale): void;
+}
+
+/** One tap per bottle (or glass, for a wine a menu sells by the glass), 44 px high: service on a phone. */
+function SaleButtons({ item, onSale }: { item: CellarItem; onSale(item: CellarItem, sale: QuickSale): void }) {
+  return (
+    <div className={classes.sale}>
+      <Button
+        size="sm"
+        variant="light"
+        mih={44}
+        leftSection={<IconBottle size={16} />}
+        aria-label={`−1 garrafa de ${item.name}`}
+        onClick={() => onSale(item, 'bottle')}
+      >
+        −1 garrafa
+      </Button>
+      {item.menu_wines.some((w) => w.by_the_glass) && (
+        <Button
+          size="sm"
+          variant="light"
+          color="grape"
+          mih={44}
+          leftSection={<IconGlassFull size={16} />}
+          aria-label={`−1 taça de ${item.name}`}
+          onClick={() => onSale(item, 'glass')}
+        >
+          −1 taça
+        </Button>
+      )}
+    </div>
+  );
 }
 
 /** The cellar's wines: search, status filter, and a table that turns into cards on a phone. */
-export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
+export function CellarStockList({ items, onNew, onEdit, onHistory, onSale }: Props) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const shown = useMemo(() => {
@@ -92,16 +128,17 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
       ) : (
         <>
           <ListSummary page={1} pages={1}>
-            {shown.length === 1 ? '1 vinho' : `${shown.length.toLocaleString('pt-BR')} vinhos`}
+            {countOf(shown.length, 'vinho', 'vinhos')}
             {filtering ? ` de ${items.length}` : ''}
           </ListSummary>
           <Paper withBorder shadow="xs">
-            <CardTable label="Vinhos da adega" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover minWidth={760}>
+            <CardTable label="Vinhos da adega" verticalSpacing="sm" horizontalSpacing="md" highlightOnHover minWidth={onSale ? 980 : 760}>
               <TableRows
                 head={
                   <>
                     <Table.Th>Vinho</Table.Th>
                     <Table.Th ta="right">Em estoque</Table.Th>
+                    {onSale && <Table.Th ta="right">Vender</Table.Th>}
                     <Table.Th ta="right">Estoque ideal</Table.Th>
                     <Table.Th>Situação</Table.Th>
                     <Table.Th ta="right">Último custo</Table.Th>
@@ -115,20 +152,27 @@ export function CellarStockList({ items, onNew, onEdit, onHistory }: Props) {
                   <>
                     <NameCell name={item.name} detail={itemOrigin(item) || 'Sem produtor ou safra'} />
                     <Table.Td data-label="Em estoque" ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      <span>
+                      {/* A polite live region: a screen reader hears what each tap left. */}
+                      <span aria-live="polite">
                         <Text span fw={700} size="md" data-testid="cellar-on-hand">
                           {item.on_hand.toLocaleString('pt-BR')}
                         </Text>
                         <Text span size="sm" c="dimmed">
-                          {item.on_hand === 1 ? ' garrafa' : ' garrafas'}
+                          {' '}
+                          {pluralWord(item.on_hand, 'garrafa', 'garrafas')}
                         </Text>
                         {item.open_bottle_doses > 0 && (
-                          <Text size="xs" c="dimmed">
-                            + garrafa aberta ({item.open_bottle_doses} {item.open_bottle_doses === 1 ? 'taça' : 'taças'})
+                          <Text size="xs" c="dimmed" data-testid="cellar-open-bottle">
+                            + garrafa aberta ({countOf(item.open_bottle_doses, 'taça', 'taças')})
                           </Text>
                         )}
                       </span>
                     </Table.Td>
+                    {onSale && (
+                      <Table.Td className={classes.saleCell}>
+                        <SaleButtons item={item} onSale={onSale} />
+                      </Table.Td>
+                    )}
                     <Table.Td data-label="Estoque ideal" ta="right" style={{ whiteSpace: 'nowrap' }}>
                       <span>
                         {item.par_level.toLocaleString('pt-BR')}

@@ -1,6 +1,7 @@
 import { Alert, Button, Grid, Modal, NumberInput, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { CELLAR_MOVEMENT_REASON_LABELS, type CellarItem } from '../../../shared/cellar';
+import { pluralWord } from '../../../shared/plural';
 import { errorMessage } from '../../lib/api';
 import { useCellarMovement } from '../../lib/cellar-queries';
 import { CardTable } from '../../ui/CardTable';
@@ -169,7 +170,7 @@ function MovementsBody({ establishmentId, canMove, item }: { establishmentId: st
                     <Table.Td data-label="Variação" ta="right" style={{ whiteSpace: 'nowrap' }}>
                       <Text span size="sm" fw={600} c={m.delta < 0 ? 'red.9' : m.delta > 0 ? '#1e6b2f' : undefined}>
                         {m.reason === 'glass_sale'
-                          ? `${signed(m.dose_delta)} ${Math.abs(m.dose_delta) === 1 ? 'taça' : 'taças'}`
+                          ? `${signed(m.dose_delta)} ${pluralWord(Math.abs(m.dose_delta), 'taça', 'taças')}`
                           : signed(m.delta)}
                       </Text>
                     </Table.Td>

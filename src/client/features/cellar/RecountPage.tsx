@@ -1,8 +1,10 @@
 import { Alert, Button, Group, NumberInput, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconBottle, IconCircleCheck } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { CellarItem } from '../../../shared/cellar';
+import { type CellarItem, recountIsFarOff } from '../../../shared/cellar';
+import { countOf } from '../../../shared/plural';
 import { errorMessage } from '../../lib/api';
 import { useCellarMovement } from '../../lib/cellar-queries';
 import { EmptyState } from '../../ui/EmptyState';
@@ -88,7 +90,7 @@ function RecountWalk({
                 <IconCircleCheck size={24} />
               </ThemeIcon>
               <Text fw={600}>
-                {Object.keys(counted).length} de {total} vinhos contados em {establishmentName}.
+                {Object.keys(counted).length} de {countOf(total, 'vinho contado', 'vinhos contados')} em {establishmentName}.
               </Text>
             </Group>
             {changes.length === 0 ? (
@@ -97,9 +99,7 @@ function RecountWalk({
               </Text>
             ) : (
               <>
-                <Text size="sm">
-                  {changes.length === 1 ? '1 vinho ajustado' : `${changes.length} vinhos ajustados`} (ficam no histórico como recontagem):
-                </Text>
+                <Text size="sm">{countOf(changes.length, 'vinho ajustado', 'vinhos ajustados')} (ficam no histórico como recontagem):</Text>
                 <Stack gap={4} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
                   {changes.map((c) => (
                     <li key={c.name}>
@@ -145,6 +145,26 @@ function RecountWalk({
       setCounted((c) => ({ ...c, [item.id]: { name: item.name, before: item.on_hand, after: n } }));
       return goTo(index + 1);
     }
+    if (recountIsFarOff(item.on_hand, n)) return confirmFarOff(n);
+    save(n);
+  };
+
+  // Cancelar or Esc keeps the typed number in the field, focused, to be corrected.
+  const confirmFarOff = (n: number) =>
+    modals.openConfirmModal({
+      title: `Contagem de ${item.name}`,
+      centered: true,
+      children: (
+        <Text size="sm">
+          O sistema tem {item.on_hand.toLocaleString('pt-BR')}, você contou {n.toLocaleString('pt-BR')}. Confirmar?
+        </Text>
+      ),
+      labels: { confirm: 'Confirmar', cancel: 'Cancelar' },
+      onConfirm: () => save(n),
+      onClose: () => requestAnimationFrame(() => input.current?.focus()),
+    });
+
+  const save = (n: number) => {
     move.mutate(
       { itemId: item.id, movement: { counted: n, reason: 'count' } },
       {
@@ -167,7 +187,7 @@ function RecountWalk({
               Vinho {index + 1} de {total}
             </Text>
             <Text size="sm" c="dimmed">
-              {Object.keys(counted).length} contados
+              {countOf(Object.keys(counted).length, 'contado', 'contados')}
             </Text>
           </Group>
           <Progress value={((index + 1) / total) * 100} aria-label={`Vinho ${index + 1} de ${total}`} size="md" radius="xl" />

@@ -3,6 +3,7 @@ import { IconCircleCheck, IconShoppingCart } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { ReorderGroup } from '../../../shared/cellar';
 import { formatBRL } from '../../../shared/money';
+import { countOf } from '../../../shared/plural';
 import { orderPrefillState } from '../../lib/order-prefill';
 import { CardTable } from '../../ui/CardTable';
 import { EmptyState } from '../../ui/EmptyState';
@@ -62,7 +63,7 @@ function SupplierSuggestion({ group, establishmentId }: { group: ReorderGroup; e
             {title}
           </Title>
           <Text size="sm" c="dimmed">
-            {group.items.length} {group.items.length === 1 ? 'vinho' : 'vinhos'} · estimado{' '}
+            {countOf(group.items.length, 'vinho', 'vinhos')} · estimado{' '}
             <Text span fw={700} c="dark">
               {formatBRL(group.estimated_total)}
             </Text>

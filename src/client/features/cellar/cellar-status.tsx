@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { CELLAR_STATUS_LABELS, type CellarItem, type CellarStatus } from '../../../shared/cellar';
+import { countOf } from '../../../shared/plural';
 
 // Text colours darker than Mantine's light badges so each reaches 4.5:1 on its tint (axe color-contrast).
 const STYLE: Record<CellarStatus, { color: string; c: string }> = {
@@ -19,7 +20,7 @@ export function CellarStatusBadge({ status }: { status: CellarStatus }) {
 /** "12 garrafas", "1 garrafa", "Nenhuma garrafa". */
 export function bottles(n: number): string {
   if (n === 0) return 'Nenhuma garrafa';
-  return `${n.toLocaleString('pt-BR')} ${n === 1 ? 'garrafa' : 'garrafas'}`;
+  return countOf(n, 'garrafa', 'garrafas');
 }
 
 /** "Casa Valduga · 2019" under a wine's name. */

@@ -4,6 +4,7 @@ import { Fragment, useState } from 'react';
 import type { Lead } from '../../../shared/crm';
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../../../shared/crm-vocabulary';
 import { formatPhone } from '../../../shared/field-rules';
+import { countOf } from '../../../shared/plural';
 import { formatDate } from '../../../shared/time';
 import { useCan } from '../../lib/use-can';
 import { useWriteRights } from '../../lib/use-write-rights';
@@ -42,7 +43,7 @@ export function LeadsPage() {
         <Stack gap="xs">
           <Text size="sm">Tem certeza que deseja excluir este lead?</Text>
           <Text size="sm" fw={600} c="red.9">
-            {`Ele tem ${lead.opportunities_count} oportunidade(s) e ${lead.activities_count} atividade(s), que também serão excluídas.`}
+            {`Ele tem ${countOf(lead.opportunities_count, 'oportunidade', 'oportunidades')} e ${countOf(lead.activities_count, 'atividade', 'atividades')}, que também serão excluídas.`}
           </Text>
         </Stack>
       ) : (

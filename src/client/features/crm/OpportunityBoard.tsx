@@ -75,6 +75,9 @@ export function OpportunityBoard({
   return (
     <DndContext
       sensors={sensors}
+      // The board scrolls when a card nears its edge; on a phone the next column is already within the outer fifth, so
+      // only the outer tenth scrolls: the card can rest on the column beside it.
+      autoScroll={{ threshold: { x: 0.1, y: 0.2 } }}
       onDragEnd={onDragEnd}
       accessibility={{
         screenReaderInstructions: { draggable: 'Para mover, pressione Espaço, use as setas e Espaço de novo para soltar.' },
@@ -107,6 +110,8 @@ function Column({ stage, items }: { stage: OpenStage; items: Opportunity[] }) {
       style={{ borderTop: `3px solid var(--mantine-color-${STAGE_COLOR[stage]}-6)` }}
       aria-label={`Etapa ${label}`}
       role="region"
+      // The column a dragged card would drop into (a test waits for it before letting go).
+      data-drop-target={isOver || undefined}
     >
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Text fw={700} size="sm">

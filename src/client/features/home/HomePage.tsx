@@ -4,8 +4,11 @@ import { notifications } from '@mantine/notifications';
 import {
   IconAddressBook,
   IconBook2,
+  IconBottle,
   IconBuildingStore,
   IconChartBar,
+  IconChartDots,
+  IconFileImport,
   IconPackage,
   IconTruckDelivery,
   IconUserPlus,
@@ -14,52 +17,48 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ActionOf, Area } from '../../../shared/access-policy';
+import { countOf } from '../../../shared/plural';
 import type { Role } from '../../../shared/roles';
+import { permissionForPath } from '../../app/route-permissions';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { useCan, usePolicy } from '../../lib/use-can';
+import { allows, useCan, usePolicy } from '../../lib/use-can';
 import { MenuRows } from '../../ui/MenuRows';
 import { NewButton } from '../../ui/NewButton';
 import { useScreenTitle } from '../../ui/PageHeader';
 import type { ShownQuery } from '../../ui/QueryView';
+import { BackupStatusPanel } from './BackupStatusPanel';
 import { FailedMailPanel } from './FailedMailPanel';
 import { useCreateSampleData, useEstablishments, useMenus } from './home-api';
 
 const HOME_MENU_LIMIT = 5;
 
-/** The areas that have a read action: the ones a shortcut can lead to. */
-type ReadableArea = { [A in Area]: 'read' extends ActionOf<A> ? A : never }[Area];
-
 interface Shortcut {
   label: string;
   description: string;
+  /** A screen of shared/admin-routes.ts: the card shows only to users its route lets in. */
   to: string;
   Icon: TablerIcon;
-  /** Shown only to users the access policy lets read this area. */
-  area: ReadableArea;
 }
 
+/** The home's cards, in order; each role sees those whose screen it may open (the route's access, the shared policy). */
 const SHORTCUTS: Shortcut[] = [
-  { label: 'Indicadores', description: 'Receita, pedidos e comissões', to: '/analytics', Icon: IconChartBar, area: 'analytics' },
-  { label: 'Catálogo global', description: 'Vinhos de referência, com ficha técnica', to: '/catalogo', Icon: IconBook2, area: 'catalog' },
-  { label: 'Fornecedores', description: 'Parceiros e comissões', to: '/fornecedores', Icon: IconBuildingStore, area: 'suppliers' },
-  { label: 'Pedidos', description: 'Compras dos estabelecimentos', to: '/pedidos', Icon: IconTruckDelivery, area: 'orders' },
-  {
-    label: 'Cadastros',
-    description: 'Restaurantes que se cadastraram pelo site',
-    to: '/onboarding/cadastros',
-    Icon: IconUserPlus,
-    area: 'onboardingReview',
-  },
-  { label: 'Produtos', description: 'Estoque, categorias e preços', to: '/produtos/gerenciar', Icon: IconPackage, area: 'products' },
-  { label: 'CRM', description: 'Leads, oportunidades e atividades', to: '/crm', Icon: IconAddressBook, area: 'crm' },
+  { label: 'Adega da casa', description: 'Garrafas em estoque, entradas e recontagem', to: '/adega', Icon: IconBottle },
+  { label: 'Insights da carta', description: 'O que os clientes buscam e abrem na carta', to: '/insights', Icon: IconChartDots },
+  { label: 'Indicadores', description: 'Receita, pedidos e comissões', to: '/analytics', Icon: IconChartBar },
+  { label: 'Catálogo global', description: 'Vinhos de referência, com ficha técnica', to: '/catalogo', Icon: IconBook2 },
+  { label: 'Fornecedores', description: 'Parceiros e comissões', to: '/fornecedores', Icon: IconBuildingStore },
+  { label: 'Pedidos', description: 'Compras dos estabelecimentos', to: '/pedidos', Icon: IconTruckDelivery },
+  { label: 'Cadastros', description: 'Restaurantes que se cadastraram pelo site', to: '/onboarding/cadastros', Icon: IconUserPlus },
+  { label: 'Produtos', description: 'Estoque, categorias e preços', to: '/produtos/gerenciar', Icon: IconPackage },
+  { label: 'Importar produtos', description: 'Sua planilha de preços e estoque', to: '/produtos/importar', Icon: IconFileImport },
+  { label: 'CRM', description: 'Leads, oportunidades e atividades', to: '/crm', Icon: IconAddressBook },
 ];
 
 const INTRO: Record<Role, string> = {
   admin: 'Suas cartas de vinhos, estabelecimentos e o catálogo em um só lugar.',
-  restaurant_manager: 'Os estabelecimentos que você gerencia, suas cartas de vinhos e o catálogo.',
-  sommelier: 'As cartas de vinhos dos seus estabelecimentos e o catálogo global.',
+  restaurant_manager: 'Os estabelecimentos que você gerencia, suas cartas de vinhos, a adega da casa e o catálogo.',
+  sommelier: 'As cartas de vinhos e a adega dos seus estabelecimentos, o que os clientes buscam na carta e o catálogo global.',
   supplier: 'Os pedidos que os restaurantes fazem a você, seus produtos e seu estoque, e o catálogo global de vinhos.',
 };
 
@@ -69,7 +68,10 @@ export function HomePage() {
   const canDo = usePolicy();
   const seesEstablishments = canDo('establishments', 'read');
   const seesMenus = canDo('menus', 'read');
-  const shortcuts = SHORTCUTS.filter((s) => canDo(s.area, 'read'));
+  const shortcuts = SHORTCUTS.filter((s) => {
+    const required = permissionForPath(s.to);
+    return !required || allows(canDo, required);
+  });
 
   return (
     <Stack gap="xl">
@@ -80,7 +82,7 @@ export function HomePage() {
         <Text c="dimmed">{user ? INTRO[user.role] : null}</Text>
       </div>
 
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
+      <SimpleGrid component="nav" aria-label="Atalhos" cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
         {shortcuts.map((s) => (
           <Card key={s.to} component={Link} to={s.to} withBorder shadow="xs" padding="md">
             <ShortcutBody shortcut={s} />
@@ -88,6 +90,7 @@ export function HomePage() {
         ))}
       </SimpleGrid>
 
+      <BackupStatusPanel />
       <FailedMailPanel />
       {seesEstablishments && <EstablishmentsSection />}
       {seesMenus && <MenusSection />}
@@ -161,7 +164,7 @@ function EstablishmentsSection() {
                         </Text>
                         {typeof e.menu_count === 'number' && (
                           <Text size="xs" c="dimmed">
-                            {e.menu_count === 1 ? '1 carta' : `${e.menu_count} cartas`}
+                            {countOf(e.menu_count, 'carta', 'cartas')}
                           </Text>
                         )}
                       </div>
@@ -214,7 +217,8 @@ function MenusSection() {
               {rows.length > HOME_MENU_LIMIT && (
                 <Text size="sm" c="dimmed" p="sm">
                   Mostrando {HOME_MENU_LIMIT} de {rows.length} cartas. Veja todas em{' '}
-                  <Anchor component={Link} to="/cartas">
+                  {/* Underlined: inside a sentence, colour alone would not tell it is a link (axe link-in-text-block). */}
+                  <Anchor component={Link} to="/cartas" underline="always">
                     Cartas
                   </Anchor>
                   .

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { backupStatusSchema } from '../../../shared/backups';
 import type { Establishment } from '../../../shared/establishments';
 import { failedMailListSchema } from '../../../shared/mail';
 import { seedResultSchema, type WineMenuSummary } from '../../../shared/wine-menus';
@@ -21,3 +22,6 @@ export function useCreateSampleData() {
 
 export const useFailedMail = (enabled: boolean) =>
   useQuery({ queryKey: ['mail', 'failed'], queryFn: () => api.get('/mail/failed', failedMailListSchema), enabled });
+
+export const useBackupStatus = (enabled: boolean) =>
+  useQuery({ queryKey: ['backups', 'status'], queryFn: () => api.get('/backups/status', backupStatusSchema), enabled });

@@ -29,7 +29,7 @@ function ViewsChart(props: {
 }) {
   const { bars } = props;
   const chart = countBars(
-    'Visualizações',
+    'Visitas',
     bars.map((b) => b.label),
     bars.map((b) => b.views),
     props.colour,
@@ -42,7 +42,7 @@ function ViewsChart(props: {
       table={
         <ValuesTable
           caption={props.caption ?? props.title}
-          headers={[props.column, 'Visualizações']}
+          headers={[props.column, 'Visitas']}
           rows={bars.map((b) => [b.full ?? b.label, formatInteger(b.views)])}
         />
       }
@@ -58,15 +58,13 @@ export function ViewsPerDayChart({ points }: { points: MenuInsights['views_per_d
   const last = points.at(-1);
   const summary =
     first && last
-      ? `Gráfico de barras das visualizações por dia de ${fullDay(first.date)} a ${fullDay(last.date)}${
-          top
-            ? `; maior movimento em ${fullDay(top.date)}, ${plural(top.views, 'visualização', 'visualizações')}`
-            : ': nenhuma visualização'
+      ? `Gráfico de barras das visitas por dia de ${fullDay(first.date)} a ${fullDay(last.date)}${
+          top ? `; maior movimento em ${fullDay(top.date)}, ${plural(top.views, 'visita', 'visitas')}` : ': nenhuma visita'
         }.`
-      : 'Visualizações por dia: sem dados.';
+      : 'Visitas por dia: sem dados.';
   return (
     <ViewsChart
-      title="Visualizações por dia"
+      title="Visitas por dia"
       column="Dia"
       summary={summary}
       bars={points.map((p) => ({ label: shortDay(p.date), full: fullDay(p.date), views: p.views }))}
@@ -80,15 +78,15 @@ export function BusiestHoursChart({ hours }: { hours: MenuInsights['busiest_hour
   const top = [...hours].sort((a, b) => b.views - a.views).filter((h) => h.views > 0);
   const summary =
     top.length > 0
-      ? `Gráfico de barras das visualizações por hora do dia; mais movimentadas: ${top
+      ? `Gráfico de barras das visitas por hora do dia; mais movimentadas: ${top
           .slice(0, 3)
           .map((h) => `${hourLabel(h.hour)} (${formatInteger(h.views)})`)
           .join(', ')}.`
-      : 'Gráfico de barras das visualizações por hora do dia: nenhuma visualização.';
+      : 'Gráfico de barras das visitas por hora do dia: nenhuma visita.';
   return (
     <ViewsChart
       title="Horários de maior movimento"
-      caption="Visualizações por hora (horário de Brasília)"
+      caption="Visitas por hora (horário de Brasília)"
       column="Hora"
       summary={summary}
       bars={hours.map((h) => ({ label: hourLabel(h.hour), views: h.views }))}

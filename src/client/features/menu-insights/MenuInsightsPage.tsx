@@ -14,7 +14,7 @@ import { formatInteger, formatPercent, fullDay, plural } from './format';
 import { BusiestHoursChart, ViewsPerDayChart } from './MenuInsightsCharts';
 import { useMenuInsights } from './menu-insights-api';
 
-const FILTER_LABELS: Record<string, string> = { pais: 'País', uva: 'Uva', preco: 'Preço' };
+const FILTER_LABELS: Record<string, string> = { pais: 'País', uva: 'Uva', preco: 'Preço', taca: 'Por taça' };
 const PRICE_LABELS: Record<string, string> = {
   'ate-100': 'Até R$ 100',
   '100-200': 'R$ 100 – 200',
@@ -41,7 +41,7 @@ export function MenuInsightsPage() {
     <>
       <PageHeader
         title="Insights da carta"
-        description={`O que os clientes fazem nas cartas públicas nos últimos ${days} dias, comparado aos ${days} dias anteriores. Contado sem cookies e sem dados pessoais.`}
+        description={`O que os clientes fazem nas cartas públicas nos últimos ${days} dias, comparado aos ${days} dias anteriores.`}
         actions={
           <Group gap="sm" wrap="wrap">
             {list.length > 1 ? (
@@ -94,18 +94,18 @@ function InsightsBody({ data, establishment }: { data: MenuInsights; establishme
         {fullDay(data.period.start)} a {fullDay(data.period.end)} (horário de Brasília), comparado a {fullDay(data.period.previous_start)} a{' '}
         {fullDay(data.period.previous_end)}.
       </Text>
+      <Text size="sm" c="dimmed">
+        Uma visita é um cliente que abre a carta: o que ele vê na mesma carta nos 30 minutos seguintes (buscas, filtros, outras páginas) não
+        conta outra visita. Contado sem cookies e sem guardar dados pessoais.
+      </Text>
       <StatGrid>
-        <StatCard label="Visualizações" value={formatInteger(data.views.total)}>
+        <StatCard label="Visitas" value={formatInteger(data.views.total)}>
           <Change change={data.views.change} previous={data.views.previous} days={days} />
         </StatCard>
         <StatCard
           label="Pelo QR Code das mesas"
           value={formatInteger(data.views.from_tables)}
-          note={
-            data.views.total > 0
-              ? `${Math.round((data.views.from_tables / data.views.total) * 100)}% das visualizações`
-              : 'Nenhuma visualização'
-          }
+          note={data.views.total > 0 ? `${Math.round((data.views.from_tables / data.views.total) * 100)}% das visitas` : 'Nenhuma visita'}
         />
         <StatCard label="Buscas" value={formatInteger(data.searches.total)}>
           <Change change={data.searches.change} previous={data.searches.previous} days={days} />
@@ -231,12 +231,12 @@ function OpenedWines({ wines }: { wines: OpenedWine[] }) {
 type TableViews = MenuInsights['tables'][number];
 const TABLES: FigureList<TableViews> = {
   title: 'Leituras por mesa',
-  description: 'Visualizações pelo QR Code de cada mesa (?mesa=N).',
+  description: 'Visitas que começaram pelo QR Code de cada mesa (?mesa=N).',
   empty: 'Nenhuma leitura de QR Code de mesa no período.',
   rowKey: (t) => t.table,
   columns: [
     { header: 'Mesa', td: { fw: 500 }, cell: (t) => `Mesa ${t.table}` },
-    { header: 'Visualizações', numeric: true, cell: (t) => formatInteger(t.views) },
+    { header: 'Visitas', numeric: true, cell: (t) => formatInteger(t.views) },
     changeColumn(),
   ],
 };
@@ -281,18 +281,24 @@ const SEARCHES: FigureList<TopSearch> = {
   ],
 };
 
+/** "País: Chile", "Preço: Até R$ 100"; "Por taça" has no value. */
+function filterLabel({ filter, value }: MenuInsights['filters'][number]): string {
+  const label = FILTER_LABELS[filter] ?? filter;
+  if (filter === 'taca') return label;
+  return `${label}: ${filter === 'preco' ? (PRICE_LABELS[value] ?? value) : value}`;
+}
+
 function Filters({ filters }: { filters: MenuInsights['filters'] }) {
   return (
     <Panel
       title="Filtros usados"
-      description="País, uva e faixa de preço escolhidos nos filtros da carta."
+      description="País, uva, faixa de preço e vinhos por taça escolhidos nos filtros da carta."
       empty={filters.length === 0 ? 'Nenhum filtro usado no período.' : null}
     >
       <Group gap="xs">
         {filters.map((f) => (
           <Badge key={`${f.filter}=${f.value}`} variant="default" size="lg" radius="sm" tt="none" fw={500}>
-            {FILTER_LABELS[f.filter] ?? f.filter}: {f.filter === 'preco' ? (PRICE_LABELS[f.value] ?? f.value) : f.value} ·{' '}
-            {plural(f.uses, 'vez', 'vezes')}
+            {filterLabel(f)} · {plural(f.uses, 'vez', 'vezes')}
           </Badge>
         ))}
       </Group>

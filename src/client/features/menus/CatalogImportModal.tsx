@@ -4,6 +4,7 @@ import { IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CatalogWine } from '../../../shared/catalog';
 import { formatBRL } from '../../../shared/money';
+import { countOf } from '../../../shared/plural';
 import { CountryLabel } from '../../ui/CountryLabel';
 import { ModalTitle } from '../../ui/ModalTitle';
 import classes from './CatalogImportModal.module.css';
@@ -60,7 +61,7 @@ export function CatalogImportModal({ opened, onClose, onSelect }: Props) {
             <Text size="xs" c="dimmed">
               {total !== null && total > wines.length
                 ? `Mostrando ${wines.length} de ${total} vinhos. Refine a busca para encontrar outros.`
-                : `${wines.length} ${wines.length === 1 ? 'vinho encontrado' : 'vinhos encontrados'}`}
+                : countOf(wines.length, 'vinho encontrado', 'vinhos encontrados')}
             </Text>
             {/* A plain scrolling box: ScrollArea's table layout let long rows push the action out of the dialog. */}
             <Box mah="55vh" style={{ overflowY: 'auto' }}>

@@ -1,7 +1,10 @@
 import { Grid, Text } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { CellarItem } from '../../../shared/cellar';
-import { formatBRL, parseMoney } from '../../../shared/money';
+import { type GlassPricing, glassPriceRefusal } from '../../../shared/glass-price';
+import { formatBRL, formatMoneyInput, parseMoney } from '../../../shared/money';
+import { countOf } from '../../../shared/plural';
+import { guestPriceLine } from '../../../shared/public-menu';
 import { defaultGlassDoses, effectiveGlassPrice } from '../../../shared/wine-menus';
 import { CheckboxField, NumberField, PriceField, SelectField, WholeNumberField } from '../../ui/form-fields';
 import type { WineFormValues } from './wine-form-values';
@@ -14,18 +17,41 @@ function percent(value: unknown): number | null {
   return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
-/** The computed glass price for the values typed so far, or null while the bottle price is not readable. */
-function computedGlassPrice(values: Pick<WineFormValues, 'price' | 'glass_doses' | 'glass_markup_percent' | 'volume'>): number | null {
+type PricingValues = Pick<WineFormValues, 'by_the_glass' | 'price' | 'glass_price' | 'glass_doses' | 'glass_markup_percent' | 'volume'>;
+
+/** The glass settings typed so far as the server will read them, or null while the bottle price is not readable. */
+function glassPricing(values: PricingValues): GlassPricing | null {
   const price = parseMoney(values.price);
   if (typeof price !== 'number' || price < 0) return null;
   const doses = Number(values.glass_doses) || defaultGlassDoses(values.volume as string | undefined);
   if (!Number.isInteger(doses) || doses < 1) return null;
-  return effectiveGlassPrice({
+  const typed = parseMoney(values.glass_price);
+  return {
+    by_the_glass: values.by_the_glass === true,
     price: price.toFixed(2),
-    glass_price: null,
+    glass_price: typeof typed === 'number' ? typed.toFixed(2) : null,
     glass_doses: doses,
     glass_markup_percent: percent(values.glass_markup_percent),
-  });
+  };
+}
+
+/** "Na carta: Taça R$ 38,00 · Garrafa R$ 149,00 · 750 ml": the price line the guest will read, by the page's own rule. */
+function GuestPreview({ pricing, volume }: { pricing: GlassPricing | null; volume: string }) {
+  if (!pricing) return null;
+  const refusal = glassPriceRefusal(pricing);
+  if (refusal) {
+    return (
+      <Text size="sm" c="red.8" role="alert">
+        {refusal.message}
+      </Text>
+    );
+  }
+  const glass = pricing.by_the_glass ? effectiveGlassPrice(pricing) : null;
+  return (
+    <Text size="sm" fw={500}>
+      {`Na carta: ${guestPriceLine({ price: Number(pricing.price), glass_price: glass, stock: null, volume })}`}
+    </Text>
+  );
 }
 
 /**
@@ -38,12 +64,20 @@ export function CellarGlassFields({ cellarItems }: { cellarItems: CellarItem[] |
     control,
     name: ['by_the_glass', 'price', 'glass_doses', 'glass_markup_percent', 'volume', 'glass_price'],
   });
-  const computed = computedGlassPrice({ price, glass_doses: doses, glass_markup_percent: markup, volume });
+  const pricing = glassPricing({
+    by_the_glass: byTheGlass,
+    price,
+    glass_price: glassPrice,
+    glass_doses: doses,
+    glass_markup_percent: markup,
+    volume,
+  });
+  const computed = pricing && effectiveGlassPrice({ ...pricing, glass_price: null });
   const typed = glassPrice !== '' && glassPrice !== null && glassPrice !== undefined;
   const options = (cellarItems ?? [])
     .map((i) => ({
       value: i.id,
-      label: `${[i.name, i.vintage].filter(Boolean).join(' ')} · ${i.on_hand} ${i.on_hand === 1 ? 'garrafa' : 'garrafas'}`,
+      label: `${[i.name, i.vintage].filter(Boolean).join(' ')} · ${countOf(i.on_hand, 'garrafa', 'garrafas')}`,
     }))
     .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR'));
 
@@ -68,8 +102,11 @@ export function CellarGlassFields({ cellarItems }: { cellarItems: CellarItem[] |
         <CheckboxField
           name="by_the_glass"
           label="Vendido em taça"
-          description="A carta mostra “Taça R$ X · Garrafa R$ Y” e o vinho entra no filtro “Por taça”."
+          description="O vinho entra no filtro “Por taça”. Uma garrafa de uma taça só (187 ml) tem um preço só, o da garrafa."
         />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <GuestPreview pricing={pricing} volume={String(volume ?? '')} />
       </Grid.Col>
       {byTheGlass && (
         <>
@@ -77,7 +114,7 @@ export function CellarGlassFields({ cellarItems }: { cellarItems: CellarItem[] |
             <PriceField
               name="glass_price"
               label="Preço da taça"
-              placeholder={computed === null ? '0,00' : `${computed},00`}
+              placeholder={computed === null ? '0,00' : formatMoneyInput(computed)}
               description={
                 typed
                   ? 'Digitado: vale este preço.'
@@ -116,7 +153,9 @@ export function CellarGlassFields({ cellarItems }: { cellarItems: CellarItem[] |
             <Text size="sm" c="dimmed" aria-live="polite">
               {computed === null
                 ? 'Com o preço da garrafa, o preço da taça é calculado: garrafa ÷ taças + acréscimo, arredondado para cima em reais.'
-                : `Sem preço digitado, a taça sai por ${formatBRL(computed)}: garrafa ÷ taças + acréscimo, arredondado para cima em reais.`}
+                : pricing?.glass_doses === 1
+                  ? `Uma taça por garrafa: a taça é a garrafa inteira, vendida pelo preço dela (${formatBRL(computed)}).`
+                  : `Sem preço digitado, a taça sai por ${formatBRL(computed)}: garrafa ÷ taças + acréscimo, arredondado para cima em reais.`}
             </Text>
           </Grid.Col>
         </>

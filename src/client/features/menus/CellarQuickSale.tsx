@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconBottle, IconGlassFull } from '@tabler/icons-react';
 import { lowStockLabel, SOLD_OUT_LABEL } from '../../../shared/cellar';
+import { countOf } from '../../../shared/plural';
 import type { MenuWineDetail } from '../../../shared/wine-menus';
 import type { CellarSale } from './menus-api';
 import classes from './SortableWineList.module.css';
@@ -16,7 +17,7 @@ interface Props {
 function CountBadge({ cellar, threshold }: { cellar: NonNullable<MenuWineDetail['cellar']>; threshold: number }) {
   const soldOut = cellar.on_hand === 0 && cellar.open_bottle_doses === 0;
   const low = lowStockLabel(cellar.on_hand, threshold);
-  const text = soldOut ? SOLD_OUT_LABEL : (low ?? `${cellar.on_hand} ${cellar.on_hand === 1 ? 'garrafa' : 'garrafas'}`);
+  const text = soldOut ? SOLD_OUT_LABEL : (low ?? countOf(cellar.on_hand, 'garrafa', 'garrafas'));
   const style = soldOut ? { color: 'red', c: 'red.9' } : low ? { color: 'yellow', c: '#7a4a00' } : { color: 'gray', c: 'gray.8' };
   return (
     <Badge size="lg" variant="light" color={style.color} c={style.c} tt="none" data-testid="cellar-count">
@@ -41,7 +42,7 @@ export function CellarQuickSale({ wine, lowStockThreshold, onSale }: Props) {
           <CountBadge cellar={cellar} threshold={lowStockThreshold} />
           {glasses > 0 && (
             <Text size="xs" c="dimmed">
-              + {glasses} {glasses === 1 ? 'taça' : 'taças'} na garrafa aberta
+              + {countOf(glasses, 'taça', 'taças')} na garrafa aberta
             </Text>
           )}
         </Group>

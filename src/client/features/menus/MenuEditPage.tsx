@@ -23,6 +23,7 @@ import { Controller } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import type { CatalogWine } from '../../../shared/catalog';
 import { CELLAR_MESSAGES, SOLD_OUT_DISPLAYS } from '../../../shared/cellar';
+import { countOf } from '../../../shared/plural';
 import { publicMenuPath } from '../../../shared/public-menu';
 import {
   type MenuWineDetail as MenuWine,
@@ -258,7 +259,7 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
                 <Text size="sm" c="dimmed">
                   {menu.wines.length === 0
                     ? 'Nenhum vinho ainda.'
-                    : `${menu.wines.length} ${menu.wines.length === 1 ? 'vinho' : 'vinhos'}, ${availableCount} ${availableCount === 1 ? 'disponível' : 'disponíveis'} na carta pública`}
+                    : `${countOf(menu.wines.length, 'vinho', 'vinhos')}, ${countOf(availableCount, 'disponível', 'disponíveis')} na carta pública`}
                 </Text>
               </div>
               <Group gap="xs" wrap="wrap">

@@ -15,7 +15,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Box, Group, Image, Menu, Paper, Stack, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconDotsVertical, IconEdit, IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { type CSSProperties, useState } from 'react';
-import { formatBRL } from '../../../shared/money';
+import { formatBRL, toCents } from '../../../shared/money';
 import type { MenuWineDetail as MenuWine } from '../../../shared/wine-menus';
 import { CountryLabel } from '../../ui/CountryLabel';
 import { DeleteRowIcon, EditRowIcon } from '../../ui/RowActionIcons';
@@ -236,7 +236,8 @@ function SortableWine({
             <Text fw={700} fz={{ base: 'md', sm: 'lg' }} c="vinho.8" style={{ whiteSpace: 'nowrap' }}>
               {formatBRL(wine.price)}
             </Text>
-            {wine.by_the_glass && wine.effective_glass_price !== null && (
+            {/* A one-glass bottle is sold whole at one price (decision 0081): no second line for the same price. */}
+            {wine.by_the_glass && wine.effective_glass_price !== null && toCents(wine.effective_glass_price) !== toCents(wine.price) && (
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 Taça {formatBRL(wine.effective_glass_price)}
               </Text>

@@ -73,7 +73,7 @@ export function BasicInfoStep({ initial, processId, onSaved }: Props) {
               />
             </SimpleGrid>
             <TextField name="email" label="E-mail" type="email" inputMode="email" autoComplete="email" required />
-            <TextField name="address" label="Endereço" placeholder="Rua, número e bairro" autoComplete="street-address" required />
+            <TextField name="address" label="Endereço" placeholder="Rua, número e bairro" autoComplete="address-line1" required />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               <TextField name="city" label="Cidade" autoComplete="address-level2" required />
               <UfField />

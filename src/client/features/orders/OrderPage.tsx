@@ -21,6 +21,7 @@ import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { RecordPage } from '../../ui/RecordPage';
 import { TableRows } from '../../ui/TableRows';
+import { DeliveryIntoCellar } from './DeliveryIntoCellar';
 import { OrderStatusBadge, SupplierName } from './order-format';
 import { useMoveOrder, useOrder } from './orders-api';
 
@@ -75,19 +76,27 @@ function OrderView({ order }: { order: OrderDetail }) {
         notifyError(errorMessage(err, 'Não foi possível mudar o status do pedido.'));
       },
     });
-  const onMove = (to: OrderMove) =>
-    to === 'cancelled'
-      ? modals.openConfirmModal({
-          title: 'Cancelar pedido',
-          centered: true,
-          children: (
-            <Text size="sm">Cancelar o pedido #{order.number}? O fornecedor e o estabelecimento verão o pedido como cancelado.</Text>
-          ),
-          labels: { confirm: 'Cancelar pedido', cancel: 'Voltar' },
-          confirmProps: { color: 'red' },
-          onConfirm: () => run(to),
-        })
-      : run(to);
+  const onMove = (to: OrderMove) => {
+    if (to === 'cancelled')
+      return modals.openConfirmModal({
+        title: 'Cancelar pedido',
+        centered: true,
+        children: <Text size="sm">Cancelar o pedido #{order.number}? O fornecedor e o estabelecimento verão o pedido como cancelado.</Text>,
+        labels: { confirm: 'Cancelar pedido', cancel: 'Voltar' },
+        confirmProps: { color: 'red' },
+        onConfirm: () => run(to),
+      });
+    // The bottles enter the cellar with this step, and it cannot be undone: say which first.
+    if (to === 'delivered')
+      return modals.openConfirmModal({
+        title: 'Marcar como entregue',
+        centered: true,
+        children: <DeliveryIntoCellar order={order} />,
+        labels: { confirm: 'Marcar como entregue', cancel: 'Cancelar' },
+        onConfirm: () => run(to),
+      });
+    run(to);
+  };
 
   return (
     <>

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatBRL } from '../../../shared/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order } from '../../../shared/orders';
+import { countOf } from '../../../shared/plural';
 import { formatDate } from '../../../shared/time';
 import { establishmentListQuery, supplierOptionsQuery } from '../../lib/shared-queries';
 import { useCan } from '../../lib/use-can';
@@ -21,7 +22,7 @@ import { ORDER_FILTER_KEYS, type OrderFilters, useOrderList } from './orders-api
 const filtersFrom = (params: URLSearchParams) =>
   Object.fromEntries(ORDER_FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as unknown as OrderFilters;
 
-const itemsLabel = (n: number) => (n === 1 ? '1 item' : `${n} itens`);
+const itemsLabel = (n: number) => countOf(n, 'item', 'itens');
 
 /** /pedidos — purchase orders, newest first, with filters. */
 export function OrdersPage() {

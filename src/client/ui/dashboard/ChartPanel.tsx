@@ -11,7 +11,8 @@ export function ChartPanel({ title, height, table, children }: { title: string; 
       <Title order={2} fz="lg" mb="sm">
         {title}
       </Title>
-      <div style={{ position: 'relative', height }}>{children}</div>
+      {/* inline-size containment: the canvas, sized in px for the last width, never holds a narrowed layout open. */}
+      <div style={{ position: 'relative', height, contain: 'inline-size' }}>{children}</div>
       <VisuallyHidden>{table}</VisuallyHidden>
     </Paper>
   );

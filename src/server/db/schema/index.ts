@@ -1,4 +1,5 @@
 export * from './analytics.js';
+export * from './audit.js';
 export * from './catalog.js';
 export * from './cellar.js';
 export * from './crm.js';

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { belongsTo } from './columns.js';
 import { wineMenus } from './wine-menus.js';
 
@@ -36,4 +36,20 @@ export const menuEventCounts = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.menuId, t.hour, t.kind, t.subject, t.found] })],
+);
+
+/**
+ * Guests counted lately, so a visit is counted once (docs/decisions/0083): one row per visitor and menu with when its
+ * visit was counted. `visitor` is an HMAC of the guest's address and user agent under a key that changes every day and
+ * is derived in memory, never stored; rows older than the visit window are deleted within minutes. Shared by every
+ * process on the database, so a guest whose requests reach different processes is still one visit.
+ */
+export const menuVisitors = pgTable(
+  'menu_visitors',
+  {
+    visitor: text('visitor').notNull(),
+    menuId: belongsTo('menu_id', () => wineMenus.id, 'cascade'),
+    countedAt: timestamp('counted_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.visitor, t.menuId] }), index('menu_visitors_counted_at_idx').on(t.countedAt)],
 );

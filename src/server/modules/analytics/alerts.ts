@@ -1,4 +1,5 @@
 import type { AlertPriority } from '../../../shared/analytics.js';
+import { pluralWord } from '../../../shared/plural.js';
 import { formatCalendarDay } from '../../../shared/time.js';
 import type { EndingContract } from './repository.js';
 
@@ -13,8 +14,6 @@ export const PENDING_ALERT_DAYS = 7;
 export const REVENUE_DROP_PERCENT = 30;
 /** Contracts ending within this many days (medium). */
 export const CONTRACT_ALERT_DAYS = 30;
-
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export interface AlertFacts {
   days: number;
@@ -31,7 +30,7 @@ export function buildAlerts(f: AlertFacts): Alert[] {
   if (f.pendingLate > 0) {
     alerts.push({
       priority: 'high',
-      message: `${f.pendingLate} ${plural(f.pendingLate, 'pedido pendente', 'pedidos pendentes')} há mais de ${PENDING_ALERT_DAYS} dias, sem confirmação do fornecedor.`,
+      message: `${f.pendingLate} ${pluralWord(f.pendingLate, 'pedido pendente', 'pedidos pendentes')} há mais de ${PENDING_ALERT_DAYS} dias, sem confirmação do fornecedor.`,
     });
   }
   // Integer cents: revenue < (100 - 30)% of the previous period's.

@@ -1,14 +1,23 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newOneTimeToken } from '../../core/one-time-token.js';
-import { loginFailures, mailMessages, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
-import { createUser, DEFAULT_PASSWORD, type TestUser, uniqueEmail } from '../../test-support/factories.js';
+import {
+  invitations,
+  loginFailures,
+  mailMessages,
+  passwordResetTokens,
+  rateLimitCounters,
+  sessions,
+  users,
+} from '../../db/schema/index.js';
+import { createEstablishmentRow, createUser, DEFAULT_PASSWORD, type TestUser, uniqueEmail } from '../../test-support/factories.js';
 import { mailingTestAppPerFile } from '../../test-support/file-app.js';
-import { RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_EMAIL } from './password-routes.js';
+import { RESET_REQUESTS_PER_ADDRESS, RESET_REQUESTS_PER_EMAIL_AND_ADDRESS } from './password-routes.js';
 import { insertResetToken } from './reset-tokens.js';
 
 const NEW_PASSWORD = 'taça-de-tinto-2024';
 const INVALID_LINK = 'Link inválido ou expirado';
+const RESET_SUBJECT = 'Redefinir a sua senha do Adega';
 
 const { t, smtp } = mailingTestAppPerFile();
 
@@ -25,6 +34,8 @@ const forgot = (email: string, ip = freshIp()) =>
   t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: ip });
 const reset = (token: string, newPassword: string, ip = freshIp()) =>
   t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, new_password: newPassword }, remoteAddress: ip });
+const check = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/reset-password/check', payload: { token }, remoteAddress: freshIp() });
 const userRow = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0];
 const mailsTo = (email: string) => t.db.select().from(mailMessages).where(eq(mailMessages.recipient, email));
 
@@ -38,7 +49,7 @@ function resetLinkIn(text: string): URL {
 async function requestLink(user: TestUser): Promise<string> {
   const seen = smtp.messages.length;
   expect((await forgot(user.email)).statusCode).toBe(202);
-  const mail = await smtp.waitForMessage((m) => m.to === user.email && smtp.messages.indexOf(m) >= seen);
+  const mail = await smtp.waitForMessage((m) => m.to === user.email && m.subject === RESET_SUBJECT && smtp.messages.indexOf(m) >= seen);
   return resetLinkIn(mail.text).searchParams.get('token') ?? '';
 }
 
@@ -198,6 +209,30 @@ describe('forgot and reset password', () => {
     expect((await userRow(recordOnly.id))?.passwordHash).toBeNull();
   });
 
+  it('deactivation uses up the reset links and withdraws the invitations of the person: a reactivation does not revive them', async () => {
+    const admin = await createUser(t.db, 'admin');
+    const est = await createEstablishmentRow(t.db);
+    const email = uniqueEmail('reativada');
+    // An invitation to the address, still pending when an account was made for it by hand.
+    const invited = await t.call(admin, 'POST', '/api/invitations', { email, role: 'sommelier', establishment_ids: [est.id] });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const user = await createUser(t.db, 'sommelier', { email, establishmentIds: [est.id] });
+    const linkBefore = await requestLink(user);
+
+    expect((await t.call(admin, 'POST', `/api/users/${user.id}/deactivate`)).statusCode).toBe(200);
+    const [retired] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(retired?.usedAt).toBeInstanceOf(Date);
+    expect(await t.db.select().from(invitations).where(eq(invitations.email, email))).toEqual([]);
+    expect((await t.call(admin, 'POST', `/api/users/${user.id}/reactivate`)).statusCode).toBe(200);
+
+    const res = await reset(linkBefore, NEW_PASSWORD);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_reset_link', detail: INVALID_LINK });
+    expect((await login(user.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    // A link asked for after the reactivation works.
+    expect((await reset(await requestLink(user), NEW_PASSWORD)).statusCode).toBe(204);
+  });
+
   it('refuses unknown, malformed, used and expired links with 400 "Link inválido ou expirado"', async () => {
     const user = await createUser(t.db, 'sommelier');
     const expired = newOneTimeToken();
@@ -209,6 +244,30 @@ describe('forgot and reset password', () => {
       expect(res.json().detail).toBe(INVALID_LINK);
     }
     expect((await login(user.email, DEFAULT_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('checks a link without using it up: 204 while it is live, 400 "Link inválido ou expirado" once used, expired or unknown', async () => {
+    const user = await createUser(t.db, 'sommelier');
+    const token = await requestLink(user);
+    for (let i = 0; i < 2; i++) {
+      const live = await check(token);
+      expect(live.statusCode, live.body).toBe(204);
+      expect(live.headers['cache-control']).toBe('no-store');
+    }
+    const [row] = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    expect(row?.usedAt).toBeNull();
+    expect((await reset(token, NEW_PASSWORD)).statusCode).toBe(204);
+
+    const expired = newOneTimeToken();
+    await insertResetToken(t.db, user.id, expired.hash, new Date(Date.now() - 61 * 60_000));
+    for (const dead of [token, expired.token, newOneTimeToken().token, '', 'x'.repeat(500)]) {
+      const res = await check(dead);
+      expect(res.statusCode, dead).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'invalid_reset_link', detail: INVALID_LINK });
+    }
+    const noToken = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password/check', payload: {} });
+    expect(noToken.statusCode).toBe(400);
+    expect(noToken.json().detail).toBe(INVALID_LINK);
   });
 
   it('a link is valid for 60 minutes', async () => {
@@ -251,17 +310,28 @@ describe('forgot and reset password', () => {
     expect((await login(user.email, NEW_PASSWORD, ip)).statusCode).toBe(200);
   });
 
-  it(`throttles ${RESET_REQUESTS_PER_EMAIL} requests per e-mail an hour, from any address, for known and unknown e-mails alike`, async () => {
+  it(`throttles ${RESET_REQUESTS_PER_EMAIL_AND_ADDRESS} requests per e-mail from one address an hour, known and unknown e-mails alike; another address still gets its link`, async () => {
     const known = await createUser(t.db, 'sommelier');
     for (const email of [known.email, uniqueEmail('ninguem')]) {
-      for (let i = 0; i < RESET_REQUESTS_PER_EMAIL; i++) expect((await forgot(email)).statusCode).toBe(202);
-      const blocked = await forgot(email.toUpperCase());
+      const ip = freshIp();
+      for (let i = 0; i < RESET_REQUESTS_PER_EMAIL_AND_ADDRESS; i++) expect((await forgot(email, ip)).statusCode).toBe(202);
+      const blocked = await forgot(email.toUpperCase(), ip);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toMatchObject({
         code: 'too_many_reset_requests',
         detail: 'Muitos pedidos de redefinição de senha. Aguarde alguns minutos e tente novamente.',
       });
+      // Not a lock-out of the e-mail: the same request from another address is taken.
+      expect((await forgot(email, freshIp())).statusCode).toBe(202);
+      // Counted in the database, so every process and a restart see the same count.
+      const counters = await t.db
+        .select()
+        .from(rateLimitCounters)
+        .where(like(rateLimitCounters.key, `%${email}\n${ip}`));
+      expect(counters.map((c) => c.hits)).toEqual([RESET_REQUESTS_PER_EMAIL_AND_ADDRESS + 1]);
     }
+    // From another address, the person gets a link that sets a new password.
+    expect((await reset(await requestLink(known), NEW_PASSWORD)).statusCode).toBe(204);
   });
 
   it(`throttles ${RESET_REQUESTS_PER_ADDRESS} requests per client address an hour`, async () => {

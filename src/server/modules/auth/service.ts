@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { LOGIN_FAILED_MESSAGE, type LoginRequest, type SessionUser } from '../../../shared/auth.js';
 import type { ChangePasswordRequest, ResetPasswordRequest } from '../../../shared/passwords.js';
 import { appError } from '../../core/app-error.js';
@@ -11,7 +11,7 @@ import type { Mailer } from '../mail/index.js';
 import { addUser, countUsers, findUserByEmail, findUserBySession } from '../users/index.js';
 import { claimAttempt, clearFailures, trimExpiredFailures } from './login-throttle.js';
 import { changePassword } from './password-change.js';
-import { requestPasswordReset, resetPassword } from './password-reset.js';
+import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.js';
 import { endSession, startSession, trimExpiredSessions } from './sessions.js';
 import type { TokenSigner, VerifiedToken } from './tokens.js';
 
@@ -88,9 +88,11 @@ export function createAuthService({ db, tokens, jobs, mailer }: { db: Db; tokens
     startSession: (userId: string, executor: Executor = db) => startSession(executor, tokens, userId),
     verifyToken: tokens.verify,
     changePassword: (caller: Caller, input: ChangePasswordRequest, ip: string) => changePassword(db, caller, input, ip),
-    requestPasswordReset: (email: string) => requestPasswordReset(jobs, email),
+    requestPasswordReset: (email: string, linkBase: string) => requestPasswordReset(jobs, email, linkBase),
+    checkResetLink: (token: string) => checkResetLink(db, token),
     resetPassword: (input: ResetPasswordRequest) => resetPassword(db, input),
     mailDelivery: mailer.delivery,
+    linkBase: (request: FastifyRequest) => mailer.anonymousLinkBase(request),
     sessionUserOf,
   };
 }

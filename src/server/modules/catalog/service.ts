@@ -90,8 +90,17 @@ function translateWriteError(err: unknown): unknown {
 }
 
 /** The catalogue service, built once per app with its dependencies. */
-export function createCatalogService({ db, onError }: { db: Db; onError?: (err: unknown) => void }) {
-  const search = new CatalogSearch(db, { ...(onError && { onError }) });
+export function createCatalogService({
+  db,
+  onError,
+  beforeLoad,
+}: {
+  db: Db;
+  onError?: (err: unknown) => void;
+  /** Tests only: the index load waits for this. */
+  beforeLoad?: () => Promise<void>;
+}) {
+  const search = new CatalogSearch(db, { ...(onError && { onError }), ...(beforeLoad && { beforeLoad }) });
   return {
     listWines: (caller: Caller, query: CatalogListQuery) => listWines(search, caller, query),
     /** Resolves once the search index is loaded (the benchmark measures it). */

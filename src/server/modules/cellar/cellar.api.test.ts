@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deniedDetail } from '../../../shared/access-policy.js';
-import { CELLAR_MESSAGES } from '../../../shared/cellar.js';
+import { CELLAR_MESSAGES, cellarCeilingMessage, MAX_CELLAR_COUNT } from '../../../shared/cellar.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
 import { cellarItems, cellarMovements } from '../../db/schema/index.js';
 import {
@@ -243,6 +243,40 @@ describe('POST /api/cellar/{itemId}/movements', () => {
     expect((await itemRow(item.id))?.onHand).toBe(2);
     expect(await ledger(item.id)).toHaveLength(1);
     expect(invalidate).not.toHaveBeenCalled();
+  });
+
+  it(`refuses bottles in past the ceiling (${MAX_CELLAR_COUNT.toLocaleString('pt-BR')}) with 400 naming the wine, and changes nothing; exactly at it is fine`, async () => {
+    const { own, manager } = await createTeam(t.db);
+    const item = await newItem(manager, own.id, { on_hand: '99.998' });
+    invalidate.mockClear();
+    for (const delta of [3, MAX_CELLAR_COUNT]) {
+      const res = await move(manager, item.id, { reason: 'delivery', delta });
+      expect(res.statusCode).toBe(400);
+      const detail = cellarCeilingMessage('Guaspari Syrah', 99_998, delta);
+      expect(res.json()).toEqual({ code: 'validation_error', detail, fields: { delta: detail } });
+    }
+    expect((await itemRow(item.id))?.onHand).toBe(99_998);
+    expect(await ledger(item.id)).toHaveLength(1);
+    expect(invalidate).not.toHaveBeenCalled();
+
+    const full = await move(manager, item.id, { reason: 'delivery', delta: 2 });
+    expect(full.statusCode).toBe(201);
+    expect(full.json().on_hand).toBe(MAX_CELLAR_COUNT);
+    const over = await move(manager, item.id, { reason: 'delivery', delta: 1 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().detail).toBe(
+      'Guaspari Syrah tem 100.000 garrafas: com mais 1 passaria do máximo de 100.000 garrafas por vinho na adega. Confira a quantidade.',
+    );
+    // A recount or a starting count past it is refused by the schema, with the same ceiling in words.
+    for (const res of [
+      await move(manager, item.id, { reason: 'count', counted: MAX_CELLAR_COUNT + 1 }),
+      await t.call(manager, 'POST', `/api/establishments/${own.id}/cellar`, { name: 'Outro', on_hand: MAX_CELLAR_COUNT + 1 }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toContain(CELLAR_MESSAGES.count);
+    }
+    expect((await itemRow(item.id))?.onHand).toBe(MAX_CELLAR_COUNT);
+    expect(await ledger(item.id)).toHaveLength(2);
   });
 
   it('rejects a sale that adds bottles, a delivery that takes them, a zero delta and a recount without `counted` (400)', async () => {

@@ -1,4 +1,6 @@
+import { cellarCeilingMessage, deliveredWines, MAX_CELLAR_COUNT } from '../../../shared/cellar.js';
 import { centsToDecimal, toCents } from '../../../shared/money.js';
+import { badRequest } from '../../core/app-error.js';
 import type { Executor } from '../../db/client.js';
 import * as repo from './repository.js';
 
@@ -30,22 +32,22 @@ interface WineDelivery {
 
 /** Lines of one wine are one delivery (an order may list a wine twice): one ledger row per item and order. */
 function byWine(lines: readonly DeliveredLine[]): WineDelivery[] {
-  const wines = new Map<string, WineDelivery>();
-  for (const line of lines) {
-    const key = line.wineId ?? `name:${line.wineName.trim().toLowerCase()}`;
-    const wine = wines.get(key) ?? { wineId: line.wineId, name: line.wineName, quantity: 0, cents: 0 };
-    wine.quantity += line.quantity;
-    wine.cents += toCents(line.unitPrice) * line.quantity;
-    wines.set(key, wine);
-  }
-  return [...wines.values()].filter((w) => w.quantity > 0);
+  const asRead = lines.map((line) => ({ wine_id: line.wineId, wine_name: line.wineName, quantity: line.quantity, line }));
+  return deliveredWines(asRead).map((wine) => ({
+    wineId: wine.wine_id,
+    name: wine.name,
+    quantity: wine.quantity,
+    cents: wine.lines.reduce((sum, { line }) => sum + toCents(line.unitPrice) * line.quantity, 0),
+  }));
 }
 
 /**
  * An order became `delivered`: its bottles go into the establishment's cellar, in the caller's transaction (the
  * one that changes the status, on the order's locked row: docs/decisions/0059). Each wine's item is created when
- * missing, with the order's unit price as its last cost (the average when a wine is on several lines) and the
- * supplier as its last supplier. Returns the items that changed.
+ * missing, with the order's unit price as its last cost (the average when a wine is on several lines), the
+ * supplier as its last supplier, the bottles ordered as its par level and the house's menu wines of that catalogue
+ * wine drawing from it (docs/decisions/0078). A wine the delivery would take past MAX_CELLAR_COUNT refuses the whole
+ * delivery with a 400 naming it: the caller's transaction rolls back, status included. Returns the items that changed.
  */
 export async function fillCellarFromDelivery(tx: Executor, order: DeliveredOrder, lines: readonly DeliveredLine[]): Promise<string[]> {
   const changed: string[] = [];
@@ -58,7 +60,7 @@ export async function fillCellarFromDelivery(tx: Executor, order: DeliveredOrder
       unitCost,
       supplierId: order.supplierId,
     });
-    if (!after) throw new Error(`cellar item ${item.id} vanished during a delivery`);
+    if (!after) throw overCeiling(item, wine.quantity);
     await repo.insertMovement(tx, {
       cellarItemId: item.id,
       establishmentId: order.establishmentId,
@@ -78,20 +80,36 @@ export async function fillCellarFromDelivery(tx: Executor, order: DeliveredOrder
   return changed;
 }
 
+function overCeiling(item: repo.CellarItemRow, quantity: number) {
+  const detail = cellarCeilingMessage(item.name, item.onHand, quantity);
+  return badRequest(detail, { status: detail });
+}
+
 async function itemFor(tx: Executor, establishmentId: string, wine: WineDelivery, unitCost: string) {
   if (wine.wineId) {
     const existing = await repo.findItemByCatalogWine(tx, establishmentId, wine.wineId);
     if (existing) return existing;
     const facts = await repo.catalogWineFacts(tx, wine.wineId);
-    return repo.ensureItemForCatalogWine(tx, {
+    const producer = facts?.producer ?? null;
+    const vintage = facts?.vintage ?? null;
+    const { row, created } = await repo.ensureItemForCatalogWine(tx, {
       establishmentId,
       catalogWineId: wine.wineId,
       name: wine.name,
-      producer: facts?.producer ?? null,
-      vintage: facts?.vintage ?? null,
+      producer,
+      vintage,
+      parLevel: Math.min(wine.quantity, MAX_CELLAR_COUNT),
       lastUnitCost: unitCost,
     });
+    if (created) {
+      const name = facts?.name ?? wine.name;
+      await repo.linkMenuWinesOfCatalogWine(tx, { establishmentId, cellarItemId: row.id, name, producer, vintage });
+    }
+    return row;
   }
   const byName = await repo.findUnlinkedItemByName(tx, establishmentId, wine.name);
-  return byName ?? repo.insertItem(tx, { establishmentId, name: wine.name, lastUnitCost: unitCost });
+  return (
+    byName ??
+    repo.insertItem(tx, { establishmentId, name: wine.name, parLevel: Math.min(wine.quantity, MAX_CELLAR_COUNT), lastUnitCost: unitCost })
+  );
 }

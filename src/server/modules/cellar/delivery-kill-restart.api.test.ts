@@ -16,12 +16,12 @@ import {
   type TestUser,
 } from '../../test-support/factories.js';
 import { signInTo } from '../../test-support/http-client.js';
-import { pgliteFromTemplate } from '../../test-support/process-client.js';
-import { freePort, startServerProcess, stopProcess } from '../../test-support/server-process.js';
+import { freePort, serverArgs, startServerProcess, stopProcess } from '../../test-support/server-process.js';
 import { createTestApp, testConfig } from '../../test-support/test-app.js';
+import { pgliteFromTemplate } from '../../test-support/test-database.js';
 
 /**
- * Delivery exactly once across a crash: the server runs as its own process (src/server/main.ts through tsx) and gets
+ * Delivery exactly once across a crash: the server runs as its own process (the built server when current, else src/server/main.ts through tsx: serverArgs) and gets
  * SIGKILL while marking orders delivered; a new process on the same database finishes, and a retry of every call
  * adds nothing twice. On PostgreSQL the kill lands, by construction, between the status change and the cellar
  * update: the test holds the cellar item's row lock, waits until the server's transaction is stuck on it (after
@@ -38,7 +38,7 @@ afterAll(() => {
 
 async function startServer(port: number, dataDir: string, databaseUrl?: string) {
   const child = await startServerProcess({
-    args: ['--import', 'tsx', 'src/server/main.ts'],
+    args: serverArgs(),
     port,
     dataDir,
     admin: ADMIN,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { CellarMovementReason } from '../../../shared/cellar.js';
+import { type CellarMovementReason, MAX_CELLAR_COUNT } from '../../../shared/cellar.js';
 import type { Executor } from '../../db/client.js';
 import { firstRow } from '../../db/records.js';
 import {
@@ -112,20 +112,52 @@ export async function insertItem(db: Executor, values: CellarItemValues): Promis
 }
 
 /**
- * The establishment's item for a catalogue wine, created when missing. Two deliveries of the same new wine at once
- * both reach the unique index: the loser does nothing and reads the winner's row.
+ * The establishment's item for a catalogue wine, created when missing (`created`: this call inserted it). Two
+ * deliveries of the same new wine at once both reach the unique index: the loser does nothing and reads the winner's
+ * row.
  */
-export async function ensureItemForCatalogWine(db: Executor, values: CellarItemValues & { catalogWineId: string }): Promise<CellarItemRow> {
-  await db
+export async function ensureItemForCatalogWine(
+  db: Executor,
+  values: CellarItemValues & { catalogWineId: string },
+): Promise<{ row: CellarItemRow; created: boolean }> {
+  const [inserted] = await db
     .insert(cellarItems)
     .values(values)
     .onConflictDoNothing({
       target: [cellarItems.establishmentId, cellarItems.catalogWineId],
       where: sql`${cellarItems.catalogWineId} IS NOT NULL`,
-    });
+    })
+    .returning();
+  if (inserted) return { row: inserted, created: true };
   const row = await findItemByCatalogWine(db, values.establishmentId, values.catalogWineId);
   if (!row) throw new Error('cellar item for catalogue wine not found after insert');
-  return row;
+  return { row, created: false };
+}
+
+/**
+ * Links the establishment's menu wines that are this catalogue wine (same name, producer and vintage, case and
+ * spacing aside: what "Importar do catálogo" copies) and draw from no cellar item yet to this item.
+ */
+export async function linkMenuWinesOfCatalogWine(
+  db: Executor,
+  m: { establishmentId: string; cellarItemId: string; name: string; producer: string | null; vintage: number | null },
+): Promise<number> {
+  const same = (column: typeof menuWines.name | typeof menuWines.producer, value: string | null) =>
+    sql`lower(btrim(coalesce(${column}, ''))) = lower(btrim(coalesce(${value}::text, '')))`;
+  const rows = await db
+    .update(menuWines)
+    .set({ cellarItemId: m.cellarItemId, updatedAt: sql`now()` })
+    .where(
+      and(
+        isNull(menuWines.cellarItemId),
+        inArray(menuWines.menuId, db.select({ id: wineMenus.id }).from(wineMenus).where(eq(wineMenus.establishmentId, m.establishmentId))),
+        same(menuWines.name, m.name),
+        same(menuWines.producer, m.producer),
+        sql`${menuWines.vintage} is not distinct from ${m.vintage}::integer`,
+      ),
+    )
+    .returning({ id: menuWines.id });
+  return rows.length;
 }
 
 export async function updateItem(
@@ -168,7 +200,8 @@ export interface AddedBottles extends CellarMovementRow {
  * or above zero, and PostgreSQL re-checks that condition on the newest row after waiting for a concurrent writer's
  * lock, so twenty concurrent −1 on five bottles make exactly five rows. The same statement reads what the answer and
  * the page cache need (the writer's name, the menus' threshold): one round trip for the service's busiest write.
- * Undefined: the item is missing or the count would go below zero (the caller tells which).
+ * Undefined: the item is missing, or the count would go below zero or above MAX_CELLAR_COUNT (the caller tells
+ * which).
  */
 export async function addBottles(
   db: Executor,
@@ -177,7 +210,7 @@ export async function addBottles(
   const result = await db.execute(sql`
     with moved as (
       update ${cellarItems} set on_hand = on_hand + ${m.delta}, updated_at = now()
-      where id = ${m.cellarItemId} and on_hand + ${m.delta} >= 0
+      where id = ${m.cellarItemId} and on_hand + ${m.delta} between 0 and ${MAX_CELLAR_COUNT}
       returning id, establishment_id, on_hand, open_bottle_doses
     ), recorded as (
       insert into ${cellarMovements}
@@ -320,7 +353,10 @@ export async function userNameOf(db: Executor, id: string): Promise<string | nul
   return row?.name ?? null;
 }
 
-/** A delivery's bottles arrive: the count goes up and the item remembers the price and who delivered it. */
+/**
+ * A delivery's bottles arrive: the count goes up and the item remembers the price and who delivered it. Undefined:
+ * the item is missing or the count would pass MAX_CELLAR_COUNT.
+ */
 export async function receiveBottles(
   db: Executor,
   m: { cellarItemId: string; quantity: number; unitCost: string; supplierId: string },
@@ -333,7 +369,7 @@ export async function receiveBottles(
       lastSupplierId: m.supplierId,
       updatedAt: sql`now()`,
     })
-    .where(eq(cellarItems.id, m.cellarItemId))
+    .where(and(eq(cellarItems.id, m.cellarItemId), sql`${cellarItems.onHand} + ${m.quantity} <= ${MAX_CELLAR_COUNT}`))
     .returning();
   return row;
 }

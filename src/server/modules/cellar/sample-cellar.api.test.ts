@@ -36,11 +36,13 @@ describe('the sample cellar of Pedra da Ilha', () => {
     const statuses = items.map((i) => i.status);
     expect(statuses.filter((s) => s === 'low').length).toBeGreaterThanOrEqual(4);
     expect(statuses.filter((s) => s === 'ok').length).toBeGreaterThan(wines / 2);
-    // By the glass: the five "(taça)" wines, one glass a 187 ml bottle (so none is ever left open).
+    // By the glass: the five "(taça)" wines, one glass a 187 ml bottle (so none is ever left open), and one 750 ml
+    // wine sold both ways (decision 0081).
     const glass = items.filter((i) => i.menu_wines.some((w) => w.by_the_glass));
-    expect(glass.map((i) => i.name).every((name) => name.endsWith('(taça)'))).toBe(true);
-    expect(glass.length).toBe(5);
-    for (const item of glass) expect(item.open_bottle_doses).toBe(0);
+    const oneGlassBottles = glass.filter((i) => i.name.endsWith('(taça)'));
+    expect(oneGlassBottles.length).toBe(5);
+    for (const item of oneGlassBottles) expect(item.open_bottle_doses).toBe(0);
+    expect(glass.filter((i) => !i.name.endsWith('(taça)')).map((i) => i.name)).toEqual(['Miolo Reserva Sauvignon Blanc']);
 
     // The delivered order that filled it: one delivery row per catalogue wine, from that order's supplier.
     const [order] = await t.db.select().from(orders).where(eq(orders.notes, 'Abastecimento da adega da casa.'));

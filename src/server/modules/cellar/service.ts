@@ -9,6 +9,7 @@ import {
   type CellarMovementInput,
   type CellarMovementResult,
   type CellarStatus,
+  cellarCeilingMessage,
   cellarStatus,
   DEFAULT_GLASS_DOSES,
   publicStockKey,
@@ -219,7 +220,13 @@ export async function recordMovement(
             note: input.note,
           });
   if (!movement) {
-    if (!(await repo.findItemRef(db, item.id))) throw notFound(CELLAR_MESSAGES.notFound);
+    const now = await repo.findItem(db, item.id);
+    if (!now) throw notFound(CELLAR_MESSAGES.notFound);
+    const delta = input.delta ?? 0;
+    if (delta > 0) {
+      const detail = cellarCeilingMessage(now.name, now.onHand, delta);
+      throw badRequest(detail, { delta: detail });
+    }
     throw insufficient();
   }
   const known = 'threshold' in movement ? (movement as repo.AddedBottles) : undefined;

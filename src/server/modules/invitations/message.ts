@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { INVITATION_DAYS } from '../../../shared/invitations.js';
 import { ROLE_LABELS, type Role } from '../../../shared/roles.js';
 import type { Executor } from '../../db/client.js';
@@ -5,14 +6,19 @@ import type { Executor } from '../../db/client.js';
 /** What invitations need of the mail module (modules/mail): compose a pt-BR message and queue it in a transaction. */
 export interface InvitationMailer {
   queue(executor: Executor, message: { to: string; subject: string; text: string; html: string; kind: string }): Promise<unknown>;
-  compose(content: {
-    subject: string;
-    greeting?: string;
-    paragraphs: string[];
-    action?: { label: string; path: string };
-    footnote?: string;
-  }): { subject: string; text: string; html: string };
-  link(path: string): string;
+  compose(
+    content: {
+      subject: string;
+      greeting?: string;
+      paragraphs: string[];
+      action?: { label: string; path: string };
+      footnote?: string;
+    },
+    linkBase: string,
+  ): { subject: string; text: string; html: string };
+  link(path: string, linkBase: string): string;
+  /** Where the links of an invitation sent for this request point (PUBLIC_BASE_URL, else the request's address). */
+  linkBase(request: FastifyRequest): string;
   readonly delivery: 'smtp' | 'file';
 }
 

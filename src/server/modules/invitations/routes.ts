@@ -33,7 +33,7 @@ export function invitationRoutes(service: InvitationService) {
         config: { policy: { area: 'invitations', action: 'create' }, noStore: true },
         schema: { body: invitationCreateSchema, response: { 201: invitationSchema } },
       },
-      async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)),
+      async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body, service.linkBase(request))),
     );
     r.post(
       '/api/invitations/:id/resend',
@@ -41,7 +41,7 @@ export function invitationRoutes(service: InvitationService) {
         config: { policy: { area: 'invitations', action: 'resend' }, noStore: true },
         schema: { params: idParamsSchema, response: { 200: invitationSchema } },
       },
-      async (request) => service.resend(callerOf(request), request.params.id),
+      async (request) => service.resend(callerOf(request), request.params.id, service.linkBase(request)),
     );
     registerDeleteRoute(app, '/api/invitations/:id', may('invitations', 'delete'), service.remove);
     // The token travels in a body, not a URL, so it stays out of access logs.

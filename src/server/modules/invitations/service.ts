@@ -70,7 +70,7 @@ function assertMayInvite(caller: Caller, role: Role, establishmentIds: readonly 
 export async function inviteIn(
   tx: Executor,
   deps: Pick<InvitationDeps, 'mailer'>,
-  input: { email: string; role: Role; establishmentIds: string[]; supplierId: string | null; invitedBy: Caller | null },
+  input: { email: string; role: Role; establishmentIds: string[]; supplierId: string | null; invitedBy: Caller | null; linkBase: string },
 ): Promise<{ row: repo.InvitationRow; link: string | null }> {
   if (await repo.emailHasAccount(tx, input.email))
     throw conflict(INVITATION_TEXTS.emailHasAccount, { email: INVITATION_TEXTS.emailHasAccount });
@@ -85,7 +85,7 @@ export async function inviteIn(
     expiresAt: expiryFromNow(),
     invitedBy: input.invitedBy?.id ?? null,
   });
-  return { row, link: await queueMessage(tx, deps.mailer, row, token, input.invitedBy) };
+  return { row, link: await queueMessage(tx, deps.mailer, { row, token, inviter: input.invitedBy, linkBase: input.linkBase }) };
 }
 
 /**
@@ -95,7 +95,7 @@ export async function inviteIn(
 export async function inviteManagerIn(
   tx: Executor,
   deps: Pick<InvitationDeps, 'mailer'>,
-  input: { email: string; establishmentId: string; invitedBy: Caller },
+  input: { email: string; establishmentId: string; invitedBy: Caller; linkBase: string },
 ): Promise<{ row: repo.InvitationRow; link: string | null }> {
   const pending = await repo.findLivePendingByEmail(tx, input.email);
   if (!pending) {
@@ -105,6 +105,7 @@ export async function inviteManagerIn(
       establishmentIds: [input.establishmentId],
       supplierId: null,
       invitedBy: input.invitedBy,
+      linkBase: input.linkBase,
     });
   }
   if (pending.role !== 'restaurant_manager')
@@ -113,27 +114,30 @@ export async function inviteManagerIn(
   const establishmentIds = [...new Set([...pending.establishmentIds, input.establishmentId])];
   const row = await repo.widenPending(tx, pending.id, establishmentIds, hash, expiryFromNow());
   if (!row) throw new Error('pending invitation vanished while locked');
-  return { row, link: await queueMessage(tx, deps.mailer, row, token, input.invitedBy) };
+  return { row, link: await queueMessage(tx, deps.mailer, { row, token, inviter: input.invitedBy, linkBase: input.linkBase }) };
 }
 
 async function queueMessage(
   tx: Executor,
   mailer: InvitationMailer,
-  row: repo.InvitationRow,
-  token: string,
-  inviter: Pick<Caller, 'email'> | null,
+  { row, token, inviter, linkBase }: { row: repo.InvitationRow; token: string; inviter: Pick<Caller, 'email'> | null; linkBase: string },
 ): Promise<string | null> {
   const names = (await repo.establishmentNames(tx, row.establishmentIds)).map((e) => e.name);
   const path = invitationPath(token);
   await mailer.queue(tx, {
     to: row.email,
     kind: 'invitation',
-    ...mailer.compose(invitationMessage({ role: row.role, establishments: names, inviter: inviter?.email ?? null, path })),
+    ...mailer.compose(invitationMessage({ role: row.role, establishments: names, inviter: inviter?.email ?? null, path }), linkBase),
   });
-  return mailer.delivery === 'file' ? mailer.link(path) : null;
+  return mailer.delivery === 'file' ? mailer.link(path, linkBase) : null;
 }
 
-export async function createInvitation(deps: InvitationDeps, caller: Caller, body: InvitationCreate): Promise<Invitation> {
+export async function createInvitation(
+  deps: InvitationDeps,
+  caller: Caller,
+  body: InvitationCreate,
+  linkBase: string,
+): Promise<Invitation> {
   const input = invitationCreateSchema.parse(body);
   const staff = ESTABLISHMENT_ROLES.includes(input.role);
   const establishmentIds = staff ? [...new Set(input.establishment_ids)] : [];
@@ -151,7 +155,7 @@ export async function createInvitation(deps: InvitationDeps, caller: Caller, bod
         const missing = 'Um dos estabelecimentos escolhidos não existe.';
         throw badRequest(missing, { establishment_ids: missing });
       }
-      return inviteIn(tx, deps, { email: input.email, role: input.role, establishmentIds, supplierId, invitedBy: caller });
+      return inviteIn(tx, deps, { email: input.email, role: input.role, establishmentIds, supplierId, invitedBy: caller, linkBase });
     });
     return toDto(await mustFindPending(deps.db, row.id), link);
   } catch (err) {
@@ -188,13 +192,13 @@ async function pendingFor<A extends 'resend' | 'delete'>(db: Executor, caller: C
 }
 
 /** A new link valid for another 7 days; the old link stops working (only the new token's hash is kept). */
-export async function resendInvitation(deps: InvitationDeps, caller: Caller, id: string): Promise<Invitation> {
+export async function resendInvitation(deps: InvitationDeps, caller: Caller, id: string, linkBase: string): Promise<Invitation> {
   const link = await deps.db.transaction(async (tx) => {
     const row = await pendingFor(tx, caller, id, 'resend');
     const { token, hash } = newOneTimeToken();
     const expiresAt = expiryFromNow();
     if (!(await repo.replaceToken(tx, row.id, hash, expiresAt))) throw notFound(INVITATION_TEXTS.notFound);
-    return queueMessage(tx, deps.mailer, { ...row, tokenHash: hash, expiresAt }, token, caller);
+    return queueMessage(tx, deps.mailer, { row: { ...row, tokenHash: hash, expiresAt }, token, inviter: caller, linkBase });
   });
   return toDto(await mustFindPending(deps.db, id), link);
 }
@@ -254,14 +258,16 @@ async function mustFindPending(db: Executor, id: string): Promise<repo.Invitatio
 /** The invitations service, built once per app with its dependencies. */
 export function createInvitationService(deps: InvitationDeps) {
   return {
-    create: (caller: Caller, body: InvitationCreate) => createInvitation(deps, caller, body),
+    create: (caller: Caller, body: InvitationCreate, linkBase: string) => createInvitation(deps, caller, body, linkBase),
     list: (caller: Caller) => listInvitations(deps.db, caller),
-    resend: (caller: Caller, id: string) => resendInvitation(deps, caller, id),
+    resend: (caller: Caller, id: string, linkBase: string) => resendInvitation(deps, caller, id, linkBase),
     remove: (caller: Caller, id: string) => deleteInvitation(deps.db, caller, id),
     preview: (token: string) => previewInvitation(deps.db, token),
     accept: (input: InvitationAccept) => acceptInvitation(deps, input),
     /** For the onboarding approval: the applicant's invitation as manager, written in its transaction. */
     inviteManagerIn: (tx: Executor, input: Parameters<typeof inviteManagerIn>[2]) => inviteManagerIn(tx, deps, input),
+    /** Where the links of invitations sent for this request point. */
+    linkBase: deps.mailer.linkBase,
   };
 }
 export type InvitationService = ReturnType<typeof createInvitationService>;

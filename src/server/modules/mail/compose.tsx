@@ -19,7 +19,7 @@ export interface ComposedMail {
 
 const SIGNATURE = 'Equipe Adega';
 
-/** Plain text and HTML of one message; links are made absolute from `baseUrl` (PUBLIC_BASE_URL, never a request's Host). */
+/** Plain text and HTML of one message; links are made absolute from `baseUrl` (PUBLIC_BASE_URL, else the request's address). */
 export function composeMail(content: MailContent, baseUrl: string): ComposedMail {
   const actionUrl = content.action ? new URL(content.action.path, `${baseUrl}/`).toString() : undefined;
   const text = [

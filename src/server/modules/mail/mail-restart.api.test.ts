@@ -8,7 +8,7 @@ import { buildApp } from '../../app.js';
 import { mailMessages } from '../../db/schema/index.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test-support/smtp-server.js';
 import { testConfig } from '../../test-support/test-app.js';
-import { openTestDatabase } from '../../test-support/test-database.js';
+import { openTestDatabase, pgliteFromTemplate } from '../../test-support/test-database.js';
 import { requestMailSweep } from './index.js';
 
 const FAST_RETRY = { delaySeconds: 1, maxDelaySeconds: 1 };
@@ -31,6 +31,8 @@ describe('e-mail across a restart', () => {
       const database = await openTestDatabase();
       databaseUrl = database.connectionString;
       dropDatabase = () => database.close();
+    } else {
+      await (await pgliteFromTemplate(path.join(dataDir, 'pglite'))).close();
     }
   });
   afterAll(async () => {
@@ -50,7 +52,7 @@ describe('e-mail across a restart', () => {
     app.mailer.queue(app.database.db, {
       to,
       kind: 'order_status',
-      ...app.mailer.compose({ subject: 'Pedido entregue', paragraphs: ['Chegou.'] }),
+      ...app.mailer.compose({ subject: 'Pedido entregue', paragraphs: ['Chegou.'] }, 'https://adega.test'),
     });
   const rowOf = async (app: FastifyInstance, id: string) =>
     (await app.database.db.select().from(mailMessages).where(eq(mailMessages.id, id)))[0];

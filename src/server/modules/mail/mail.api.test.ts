@@ -19,12 +19,15 @@ const queueTo = (t: TestApp, to: string, paragraphs = ['Seu pedido foi entregue.
   t.app.mailer.queue(t.db, {
     to,
     kind: 'order_status',
-    ...t.app.mailer.compose({
-      subject: 'Pedido entregue',
-      greeting: 'Olá!',
-      paragraphs,
-      action: { label: 'Ver pedido', path: '/pedidos/abc' },
-    }),
+    ...t.app.mailer.compose(
+      {
+        subject: 'Pedido entregue',
+        greeting: 'Olá!',
+        paragraphs,
+        action: { label: 'Ver pedido', path: '/pedidos/abc' },
+      },
+      'https://adega.test',
+    ),
   });
 
 describe('e-mail through a real SMTP server', () => {
@@ -50,7 +53,11 @@ describe('e-mail through a real SMTP server', () => {
     const to = 'desfeito@restaurante.com.br';
     await expect(
       t.db.transaction(async (tx) => {
-        await t.app.mailer.queue(tx, { to, kind: 'order_status', ...t.app.mailer.compose({ subject: 'Não vai', paragraphs: ['x'] }) });
+        await t.app.mailer.queue(tx, {
+          to,
+          kind: 'order_status',
+          ...t.app.mailer.compose({ subject: 'Não vai', paragraphs: ['x'] }, 'https://adega.test'),
+        });
         throw new Error('the write that caused the message failed');
       }),
     ).rejects.toThrow('the write that caused the message failed');
@@ -167,7 +174,8 @@ describe('e-mail without SMTP_URL', () => {
 
   it('tells the admin that messages are files, not sent', async () => {
     const admin = await createUser(t.db, 'admin');
-    const res = await t.call(admin, 'GET', '/api/mail/failed');
-    expect(res.json()).toEqual({ delivery: 'file', messages: [] });
+    // PUBLIC_BASE_URL is set: links point there, whatever Host the request names.
+    const res = await t.as(admin.token, { method: 'GET', url: '/api/mail/failed', headers: { host: 'outro.test' } });
+    expect(res.json()).toEqual({ delivery: 'file', link_base: { source: 'config', url: 'https://adega.test' }, messages: [] });
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { mailMessages } from '../../db/schema/index.js';
 
@@ -91,4 +91,15 @@ export async function requeueStale(db: Db, staleBefore: Date): Promise<number> {
 
 export async function listFailedMail(db: Db, limit: number): Promise<MailRow[]> {
   return db.select().from(mailMessages).where(eq(mailMessages.status, 'failed')).orderBy(desc(mailMessages.createdAt)).limit(limit);
+}
+
+/** The outbox for the metrics: messages waiting or being sent, and messages given up on (one indexed count each). */
+export async function outboxCounts(db: Db): Promise<{ pending: number; failed: number }> {
+  const rows = await db
+    .select({ status: mailMessages.status, n: count() })
+    .from(mailMessages)
+    .where(inArray(mailMessages.status, ['queued', 'sending', 'failed']))
+    .groupBy(mailMessages.status);
+  const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+  return { pending: of('queued') + of('sending'), failed: of('failed') };
 }

@@ -14,8 +14,9 @@ export function mailRoutes(db: Db, mailer: Mailer) {
       .get(
         '/api/mail/failed',
         { config: { policy: { area: 'mail', action: 'readFailed' } }, schema: { response: { 200: failedMailListSchema } } },
-        async () => ({
+        async (request) => ({
           delivery: mailer.delivery,
+          link_base: { source: mailer.linkBaseSource, url: mailer.linkBase(request) },
           messages: (await listFailedMail(db, FAILED_LIST_LIMIT)).map((row) => ({
             id: row.id,
             kind: row.kind,

@@ -15,8 +15,10 @@ export const HOUR_MS = 3_600_000;
 export const hourStart = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 
 export interface BatchedCounts<Row> {
-  /** Adds `n` to the row of `key`, made by `make` the first time the key is seen in this batch. */
-  add(key: string, make: () => Row, n?: number): void;
+  /** Adds `n` to the row of `key`, made by `make` the first time the key is seen in this batch; returns the row. */
+  add(key: string, make: () => Row, n?: number): Row;
+  /** Whether `key` is pending in this batch. */
+  has(key: string): boolean;
   /** Writes the pending counts now. */
   flush(): Promise<void>;
   /** Stops the timer and writes what is pending. */
@@ -64,9 +66,15 @@ export function createBatchedCounts<Row>(deps: {
   return {
     add(key, make, n = 1) {
       const entry = pending.get(key);
-      if (entry) entry.n += n;
-      else pending.set(key, { row: make(), n });
+      if (entry) {
+        entry.n += n;
+        return entry.row;
+      }
+      const row = make();
+      pending.set(key, { row, n });
+      return row;
     },
+    has: (key) => pending.has(key),
     flush,
     async close() {
       clearInterval(timer);
@@ -97,7 +105,7 @@ export function addCountsTo<T extends PgTable>(db: Db, table: T, key: PgColumn[]
 export function counterOver<Methods extends object>(
   counts: BatchedCounts<unknown>,
   methods: Methods,
-): NoInfer<Methods> & Omit<BatchedCounts<unknown>, 'add'> {
+): NoInfer<Methods> & Omit<BatchedCounts<unknown>, 'add' | 'has'> {
   return {
     ...methods,
     flush: counts.flush,

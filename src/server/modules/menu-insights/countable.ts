@@ -6,12 +6,26 @@ import { MAX_TABLE_QR_CODES } from '../../../shared/wine-menus.js';
 const BOT_USER_AGENT =
   /bot|crawl|spider|slurp|preview|facebookexternalhit|whatsapp|telegram|embedly|headless|lighthouse|pingdom|uptime|monitor|curl|wget|python-requests|go-http-client|node-fetch|axios/i;
 
+/** Browsers send a handful of distinct user agents: each is tested once (the page's path is measured, decision 0083). */
+const botByAgent = new Map<string, boolean>();
+const MAX_AGENTS = 512;
+function isBot(agent: string): boolean {
+  let bot = botByAgent.get(agent);
+  if (bot === undefined) {
+    bot = BOT_USER_AGENT.test(agent);
+    if (botByAgent.size >= MAX_AGENTS) botByAgent.clear();
+    botByAgent.set(agent, bot);
+  }
+  return bot;
+}
+
 /** A request a person's browser made: not a bot, not a prefetch or prerender. */
 export function isGuest(request: FastifyRequest): boolean {
   const agent = request.headers['user-agent'];
-  if (!agent || BOT_USER_AGENT.test(agent)) return false;
-  const purpose = `${request.headers['sec-purpose'] ?? ''} ${request.headers.purpose ?? ''} ${request.headers['x-moz'] ?? ''}`;
-  return !/prefetch|prerender|preview/i.test(purpose);
+  if (!agent || isBot(agent)) return false;
+  const { 'sec-purpose': secPurpose, purpose, 'x-moz': xMoz } = request.headers;
+  if (secPurpose === undefined && purpose === undefined && xMoz === undefined) return true;
+  return !/prefetch|prerender|preview/i.test(`${secPurpose ?? ''} ${purpose ?? ''} ${xMoz ?? ''}`);
 }
 
 /** A page view a person made: a GET from a guest's browser. */

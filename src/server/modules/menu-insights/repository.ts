@@ -122,7 +122,8 @@ export function searches(db: Executor, establishmentId: string, b: Bounds, limit
       sql`e.subject as "words", ${periods(sql`e.count`, sql`e.hour`, b)},
         (array_agg(e.found order by e.hour desc, e.found))[1]::int as "found"`,
       sql``,
-      sql`${onlyNotFound ? sql`and e.found = 0` : sql``}
+      // Searches older than 90 days are counted without their words (search-words-retention.ts).
+      sql`and e.subject <> '' ${onlyNotFound ? sql`and e.found = 0` : sql``}
         group by e.subject having sum(e.count) filter (where e.hour >= ${dayStart(b.start)}) > 0
         order by current desc, e.subject limit ${limit}`,
     ),

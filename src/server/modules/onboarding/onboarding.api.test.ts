@@ -646,7 +646,7 @@ describe('the CRM lead of a sign-up', () => {
 });
 
 describe('CRM lead hooks (injected; the CRM wires its own)', () => {
-  const files = { put: async () => {}, read: async () => undefined, delete: async () => {} };
+  const files = { put: async () => {}, read: async () => undefined, delete: async () => {}, list: async () => [] };
   type Hooks = Parameters<typeof createOnboardingService>[0]['leads'];
   const serviceWith = (leads: Hooks) =>
     createOnboardingService({ db: t.db, files, onPublicChange: () => {}, inviteManager: async () => ({ link: null }), leads });
@@ -678,7 +678,11 @@ describe('CRM lead hooks (injected; the CRM wires its own)', () => {
     await service.submitMenu(id, { bytes: SAMPLE_PDF, type: 'application/pdf', extension: 'pdf' }, 'cardapio.pdf');
     const { createUser } = await import('../../test-support/factories.js');
     const reviewer = await createUser(t.db, 'admin');
-    await service.approve({ id: reviewer.id, email: reviewer.email, role: 'admin', establishmentIds: [], supplierId: null }, id);
+    await service.approve(
+      { id: reviewer.id, email: reviewer.email, role: 'admin', establishmentIds: [], supplierId: null },
+      id,
+      'https://adega.test',
+    );
     expect(calls).toEqual(['created:in_progress', 'submitted:submitted', 'approved:approved']);
   });
 

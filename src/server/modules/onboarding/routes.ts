@@ -21,6 +21,7 @@ import {
 import { appError } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import { RETRY_AFTER_SECONDS, toErrorBody } from '../../http/error-handler.js';
+import { readUploadedFile } from '../../http/multipart-file.js';
 import { may } from '../../http/route-policy.js';
 import { zodRoutes } from '../../http/zod-routes.js';
 import { cleanFileName, menuTooLarge, prepareMenuFile } from './menu-file.js';
@@ -109,14 +110,15 @@ export function onboardingPublicRoutes(service: OnboardingService) {
           throw appError('unsupported_media_type', 'Envie o cardápio como multipart/form-data no campo "menu_file".');
         // 404 and 409 come before a single byte of the file is read.
         await service.assertReadyForMenu(id);
-        const part = await request.file({ limits: { fileSize: MENU_MAX_BYTES, files: 1 } });
-        if (part?.fieldname !== 'menu_file')
-          throw appError('validation_error', 'Envie o cardápio no campo "menu_file".', { menu_file: 'Selecione o arquivo do cardápio.' });
         // The limit is enforced while the stream is read: past 10,485,760 bytes it stops and answers 413.
-        const bytes = await part.toBuffer().catch((err: { code?: string }) => {
-          throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? menuTooLarge() : err;
+        const part = await readUploadedFile(request, {
+          field: 'menu_file',
+          maxBytes: MENU_MAX_BYTES,
+          tooLarge: menuTooLarge,
+          missing: () =>
+            appError('validation_error', 'Envie o cardápio no campo "menu_file".', { menu_file: 'Selecione o arquivo do cardápio.' }),
         });
-        const file = await prepareMenuFile(bytes);
+        const file = await prepareMenuFile(part.bytes);
         const row = await service.submitMenu(id, file, cleanFileName(part.filename, file.extension));
         return reply.status(201).send({
           message: MENU_SENT,
@@ -134,7 +136,7 @@ const reviewParams = z.object({ id: z.string().max(100) });
 
 /** The team's review of sign-ups (/onboarding/cadastros): admin only, by the access policy. */
 export function onboardingReviewRoutes(service: OnboardingService) {
-  return zodRoutes((r) => {
+  return zodRoutes((r, app) => {
     r.get(
       '/api/onboarding/reviews',
       {
@@ -177,7 +179,7 @@ export function onboardingReviewRoutes(service: OnboardingService) {
         config: may('onboardingReview', 'approve'),
         schema: { params: reviewParams, response: { 200: approvalSchema } },
       },
-      async (request) => service.approve(callerOf(request), request.params.id),
+      async (request) => service.approve(callerOf(request), request.params.id, app.mailer.linkBase(request)),
     );
     r.post(
       '/api/onboarding/reviews/:id/reject',

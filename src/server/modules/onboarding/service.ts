@@ -39,7 +39,10 @@ export interface OnboardingDeps {
   resolveMailDomain?: MailDomainResolver;
   leads?: OnboardingLeadHooks;
   /** Writes the invitation of the new manager (and its e-mail) inside the approval's transaction. */
-  inviteManager(tx: Tx, input: { email: string; establishmentId: string; invitedBy: Caller }): Promise<{ link: string | null }>;
+  inviteManager(
+    tx: Tx,
+    input: { email: string; establishmentId: string; invitedBy: Caller; linkBase: string },
+  ): Promise<{ link: string | null }>;
 }
 
 export const PROCESS_NOT_FOUND = 'Cadastro não encontrado.';
@@ -268,7 +271,8 @@ const fullAddress = (row: ProcessRow) => `${row.address}, ${row.city} - ${row.st
  * its restaurant_manager login for it (or its existing manager login linked), the process marked approved. No
  * password is made up or shown: the contact chooses one on /convite.
  */
-export async function approve(deps: OnboardingDeps, caller: Caller, id: string) {
+/** `linkBase`: where the invitation's link points (the mailer's answer for the approving request). */
+export async function approve(deps: OnboardingDeps, caller: Caller, id: string, linkBase: string) {
   requireScope(caller, 'onboardingReview', 'approve');
   const result = await withSlugRetry(undefined, slugTaken, () =>
     deps.db.transaction(async (tx) => {
@@ -290,7 +294,7 @@ export async function approve(deps: OnboardingDeps, caller: Caller, id: string) 
       if (existing) await linkUserToEstablishment(tx, existing.id, establishment.id);
       const invitation = existing
         ? null
-        : await deps.inviteManager(tx, { email: row.contactEmail, establishmentId: establishment.id, invitedBy: caller });
+        : await deps.inviteManager(tx, { email: row.contactEmail, establishmentId: establishment.id, invitedBy: caller, linkBase });
       const approved = await repo.update(tx, id, {
         status: 'approved',
         reviewedAt: new Date(),
@@ -338,7 +342,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
     listReviews: (caller: Caller, filters: { status?: OnboardingStatus; search?: string }) => listReviews(deps.db, caller, filters),
     getReview: (caller: Caller, id: string) => getReview(deps.db, caller, id),
     readMenuFile: (caller: Caller, id: string) => readMenuFile(deps, caller, id),
-    approve: (caller: Caller, id: string) => approve(deps, caller, id),
+    approve: (caller: Caller, id: string, linkBase: string) => approve(deps, caller, id, linkBase),
     reject: (caller: Caller, id: string, reason: string) => reject(deps, caller, id, reason),
   };
 }

@@ -16,7 +16,7 @@ import type { OrderService } from './service.js';
 const read = may('orders', 'read');
 
 export function orderRoutes(service: OrderService) {
-  return zodRoutes((r) => {
+  return zodRoutes((r, app) => {
     r.get(
       '/api/orders',
       { config: read, schema: { querystring: orderListQuerySchema, response: { 200: z.array(orderSchema) } } },
@@ -28,7 +28,8 @@ export function orderRoutes(service: OrderService) {
         config: may('orders', 'create'),
         schema: { body: orderCreateSchema, response: { 201: orderDetailSchema } },
       },
-      async (request, reply) => reply.status(201).send(await service.createOrder(callerOf(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await service.createOrder(callerOf(request), request.body, app.mailer.linkBase(request))),
     );
     r.get('/api/orders/:id', { config: read, schema: { params: idParamsSchema, response: { 200: orderDetailSchema } } }, async (request) =>
       service.getOrder(callerOf(request), request.params.id),
@@ -37,7 +38,7 @@ export function orderRoutes(service: OrderService) {
     r.patch(
       '/api/orders/:id/status',
       { config: read, schema: { params: idParamsSchema, body: orderStatusChangeSchema, response: { 200: orderDetailSchema } } },
-      async (request) => service.changeOrderStatus(callerOf(request), request.params.id, request.body.status),
+      async (request) => service.changeOrderStatus(callerOf(request), request.params.id, request.body.status, app.mailer.linkBase(request)),
     );
   });
 }

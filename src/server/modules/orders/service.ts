@@ -27,7 +27,7 @@ import { fillCellarFromDelivery } from '../cellar/index.js';
 import { findVisibleEstablishment, type OnPublicChange } from '../establishments/index.js';
 import type { Mailer } from '../mail/index.js';
 import { findSupplierById } from '../suppliers/index.js';
-import { queueOrderCreated, queueOrderStatusChanged } from './notifications.js';
+import { type OrderMail, queueOrderCreated, queueOrderStatusChanged } from './notifications.js';
 import * as repo from './repository.js';
 
 const rowRef = (row: { establishmentId: string; supplierId: string }) => ({
@@ -74,7 +74,7 @@ export async function getOrder(db: Db, caller: Caller, id: string): Promise<Orde
  * A new order for one of the caller's establishments: the server prices it from the items (integer cents) and
  * freezes the supplier's commission rate of this moment on it.
  */
-export async function createOrder(db: Db, mailer: Mailer, caller: Caller, input: OrderCreate): Promise<OrderDetail> {
+export async function createOrder(db: Db, mail: OrderMail, caller: Caller, input: OrderCreate): Promise<OrderDetail> {
   requireScope(caller, 'orders', 'create');
   const id = await db.transaction(async (tx) => {
     try {
@@ -120,7 +120,7 @@ export async function createOrder(db: Db, mailer: Mailer, caller: Caller, input:
       caller.id,
     );
     const facts = await repo.findById(tx, order.id);
-    if (facts) await queueOrderCreated(tx, mailer, facts, caller.id);
+    if (facts) await queueOrderCreated(tx, mail, facts, caller.id);
     return order.id;
   });
   return getOrder(db, caller, id);
@@ -133,7 +133,7 @@ export async function createOrder(db: Db, mailer: Mailer, caller: Caller, input:
  */
 export async function changeOrderStatus(
   db: Db,
-  mailer: Mailer,
+  mail: OrderMail,
   caller: Caller,
   id: string,
   to: OrderStatus,
@@ -149,7 +149,7 @@ export async function changeOrderStatus(
     if (!ORDER_TRANSITIONS[order.status].includes(to)) throw conflict(badTransition(order.status, to));
     if (!(await repo.moveStatus(tx, id, order.status, to, caller.id))) throw conflict(badTransition(order.status, to));
     const facts = await repo.findById(tx, id);
-    if (facts) await queueOrderStatusChanged(tx, mailer, facts, { from: order.status, to }, caller.id);
+    if (facts) await queueOrderStatusChanged(tx, mail, facts, { from: order.status, to }, caller.id);
     if (to !== 'delivered') return null;
     // The bottles enter the cellar with the status change, on the locked order row: exactly once (decision 0059).
     const lines = await repo.itemsOf(tx, id);
@@ -169,9 +169,10 @@ export function createOrderService({ db, mailer, onPublicChange }: { db: Db; mai
   return {
     listOrders: (caller: Caller, query: OrderListQuery) => listOrders(db, caller, query),
     getOrder: (caller: Caller, id: string) => getOrder(db, caller, id),
-    createOrder: (caller: Caller, input: OrderCreate) => createOrder(db, mailer, caller, input),
-    changeOrderStatus: (caller: Caller, id: string, status: OrderStatus) =>
-      changeOrderStatus(db, mailer, caller, id, status, onPublicChange),
+    /** `linkBase`: where the links of the e-mails this sends point (Mailer.linkBase of the request). */
+    createOrder: (caller: Caller, input: OrderCreate, linkBase: string) => createOrder(db, { mailer, linkBase }, caller, input),
+    changeOrderStatus: (caller: Caller, id: string, status: OrderStatus, linkBase: string) =>
+      changeOrderStatus(db, { mailer, linkBase }, caller, id, status, onPublicChange),
   };
 }
 export type OrderService = ReturnType<typeof createOrderService>;

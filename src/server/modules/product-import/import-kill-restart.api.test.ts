@@ -8,11 +8,12 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { largeWorkbook } from '../../../../scripts/import-fixtures.mjs';
 import { pgliteExtensions } from '../../db/client.js';
 import { signInTo } from '../../test-support/http-client.js';
-import { executeSampleImport, pgliteFromTemplate } from '../../test-support/process-client.js';
-import { freePort, startServerProcess, stopProcess } from '../../test-support/server-process.js';
+import { executeSampleImport } from '../../test-support/process-client.js';
+import { freePort, serverArgs, startServerProcess, stopProcess } from '../../test-support/server-process.js';
+import { pgliteFromTemplate } from '../../test-support/test-database.js';
 
 /**
- * The real thing, not a simulation: the server runs as its own process (src/server/main.ts through tsx) on an
+ * The real thing, not a simulation: the server runs as its own process (the built server when current, else src/server/main.ts through tsx: serverArgs) on an
  * embedded database, gets SIGKILL while an import is half done, and a new process on the same data directory
  * finishes it. Every row must go in exactly once. PGlite only: it is the default a restaurant runs, and the one
  * whose lock and files a killed process leaves behind (on PostgreSQL the resume waits for the stale lease).
@@ -28,7 +29,7 @@ afterAll(() => {
 });
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = await startServerProcess({ args: ['--import', 'tsx', 'src/server/main.ts'], port, dataDir, admin: ADMIN });
+  const child = await startServerProcess({ args: serverArgs(), port, dataDir, admin: ADMIN });
   running.push(child);
   return child;
 }

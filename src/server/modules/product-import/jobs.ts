@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { inBackground } from '../../db/fair-share.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import * as repo from './repository.js';
-import { ImportFailure, LeaseLostError, processImport, type RunDeps } from './run-import.js';
+import { ImportFailure, ImportHandedBack, LeaseLostError, processImport, type RunDeps } from './run-import.js';
 import { IMPORT_QUEUE } from './service.js';
 
 export const IMPORT_RECOVERY_QUEUE = 'product-import.recover';
@@ -39,15 +39,24 @@ export function registerImportJobs(options: ImportJobDeps) {
     if (!claimed?.startedAt) return;
     working.add(importId);
     try {
-      await inBackground(() => processImport(deps, claimed));
+      await inBackground(() => processImport({ ...deps, signal: jobs.stopping }, claimed));
     } catch (err) {
       if (err instanceof LeaseLostError) return;
+      if (err instanceof ImportHandedBack) return handBack(importId, claimed.startedAt);
       if (!(err instanceof ImportFailure)) log.error({ err, importId }, 'product import failed');
       const reason = err instanceof ImportFailure ? err.message : UNEXPECTED_FAILURE;
       await repo.finishImport(db, importId, claimed.startedAt, { status: 'failed', failureReason: reason, currentOperation: 'Falhou' });
     } finally {
       working.delete(importId);
     }
+  }
+
+  /** The process is stopping: the import goes back to pending and to the queue in one transaction (decision 0086). */
+  async function handBack(importId: string, lease: Date): Promise<void> {
+    await db.transaction(async (tx) => {
+      if (await repo.releaseImport(tx, importId, lease)) await jobs.sendWithin(tx, IMPORT_QUEUE, { importId });
+    });
+    log.info({ importId }, 'product import handed back: the next process resumes it');
   }
 
   /** Imports whose process died go back to pending and to the queue: they resume at their last checkpoint. */

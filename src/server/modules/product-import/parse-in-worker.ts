@@ -1,5 +1,4 @@
-import { Worker } from 'node:worker_threads';
-import { siblingModule } from '../../core/sibling-module.js';
+import { startSiblingWorker } from '../../core/sibling-module.js';
 import type { SpreadsheetKind } from './file-kind.js';
 import type { ParseOutcome } from './sheet-assembler.js';
 import type { CheckedBatch, FromWorker, ReadMode, RowRules, ToWorker } from './worker-messages.js';
@@ -15,10 +14,6 @@ const WORKER_HEAP_MB: Record<SpreadsheetKind, number> = { xlsx: 384, xls: 1536, 
  * collects it as often, and the worker of a large import grows the process less (decision 0028).
  */
 const WORKER_YOUNG_MB = 4;
-const { url: workerFile, fromSources } = siblingModule(import.meta.url, 'spreadsheet-worker');
-
-/** From the sources, the worker registers tsx first (a worker does not inherit the parent's loader). */
-const TS_BOOTSTRAP = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile.href)}); });`;
 
 export type WorkerOutcome = ParseOutcome | { ok: false; reason: 'out_of_memory' };
 
@@ -46,7 +41,7 @@ async function* converse(
   maxRows: number,
 ): AsyncGenerator<CheckedBatch, WorkerOutcome> {
   const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB[kind], maxYoungGenerationSizeMb: WORKER_YOUNG_MB };
-  const worker = fromSources ? new Worker(TS_BOOTSTRAP, { eval: true, resourceLimits }) : new Worker(workerFile, { resourceLimits });
+  const worker = startSiblingWorker(import.meta.url, 'spreadsheet-worker', { resourceLimits });
   const heard: Heard[] = [];
   let notify: (() => void) | undefined;
   const hear = (item: Heard) => {

@@ -406,6 +406,58 @@ describe('interrupted imports: nothing twice, nothing lost', () => {
     expect(await distinctRows(id)).toBe(SAMPLE.success + SAMPLE.skipped);
   });
 
+  it('a process that stops mid-import hands it back: pending and queued again, its batches kept, finished once by the next', async () => {
+    const id = await upload(admin);
+    const { sku: _sku, ...withoutSku } = SAMPLE_MAPPING;
+    await execute(admin, id, withoutSku);
+    const queued = async () => {
+      const rows = await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job where name = 'product-import.run' and data->>'importId' = ${id} and state = 'created'`,
+      );
+      return (rows as unknown as { rows: { n: number }[] }).rows[0]?.n;
+    };
+    expect(await queued()).toBe(1);
+    // The process working it gets SIGTERM after two batches: its runner stops (src/server/shutdown.ts).
+    const runner = createJobRunner(jobsConnection(t.app.database), t.app.log);
+    const stopping = registerImportJobs({
+      db: t.db,
+      files: t.app.storage.private,
+      jobs: runner,
+      log: t.app.log,
+      singleProcess: true,
+      batchSize: BATCH,
+      afterBatch: (done) => {
+        if (done === 2 * BATCH) void runner.quiesce();
+      },
+    });
+    await runner.start({ work: false });
+    try {
+      await stopping.run(id);
+    } finally {
+      await runner.stop();
+    }
+    const handedBack = await importRow(id);
+    expect(handedBack).toMatchObject({
+      status: 'pending',
+      processedRows: 2 * BATCH,
+      currentOperation: 'Retomando a importação interrompida',
+    });
+    expect(await productsOf(id)).toBe(handedBack?.successCount);
+    expect(await queued()).toBe(2);
+
+    // The next process takes the job queued again (and the first one, which finds the import taken).
+    await t.app.jobs.drain();
+    expect(await importRow(id)).toMatchObject({
+      status: 'completed',
+      processedRows: SAMPLE.totalRows,
+      successCount: SAMPLE.success + SAMPLE.skipped,
+      errorCount: SAMPLE.errors,
+      skippedCount: 0,
+    });
+    expect(await productsOf(id)).toBe(SAMPLE.success + SAMPLE.skipped);
+    expect(await distinctRows(id)).toBe(SAMPLE.success + SAMPLE.skipped);
+  });
+
   it('a job that fails mid-way is marked failed with a reason; Tentar Novamente finishes it with exact counts', async () => {
     const id = await upload(supplierB);
     await execute(supplierB, id);
@@ -446,5 +498,43 @@ describe('interrupted imports: nothing twice, nothing lost', () => {
     expect(await productsOf(id)).toBe(SAMPLE.success);
     expect(await distinctRows(id)).toBe(SAMPLE.success);
     expect((await t.call(supplierB, 'POST', `/api/product-import/retry/${id}`)).statusCode).toBe(409);
+  });
+
+  it('a batch the full disk refuses (53100) is rolled back, waited on and written again: exact counts, no failure', async () => {
+    // A supplier of its own: none of the sheet's SKUs is there yet.
+    const supplierC = await createSupplierUser(t.db, 'Importadora Gama');
+    const id = await upload(supplierC);
+    await execute(supplierC, id);
+    // PostgreSQL's own disk_full error, raised by the second batch's insert of products (a sequence is not rolled back).
+    await t.db.execute(sql`create sequence disk_full_once`);
+    await t.db.execute(sql`create function disk_full_once() returns trigger language plpgsql as $$ begin
+      if nextval('disk_full_once') = 2 then raise exception 'could not extend file' using errcode = 'disk_full'; end if;
+      return null; end $$`);
+    await t.db.execute(sql`create trigger disk_full_once after insert on products execute function disk_full_once()`);
+    try {
+      const jobs = registerImportJobs({
+        db: t.db,
+        files: t.app.storage.private,
+        jobs: createJobRunner(jobsConnection(t.app.database), t.app.log),
+        log: t.app.log,
+        singleProcess: true,
+        batchSize: 50,
+        diskPollMs: 5,
+      });
+      await jobs.run(id);
+    } finally {
+      await t.db.execute(sql`drop trigger disk_full_once on products`);
+      await t.db.execute(sql`drop function disk_full_once()`);
+      await t.db.execute(sql`drop sequence disk_full_once`);
+    }
+    expect(await importRow(id)).toMatchObject({
+      status: 'completed',
+      processedRows: SAMPLE.totalRows,
+      successCount: SAMPLE.success,
+      skippedCount: SAMPLE.skipped,
+      errorCount: SAMPLE.errors,
+    });
+    expect(await productsOf(id)).toBe(SAMPLE.success);
+    expect(await distinctRows(id)).toBe(SAMPLE.success);
   });
 });

@@ -112,6 +112,12 @@ export async function checkpoint(db: Executor, id: string, lease: Date, batch: B
   return rows.length > 0;
 }
 
+/** The rows an import's checkpoints have counted (undefined once its lease is gone). */
+export async function processedRows(db: Executor, id: string, lease: Date): Promise<number | undefined> {
+  const [row] = await db.select({ processed: productImports.processedRows }).from(productImports).where(leaseOf(id, lease));
+  return row?.processed;
+}
+
 /** Says why a running import waits (and renews its lease); false when the lease is gone. */
 export async function markWaiting(db: Executor, id: string, lease: Date, currentOperation: string): Promise<boolean> {
   const rows = await db
@@ -131,6 +137,21 @@ export async function finishImport(db: Executor, id: string, lease: Date, values
   return rows.length > 0;
 }
 
+const RESUMING = 'Retomando a importação interrompida';
+
+/**
+ * Gives a running import back (its process is stopping): pending again, its committed batches kept, for the next
+ * worker to resume at its checkpoint. False when the lease is gone.
+ */
+export async function releaseImport(db: Executor, id: string, lease: Date): Promise<boolean> {
+  const rows = await db
+    .update(productImports)
+    .set({ status: 'pending', currentOperation: RESUMING, updatedAt: sql`now()` })
+    .where(leaseOf(id, lease))
+    .returning({ id: productImports.id });
+  return rows.length > 0;
+}
+
 /** Imports left processing with no heartbeat for `staleMs` (their process died) go back to pending; their ids. */
 export async function releaseStaleImports(db: Db, staleMs: number, exceptIds: readonly string[]): Promise<string[]> {
   const conditions = [
@@ -140,8 +161,14 @@ export async function releaseStaleImports(db: Db, staleMs: number, exceptIds: re
   if (exceptIds.length > 0) conditions.push(sql`${productImports.id} not in ${exceptIds}`);
   const rows = await db
     .update(productImports)
-    .set({ status: 'pending', currentOperation: 'Retomando a importação interrompida', updatedAt: sql`now()` })
+    .set({ status: 'pending', currentOperation: RESUMING, updatedAt: sql`now()` })
     .where(and(...conditions))
     .returning({ id: productImports.id });
   return rows.map((r) => r.id);
+}
+
+/** Imports being worked on now (the metrics' figure). */
+export async function countRunningImports(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(productImports).where(eq(productImports.status, 'processing'));
+  return row?.n ?? 0;
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/product-import.js';
 import { appError, badRequest } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
+import { readUploadedFile } from '../../http/multipart-file.js';
 import { registerDeleteRoute, registerReadRoute } from '../../http/record-routes.js';
 import { may } from '../../http/route-policy.js';
 import { zodRoutes } from '../../http/zod-routes.js';
@@ -29,13 +30,13 @@ export function productImportRoutes(service: ProductImportService) {
       async (request, reply) => {
         const caller = callerOf(request);
         if (!request.isMultipart()) throw appError('unsupported_media_type', 'Envie a planilha como multipart/form-data no campo "file".');
-        // The limit holds while the bytes stream in: a bigger upload is cut off, never held in memory whole.
-        const file = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
-        if (file?.fieldname !== 'file') throw badRequest(NO_FILE, { file: NO_FILE });
-        const bytes = await file.toBuffer().catch((err: { code?: string }) => {
-          throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? appError('too_large', TOO_LARGE) : err;
+        const file = await readUploadedFile(request, {
+          field: 'file',
+          maxBytes: MAX_IMPORT_BYTES,
+          tooLarge: () => appError('too_large', TOO_LARGE),
+          missing: () => badRequest(NO_FILE, { file: NO_FILE }),
         });
-        const result = await service.upload(caller, { fileName: file.filename || 'planilha', bytes });
+        const result = await service.upload(caller, { fileName: file.filename || 'planilha', bytes: file.bytes });
         return reply.status(201).send(result);
       },
     );

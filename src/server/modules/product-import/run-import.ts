@@ -10,6 +10,7 @@ import { foldText } from '../../../shared/text-search.js';
 import { formatDate } from '../../../shared/time.js';
 import type { DiskSpace } from '../../core/disk-space.js';
 import type { Db, Executor } from '../../db/client.js';
+import { isDiskFull } from '../../db/errors.js';
 import type { PrivateFiles } from '../../storage/storage.js';
 import {
   addImportedCategory,
@@ -26,6 +27,7 @@ import type { SpreadsheetKind } from './file-kind.js';
 import { parseInWorker, readBatchesInWorker } from './parse-in-worker.js';
 import * as repo from './repository.js';
 import type { ParsedSheet } from './sheet-assembler.js';
+import { SheetSkus } from './sheet-skus.js';
 import type { CheckedBatch } from './worker-messages.js';
 
 /**
@@ -44,6 +46,11 @@ export interface RunDeps {
   disk?: DiskSpace;
   /** How often a paused import looks at the disk again. */
   diskPollMs?: number;
+  /**
+   * Aborted when the process stops (the job runner's `stopping`): the import ends after the batch it is writing, and
+   * its caller hands the rest back (ImportHandedBack).
+   */
+  signal?: AbortSignal;
   /** Tests only: called after each committed batch (throwing there stands in for a process dying). */
   afterBatch?: (processedRows: number) => Promise<void> | void;
 }
@@ -57,6 +64,13 @@ export class LeaseLostError extends Error {
   }
 }
 
+/** The process is stopping: every committed batch stays, the rows after them are for the next worker. */
+export class ImportHandedBack extends Error {
+  constructor() {
+    super('the import stopped between two batches for its process to exit');
+  }
+}
+
 /** Failure with a pt-BR reason for the user (shown in the history, fixed by Tentar Novamente or a new upload). */
 export class ImportFailure extends Error {}
 
@@ -66,18 +80,42 @@ export const PAUSED_FOR_DISK =
 /** A paused import's lease is renewed this often, so no process takes it for dead (STALE_AFTER_MS is a minute). */
 const PAUSE_HEARTBEAT_MS = 10_000;
 
+const pause = (deps: RunDeps) => new Promise((resolve) => setTimeout(resolve, deps.diskPollMs ?? 1_000));
+
+/** Says the import waits for disk space (and renews its lease); false while the full disk refuses even that. */
+async function markPaused(deps: RunDeps, id: string, lease: Date): Promise<boolean> {
+  try {
+    if (!(await repo.markWaiting(deps.db, id, lease, PAUSED_FOR_DISK))) throw new LeaseLostError();
+    return true;
+  } catch (err) {
+    if (isDiskFull(err)) return false;
+    throw err;
+  }
+}
+
 /** Waits, before a batch, until the disk has room again; the import's row says why it waits. */
 async function waitForDisk(deps: RunDeps, id: string, lease: Date): Promise<void> {
   const { disk } = deps;
   if (!disk) return;
   let heartbeat = 0;
   while ((await disk.read()).low) {
-    if (performance.now() - heartbeat >= PAUSE_HEARTBEAT_MS) {
-      if (!(await repo.markWaiting(deps.db, id, lease, PAUSED_FOR_DISK))) throw new LeaseLostError();
-      heartbeat = performance.now();
-    }
-    await new Promise((resolve) => setTimeout(resolve, deps.diskPollMs ?? 1_000));
+    if (deps.signal?.aborted) throw new ImportHandedBack();
+    if (performance.now() - heartbeat >= PAUSE_HEARTBEAT_MS && (await markPaused(deps, id, lease))) heartbeat = performance.now();
+    await pause(deps);
   }
+}
+
+/**
+ * A write the full disk refused (decision 0087): PostgreSQL rolled it back ("could not extend file"), or the embedded
+ * database aborted and is being reopened, its recovery keeping only what was committed. The import waits until the
+ * database takes a write again (saying why it waits), then the caller tries the same write once more.
+ */
+async function waitAfterDiskFull(deps: RunDeps, id: string, lease: Date): Promise<void> {
+  do {
+    if (deps.signal?.aborted) throw new ImportHandedBack();
+    await pause(deps);
+  } while (!(await markPaused(deps, id, lease)));
+  await waitForDisk(deps, id, lease);
 }
 
 export const FILE_MISSING = 'O arquivo desta importação não está mais disponível. Envie a planilha novamente.';
@@ -104,7 +142,8 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
   const bytes = await storedFile(deps.files, claimed);
   const mapping = claimed.fieldMapping ?? {};
   const options = (claimed.options ?? {}) as Partial<ImportOptions>;
-  const resolver = await createResolver(db, claimed, options);
+  let resolver = await createResolver(db, claimed, options);
+  const skus = new SheetSkus(mapping, resolver.supplierFromColumn);
   const total = claimed.totalRows;
   let done = claimed.processedRows;
   // A resumed import reads past the rows its checkpoints counted; the worker reads ahead while a batch is written.
@@ -115,6 +154,7 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
   });
   try {
     for (;;) {
+      if (deps.signal?.aborted) throw new ImportHandedBack();
       await waitForDisk(deps, claimed.id, lease);
       const next = await batches.next();
       if (next.done) {
@@ -123,13 +163,29 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
       }
       const batch = next.value;
       const end = done + batch.rows.length;
-      await db.transaction(async (tx) => {
-        const result = await writeBatch(tx, batch, options, resolver);
-        result.currentOperation =
-          end < total ? `Importando linha ${number.format(end)} de ${number.format(total)}` : 'Finalizando a importação';
-        if (!(await repo.checkpoint(tx, claimed.id, lease, result))) throw new LeaseLostError();
-      });
-      resolver.commit();
+      for (;;) {
+        try {
+          await db.transaction(async (tx) => {
+            const result = await writeBatch(tx, batch, options, resolver, skus);
+            result.currentOperation =
+              end < total ? `Importando linha ${number.format(end)} de ${number.format(total)}` : 'Finalizando a importação';
+            if (!(await repo.checkpoint(tx, claimed.id, lease, result))) throw new LeaseLostError();
+          });
+          resolver.commit();
+          break;
+        } catch (err) {
+          resolver.rollback();
+          if (!isDiskFull(err)) throw err;
+          await waitAfterDiskFull(deps, claimed.id, lease);
+          // The database aborted after the batch's commit reached its WAL: the checkpoint counted it, never twice.
+          const counted = await repo.processedRows(db, claimed.id, lease);
+          if (counted === undefined) throw new LeaseLostError();
+          if (counted >= end) {
+            resolver = await createResolver(db, claimed, options);
+            break;
+          }
+        }
+      }
       done = end;
       await deps.afterBatch?.(end);
     }
@@ -137,8 +193,16 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
     // Stops the worker when the import stops early (a failure, a lost lease).
     await batches.return({ ok: false, reason: 'corrupt' });
   }
-  if (!(await repo.finishImport(db, claimed.id, lease, { status: 'completed', currentOperation: 'Importação concluída' })))
-    throw new LeaseLostError();
+  for (;;) {
+    try {
+      if (!(await repo.finishImport(db, claimed.id, lease, { status: 'completed', currentOperation: 'Importação concluída' })))
+        throw new LeaseLostError();
+      return;
+    } catch (err) {
+      if (!isDiskFull(err)) throw err;
+      await waitAfterDiskFull(deps, claimed.id, lease);
+    }
+  }
 }
 
 type PendingProduct = ImportedProductRow & { line: number };
@@ -148,14 +212,18 @@ async function writeBatch(
   batch: CheckedBatch,
   options: Partial<ImportOptions>,
   resolver: Resolver,
+  skus: SheetSkus,
 ): Promise<repo.BatchResult> {
   const result: repo.BatchResult = { processed: batch.rows.length, success: 0, skipped: 0, errors: [], warnings: [], currentOperation: '' };
-  const valid: { line: number; product: ImportedProduct; supplierId: string; categoryId: string }[] = [];
+  const valid: { line: number; product: ImportedProduct; supplierId: string; categoryId: string; repeats?: number }[] = [];
   for (let i = 0; i < batch.rows.length; i++) {
     const line = batch.lines[i] ?? i + 2;
     const checked = batch.checks[i];
+    const earlier = skus.earlierLine(batch, i);
     if (!checked?.ok) {
-      result.errors.push({ row: line, message: rowMessage(line, checked?.message ?? 'linha não lida') });
+      const problem = checked?.message ?? 'linha não lida';
+      const message = earlier ? `${problem}; SKU '${earlier.sku}' repetido na planilha, linha ${earlier.line}` : problem;
+      result.errors.push({ row: line, message: rowMessage(line, message) });
       continue;
     }
     const supplier = await resolver.supplier(tx, checked.product.supplier);
@@ -168,7 +236,7 @@ async function writeBatch(
       result.errors.push({ row: line, message: rowMessage(line, category.message) });
       continue;
     }
-    valid.push({ line: line, product: checked.product, supplierId: supplier.id, categoryId: category.id });
+    valid.push({ line: line, product: checked.product, supplierId: supplier.id, categoryId: category.id, repeats: earlier?.line });
   }
 
   const existing = await productIdsBySku(
@@ -181,13 +249,31 @@ async function writeBatch(
   /** The first line of this batch with each SKU, whether it created a product or met one already there. */
   const firstInBatch = new Map<string, number>();
   const inserts: PendingProduct[] = [];
-  for (const { line, product, supplierId, categoryId } of valid) {
+  for (const { line, product, supplierId, categoryId, repeats } of valid) {
     const row: ImportedProductRow = { input: product.input, supplierId, categoryId };
     const key = product.sku ? skuKey(supplierId, product.sku) : null;
     const duplicateOf = key ? (existing.get(key) ?? pending.get(key)) : undefined;
     const seenAt = key ? firstInBatch.get(key) : undefined;
     if (key && seenAt === undefined) firstInBatch.set(key, line);
+    // The SKU's first line in the sheet was refused (a bad price, say): this one repeats it all the same.
+    if (duplicateOf === undefined && repeats !== undefined && options.skip_duplicates !== false) {
+      result.skipped++;
+      result.warnings.push({
+        row: line,
+        message: rowMessage(line, `SKU '${product.sku}' repetido na planilha, linha ${repeats}; linha ignorada`),
+      });
+      continue;
+    }
     if (duplicateOf === undefined) {
+      if (repeats !== undefined) {
+        result.warnings.push({
+          row: line,
+          message: rowMessage(
+            line,
+            `SKU '${product.sku}' repetido na planilha, linha ${repeats}, que não foi importada; esta linha foi importada`,
+          ),
+        });
+      }
       const item = { ...row, line };
       inserts.push(item);
       if (key) pending.set(key, item);
@@ -235,8 +321,10 @@ interface Resolver {
   supplierFromColumn: boolean;
   supplier(tx: Executor, name: string | null): Promise<Found>;
   category(tx: Executor, name: string): Promise<Found>;
-  /** The batch committed: names created in it are known from now on (a rolled-back batch forgets them). */
+  /** The batch committed: names created in it are known from now on. */
   commit(): void;
+  /** The batch was rolled back: the names created in it are forgotten. */
+  rollback(): void;
 }
 
 const today = () => formatDate(new Date());
@@ -280,6 +368,9 @@ async function createResolver(db: Db, claimed: repo.ImportRow, options: Partial<
     },
     commit() {
       for (const [key, { map, id }] of created) map.set(key.slice(1), id);
+      created = new Map();
+    },
+    rollback() {
       created = new Map();
     },
   };

@@ -5,14 +5,16 @@
  *   Producers and wines are real; prices are illustrative restaurant prices in BRL.
  * - catalog-wines.json: real wines from the eight countries of the wine list for the global catalogue.
  *   `price_reference` is an illustrative retail reference in BRL; `vintage` is null only for non-vintage sparkling wines.
- * Both are parsed with the API's own schemas, so sample data obeys the rules a user's input does; the seed also needs
- * a known style (for the bottle image), a known country, a slug and a SKU (to find what it created before).
+ * Both are parsed with the API's own schemas, so sample data obeys the rules a user's input does (the glass price rule
+ * of shared/glass-price.ts included); the seed also needs a known style (for the bottle image), a known country, a
+ * slug and a SKU (to find what it created before).
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { catalogWineInputSchema } from '../../../shared/catalog.js';
 import { establishmentInputSchema } from '../../../shared/establishments.js';
-import { menuWineInputSchema, wineMenuInputSchema } from '../../../shared/wine-menus.js';
+import { glassPriceRefusal } from '../../../shared/glass-price.js';
+import { defaultGlassDoses, menuWineInputSchema, wineMenuInputSchema } from '../../../shared/wine-menus.js';
 import { WINE_COUNTRIES, WINE_STYLES } from '../../../shared/wine-vocabulary.js';
 
 const style = z.enum(WINE_STYLES);
@@ -60,7 +62,7 @@ async function readSampleData(): Promise<SampleData> {
     readDataFile('pedra-da-ilha.json', pedraDaIlhaSchema),
     readDataFile('catalog-wines.json', z.array(sampleCatalogWineSchema)),
   ]);
-  const wines = pedraDaIlha.wines.map((wine) => withCatalogOrigin(wine, catalog));
+  const wines = pedraDaIlha.wines.map((wine) => withGlassDoses(withCatalogOrigin(wine, catalog)));
   return { ...pedraDaIlha, wines, catalog, catalogSkus: catalog.map((w) => w.sku_code) };
 }
 
@@ -75,6 +77,20 @@ function withCatalogOrigin(wine: SampleMenuWine, catalog: readonly SampleCatalog
     vintage: wine.vintage ?? origin.vintage,
     region: wine.region ?? origin.region,
   };
+}
+
+/** As the API adds a wine: glasses of 150 ml a bottle unless told, and glass settings that do not contradict each other. */
+function withGlassDoses(wine: SampleMenuWine): SampleMenuWine {
+  const glassDoses = wine.glass_doses ?? defaultGlassDoses(wine.volume);
+  const refusal = glassPriceRefusal({
+    by_the_glass: wine.by_the_glass ?? false,
+    price: wine.price,
+    glass_price: wine.glass_price ?? null,
+    glass_doses: glassDoses,
+    glass_markup_percent: wine.glass_markup_percent ?? null,
+  });
+  if (refusal) throw new Error(`Sample wine ${wine.name}: ${refusal.message}`);
+  return { ...wine, glass_doses: glassDoses };
 }
 
 async function readDataFile<T>(name: string, schema: z.ZodType<T>): Promise<T> {

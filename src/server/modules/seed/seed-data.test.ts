@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { effectiveGlassPrice } from '../../../shared/cellar.js';
+import { glassPriceRefusal } from '../../../shared/glass-price.js';
+import { guestPriceLine } from '../../../shared/public-menu.js';
 import { WINE_CATEGORIES, WINE_COUNTRIES, WINE_STYLES, WINE_VOLUMES } from '../../../shared/wine-vocabulary.js';
 import { loadSampleData, sampleCatalogWineSchema, sampleMenuWineSchema } from './sample-data.js';
 
@@ -143,5 +146,27 @@ describe('loadSampleData', () => {
     // The API's own rules apply too.
     const noPrice = sampleMenuWineSchema.safeParse({ ...sample.wines[0], price: undefined });
     expect(noPrice.error?.issues[0]?.message).toBe('Informe o preço.');
+  });
+
+  it('sells the glass wines at one price each and one bottle both ways at two, as the guest reads them', () => {
+    const reads = (name: string) => {
+      const wine = sample.wines.find((w) => w.name === name)!;
+      const glass = {
+        by_the_glass: wine.by_the_glass ?? false,
+        price: wine.price,
+        glass_price: wine.glass_price ?? null,
+        glass_doses: wine.glass_doses ?? 5,
+        glass_markup_percent: wine.glass_markup_percent ?? null,
+      };
+      expect(glassPriceRefusal(glass), name).toBeNull();
+      const glassPrice = glass.by_the_glass ? effectiveGlassPrice(glass) : null;
+      return guestPriceLine({ price: wine.price, glass_price: glassPrice, stock: null, volume: wine.volume }).replaceAll('\u00a0', ' ');
+    };
+    for (const wine of sample.wines.filter((w) => w.category === 'Vinhos em Taça (187ml)')) {
+      expect(reads(wine.name)).toMatch(/^Taça R\$ \d+,\d\d · 187 ml$/);
+    }
+    expect(reads('Chandon Réserve Brut (taça)')).toBe('Taça R$ 69,00 · 187 ml');
+    expect(reads('Miolo Reserva Sauvignon Blanc')).toBe('Taça R$ 38,00 · Garrafa R$ 149,00 · 750 ml');
+    expect(sample.wines.filter((w) => !reads(w.name).startsWith('R$')).map((w) => w.name)).toHaveLength(6);
   });
 });

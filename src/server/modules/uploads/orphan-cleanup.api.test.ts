@@ -10,6 +10,7 @@ import { uploadsDirectory } from '../../storage/storage.js';
 import { createCatalogWineRow, createEstablishmentRow, createMenuRow, createMenuWineRow } from '../../test-support/factories.js';
 import { testAppPerFile } from '../../test-support/file-app.js';
 import type { TestApp } from '../../test-support/test-app.js';
+import { pgliteFromTemplate } from '../../test-support/test-database.js';
 import { ORPHAN_CLEANUP_QUEUE, ORPHAN_GRACE_MS, registerOrphanCleanup, requestOrphanCleanup } from './orphan-cleanup.js';
 
 const onPostgres = process.env.ADEGA_TEST_DB === 'postgres';
@@ -87,6 +88,7 @@ describe('orphaned uploads cleanup', () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-restart-'));
       const config = { ...t.config, dataDir };
       try {
+        await (await pgliteFromTemplate(path.join(dataDir, 'pglite'))).close();
         const before = await buildApp(config, { logger: false });
         await before.jobs.start({ work: false });
         const orphan = await saveImage(before.storage, dataDir, 2 * ORPHAN_GRACE_MS);

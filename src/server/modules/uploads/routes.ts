@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appError } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
+import { readUploadedFile } from '../../http/multipart-file.js';
 import type { FileStorage } from '../../storage/storage.js';
 import { MAX_IMAGE_BYTES, normalizeImage } from './image-normalizer.js';
 import { createWorkQueue } from './image-queue.js';
@@ -26,11 +27,11 @@ export function uploadRoutes(storage: FileStorage) {
       async (request, reply) => {
         callerOf(request);
         if (!request.isMultipart()) throw appError('unsupported_media_type', 'Envie a imagem como multipart/form-data no campo "file".');
-        const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-        if (file?.fieldname !== 'file')
-          throw appError('validation_error', 'Envie a imagem no campo "file".', { file: 'Selecione uma imagem.' });
-        const bytes = await file.toBuffer().catch((err: { code?: string }) => {
-          throw err.code === 'FST_REQ_FILE_TOO_LARGE' ? appError('too_large', IMAGE_TOO_LARGE) : err;
+        const { bytes } = await readUploadedFile(request, {
+          field: 'file',
+          maxBytes: MAX_IMAGE_BYTES,
+          tooLarge: () => appError('too_large', IMAGE_TOO_LARGE),
+          missing: () => appError('validation_error', 'Envie a imagem no campo "file".', { file: 'Selecione uma imagem.' }),
         });
         const image = await imageWork(() => normalizeImage(bytes));
         const imageUrl = await storage.save(image.bytes, image.extension);

@@ -1,7 +1,7 @@
-import { and, asc, eq, exists, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { recordQueries } from '../../db/records.js';
-import { establishments, invitations, sessions, userEstablishments, users } from '../../db/schema/index.js';
+import { establishments, invitations, passwordResetTokens, sessions, userEstablishments, users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export interface UserWithLinks extends UserRow {
@@ -76,8 +76,9 @@ export async function listStaffOf(db: Executor, establishmentIds: readonly strin
 }
 
 /**
- * Deactivating also ends every session of the user (its tokens stay refused if the account comes back) and withdraws
- * the invitations it sent that nobody accepted yet, in one transaction.
+ * Deactivating also ends every session of the user (its tokens stay refused if the account comes back), uses up every
+ * reset link still outstanding (a link from before must not work again after a reactivation), and withdraws the
+ * invitations nobody accepted yet that it sent or that were addressed to its e-mail, in one transaction.
  */
 export async function setDeactivated(db: Executor, id: string, deactivated: boolean): Promise<void> {
   const now = new Date();
@@ -88,7 +89,12 @@ export async function setDeactivated(db: Executor, id: string, deactivated: bool
       .where(eq(users.id, id));
     if (!deactivated) return;
     await tx.delete(sessions).where(eq(sessions.userId, id));
-    await tx.delete(invitations).where(and(eq(invitations.invitedBy, id), isNull(invitations.acceptedAt)));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, id), isNull(passwordResetTokens.usedAt)));
+    const addressedToUser = sql`${invitations.email} = (select ${users.email} from ${users} where ${users.id} = ${id})`;
+    await tx.delete(invitations).where(and(or(eq(invitations.invitedBy, id), addressedToUser), isNull(invitations.acceptedAt)));
   });
 }
 

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { printableText, withoutControls } from '../../pdf/printable-text.js';
 
 const QR_OPTIONS = { errorCorrectionLevel: 'M' } as const;
 
@@ -25,8 +26,18 @@ export function qrPng(url: string): Promise<Buffer> {
   return QRCode.toBuffer(url, { ...QR_OPTIONS, margin: 2, type: 'png', width: 512 });
 }
 
-/** A print card: the code, then the establishment and the menu name under it, and how to use it. */
-export async function printableQrSvg(url: string, establishmentName: string, menuName: string): Promise<string> {
+/**
+ * A print card: the code, then the establishment and the menu name under it, and how to use it. Bidi overrides and
+ * invisible characters are dropped from the names, so nothing after them turns round; the PNG, drawn here where emoji
+ * or CJK fonts may be missing, keeps what the PDF keeps (`clean: printableText`).
+ */
+export async function printableQrSvg(
+  url: string,
+  userEstablishmentName: string,
+  userMenuName: string,
+  clean: (text: string) => string = withoutControls,
+): Promise<string> {
+  const [establishmentName, menuName] = [clean(userEstablishmentName), clean(userMenuName)];
   const code = await QRCode.toString(url, { ...QR_OPTIONS, margin: 0, type: 'svg' });
   const placed = code.replace('<svg ', `<svg x="${PADDING}" y="${PADDING}" width="${QR_SIZE}" height="${QR_SIZE}" `);
   const textTop = PADDING + QR_SIZE;
@@ -47,6 +58,6 @@ export async function printableQrSvg(url: string, establishmentName: string, men
 }
 
 export async function printableQrPng(url: string, establishmentName: string, menuName: string): Promise<Buffer> {
-  const svg = await printableQrSvg(url, establishmentName, menuName);
+  const svg = await printableQrSvg(url, establishmentName, menuName, printableText);
   return sharp(Buffer.from(svg), { density: PNG_DENSITY }).png().toBuffer();
 }

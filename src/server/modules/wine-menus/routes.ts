@@ -14,12 +14,16 @@ import {
   wineMenuSchema,
   wineMenuSummarySchema,
 } from '../../../shared/wine-menus.js';
+import { appError } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import { registerRecordRoutes } from '../../http/record-routes.js';
 import { publicBaseUrl } from '../../http/request-origin.js';
 import { may } from '../../http/route-policy.js';
 import { zodRoutes } from '../../http/zod-routes.js';
 import type { QrBase, WineMenuService } from './service.js';
+
+export const TABLE_SHEETS_PER_MINUTE = 10;
+export const TOO_MANY_TABLE_SHEETS = 'Muitas folhas de QR codes por mesa em pouco tempo. Aguarde um minuto e tente novamente.';
 
 /** A QR code file, shown in the browser under its name; only the browser keeps it, and asks again before reusing it. */
 const sendQrFile = (reply: FastifyReply, type: string, fileName: string, body: string | Buffer) =>
@@ -89,10 +93,17 @@ export function wineMenuRoutes(service: WineMenuService) {
       const { png, fileName } = await service.qrCodePng(callerOf(request), request.params.id, qrBase(request));
       return sendQrFile(reply, 'image/png', fileName, png);
     });
+    // Per user, not per address: a sheet is seconds of work, and colleagues behind one router keep their own budget.
+    const sheetRateLimit = {
+      max: TABLE_SHEETS_PER_MINUTE,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => `table-qr:${request.caller?.id ?? request.ip}`,
+      errorResponseBuilder: () => appError('rate_limited', TOO_MANY_TABLE_SHEETS),
+    };
     for (const format of TABLE_QR_FORMATS) {
       r.get(
         `/api/wine-menus/:id/table-qr-codes.${format}`,
-        { config: read, schema: { params: idParamsSchema, querystring: tableQrQuerySchema } },
+        { config: { ...read, rateLimit: sheetRateLimit }, schema: { params: idParamsSchema, querystring: tableQrQuerySchema } },
         async (request, reply) => {
           const sheet = await service.tableQrSheet(callerOf(request), request.params.id, qrBase(request), request.query.tables, format);
           return sendQrFile(reply, sheet.type, sheet.fileName, sheet.body);

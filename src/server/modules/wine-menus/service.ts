@@ -1,6 +1,7 @@
 import { type ActionOf, scopeFor } from '../../../shared/access-policy.js';
 import { effectiveGlassPrice } from '../../../shared/cellar.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
+import { glassPriceRefusal } from '../../../shared/glass-price.js';
 import { type PublicMenuWine, type PublicStock, publicMenuPath } from '../../../shared/public-menu.js';
 import { RESERVED_MENU_SLUGS } from '../../../shared/reserved-slugs.js';
 import { isUuidLike, nextFreeSlug, SLUG_MAX_LENGTH, slugify } from '../../../shared/slug.js';
@@ -25,11 +26,12 @@ import { assertEstablishmentAccess, type Caller, coversEstablishment } from '../
 import type { Db, Executor } from '../../db/client.js';
 import { toColumns, toDto } from '../../db/row-mapping.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
+import { isLocalAddress } from '../../http/local-address.js';
 import { findVisibleEstablishment, type OnPublicChange } from '../establishments/index.js';
-import { isLocalAddress } from './local-address.js';
 import { printableQrPng, printableQrSvg, qrPng } from './qr-print.js';
 import * as repo from './repository.js';
-import { type TableSheet, tableQrSheetPdf, tableQrSheetPng, tableQrSheetSvg } from './table-qr-sheet.js';
+import { tableSheet } from './table-qr-builder.js';
+import type { TableSheet } from './table-qr-sheet.js';
 
 export interface WineMenuDeps {
   onPublicChange: OnPublicChange;
@@ -148,6 +150,19 @@ async function assertCellarItemOf(tx: Executor, input: MenuWineData, establishme
   if (owner !== establishmentId) {
     throw badRequest(CELLAR_ITEM_NOT_IN_ESTABLISHMENT, { cellar_item_id: CELLAR_ITEM_NOT_IN_ESTABLISHMENT });
   }
+}
+
+/** A written wine whose glass settings contradict each other (shared/glass-price.ts): 400, and the write is rolled back. */
+function assertGlassPriceHolds(row: repo.MenuWineRow): repo.MenuWineRow {
+  const refusal = glassPriceRefusal({
+    by_the_glass: row.byTheGlass,
+    price: row.price,
+    glass_price: row.glassPrice,
+    glass_doses: row.glassDoses,
+    glass_markup_percent: row.glassMarkupPercent,
+  });
+  if (refusal) throw badRequest(refusal.message, { [refusal.field]: refusal.message });
+  return row;
 }
 
 async function withCellar(db: Executor, row: repo.MenuWineRow): Promise<repo.MenuWineWithCellar> {
@@ -328,7 +343,7 @@ export async function addWine(db: Db, caller: Caller, menuId: string, input: Men
     if (count >= MAX_WINES_PER_MENU) throw badRequest(MENU_FULL);
     const [inserted] = await repo.insertWines(tx, menuId, max + 1, [toWineValues(input, true)]);
     if (!inserted) throw new Error('insert returned no row');
-    return inserted;
+    return assertGlassPriceHolds(inserted);
   });
   deps.onPublicChange(menu.establishmentId);
   return toMenuWineDetail(await withCellar(db, row));
@@ -350,7 +365,8 @@ export async function updateWine(
       if (!locked) throw notFound(MENU_NOT_FOUND);
       await assertCellarItemOf(tx, input, locked.establishmentId);
     }
-    return repo.updateWine(tx, menuId, wineId, toWineValues(input, false));
+    const updated = await repo.updateWine(tx, menuId, wineId, toWineValues(input, false));
+    return updated && assertGlassPriceHolds(updated);
   });
   if (!row) throw notFound(MENU_WINE_NOT_FOUND);
   deps.onPublicChange(menu.establishmentId);
@@ -444,11 +460,10 @@ export async function tableQrSheet(
   base: QrBase,
   tables: number,
   format: TableQrFormat,
-): Promise<{ body: Buffer | string; type: string; fileName: string }> {
+): Promise<{ body: Buffer; type: string; fileName: string }> {
   const target = await qrTarget(db, caller, menuId, base);
   const sheet: TableSheet = { menuUrl: target.url, establishmentName: target.establishmentName, menuName: target.menuName, tables };
-  const body =
-    format === 'pdf' ? await tableQrSheetPdf(sheet) : format === 'png' ? await tableQrSheetPng(sheet) : await tableQrSheetSvg(sheet);
+  const body = await tableSheet(format, sheet);
   const fileName = `${target.fileName.replace(/-qr-code$/, '')}-qr-mesas-1-a-${tables}.${format}`;
   return { body, type: SHEET_TYPES[format], fileName };
 }

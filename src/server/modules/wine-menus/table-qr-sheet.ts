@@ -7,6 +7,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { pdfFonts } from '../../pdf/fonts.js';
+import { printableText, withoutControls } from '../../pdf/printable-text.js';
 import { drawQr, pdfBuffer } from '../../pdf/qr-vector.js';
 
 export interface TableSheet {
@@ -28,7 +29,13 @@ const escapeXml = (text: string) =>
 /** Shrinks the font so a long name still fits the card (average glyph ≈ 0.55 em). */
 const fitFontSize = (text: string, max: number, width: number) => Math.max(9, Math.min(max, Math.floor(width / (0.55 * text.length))));
 
-export async function tableQrSheetSvg(sheet: TableSheet): Promise<string> {
+/**
+ * The SVG is drawn by whoever opens it, with their fonts: only what could reorder or hide text goes. The PNG is drawn
+ * here, where emoji or CJK fonts may be missing: it keeps what the PDF keeps (`clean: printableText`).
+ */
+export async function tableQrSheetSvg(sheet: TableSheet, clean: (text: string) => string = withoutControls): Promise<string> {
+  const establishmentName = clean(sheet.establishmentName);
+  const menuName = clean(sheet.menuName);
   const { columns, cardWidth, cardHeight, qrSize, qrTop } = SHEET_GRID;
   const rows = Math.ceil(sheet.tables / columns);
   const width = columns * cardWidth;
@@ -48,8 +55,8 @@ export async function tableQrSheetSvg(sheet: TableSheet): Promise<string> {
       `<rect x="${x + 0.5}" y="${y + 0.5}" width="${cardWidth - 1}" height="${cardHeight - 1}" fill="none" stroke="#cccccc" stroke-dasharray="4 4"/>`,
       code.trim().replace('<svg ', `<svg x="${qrX}" y="${y + qrTop}" width="${qrSize}" height="${qrSize}" `),
       `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 28}" font-size="${fitFontSize(`Mesa ${n}`, 22, textWidth)}" text-anchor="middle" font-family="Arial, 'DejaVu Sans', sans-serif" font-weight="bold" fill="#2b0d16">Mesa ${n}</text>`,
-      `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 50}" font-size="${fitFontSize(sheet.establishmentName, 15, textWidth)}" text-anchor="middle" font-family="Georgia, 'DejaVu Serif', serif" fill="#2b0d16">${escapeXml(sheet.establishmentName)}</text>`,
-      `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 70}" font-size="${fitFontSize(sheet.menuName, 13, textWidth)}" text-anchor="middle" font-family="Arial, 'DejaVu Sans', sans-serif" fill="#5c1a2b">${escapeXml(sheet.menuName)}</text>`,
+      `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 50}" font-size="${fitFontSize(establishmentName, 15, textWidth)}" text-anchor="middle" font-family="Georgia, 'DejaVu Serif', serif" fill="#2b0d16">${escapeXml(establishmentName)}</text>`,
+      `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 70}" font-size="${fitFontSize(menuName, 13, textWidth)}" text-anchor="middle" font-family="Arial, 'DejaVu Sans', sans-serif" fill="#5c1a2b">${escapeXml(menuName)}</text>`,
       `</g>`,
     );
   }
@@ -59,7 +66,7 @@ export async function tableQrSheetSvg(sheet: TableSheet): Promise<string> {
 
 export async function tableQrSheetPng(sheet: TableSheet): Promise<Buffer> {
   // librsvg reads SVG at 72 dpi: density 72 renders one pixel per SVG unit.
-  return sharp(Buffer.from(await tableQrSheetSvg(sheet)), { density: 72, limitInputPixels: false })
+  return sharp(Buffer.from(await tableQrSheetSvg(sheet, printableText)), { density: 72, limitInputPixels: false })
     .png({ compressionLevel: 9, palette: true })
     .toBuffer();
 }
@@ -70,13 +77,15 @@ const PDF_ROWS = 4;
 const PDF_QR = 118;
 
 export async function tableQrSheetPdf(sheet: TableSheet): Promise<Buffer> {
+  const establishmentName = printableText(sheet.establishmentName);
+  const menuName = printableText(sheet.menuName);
   const fonts = pdfFonts();
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,
     autoFirstPage: false,
     lang: 'pt-BR',
-    info: { Title: `QR codes por mesa — ${sheet.menuName} — ${sheet.establishmentName}`, Creator: 'Adega', Producer: 'Adega' },
+    info: { Title: `QR codes por mesa — ${menuName} — ${establishmentName}`, Creator: 'Adega', Producer: 'Adega' },
   });
   doc.registerFont('serif', fonts.serif);
   doc.registerFont('sans', fonts.sans);
@@ -115,12 +124,12 @@ export async function tableQrSheetPdf(sheet: TableSheet): Promise<Buffer> {
       .font('serif')
       .fontSize(9.5)
       .fillColor('#2b0d16')
-      .text(sheet.establishmentName, textX, y + 12 + PDF_QR + 25, options);
+      .text(establishmentName, textX, y + 12 + PDF_QR + 25, options);
     doc
       .font('sans')
       .fontSize(8.5)
       .fillColor('#5c1a2b')
-      .text(sheet.menuName, textX, y + 12 + PDF_QR + 39, options);
+      .text(menuName, textX, y + 12 + PDF_QR + 39, options);
   }
   return pdfBuffer(doc);
 }

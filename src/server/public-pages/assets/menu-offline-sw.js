@@ -71,21 +71,35 @@ async function keep(response) {
   for (const old of keys.slice(0, Math.max(0, keys.length - MAX_COPIES))) await cache.delete(old);
 }
 
-/** The kept copy of this page (or of the same menu without filters), with the offline notice at its foot. */
+/**
+ * The kept copy of this page; else of the same menu at the same table, else of the whole menu (a search or a filter
+ * that was never opened online cannot run offline: the notice says the whole menu is shown). The notice sits at the
+ * page's foot.
+ */
 async function offlineCopy(request) {
   const cache = await caches.open(CACHE);
-  const kept = (await cache.match(request.url)) ?? (await cache.match(request.url, { ignoreSearch: true }));
+  const url = new URL(request.url);
+  const whole = url.origin + url.pathname;
+  const table = url.searchParams.get('mesa');
+  const exact = await cache.match(request.url);
+  const kept =
+    exact ??
+    (table && (await cache.match(`${whole}?mesa=${encodeURIComponent(table)}`))) ??
+    (await cache.match(whole)) ??
+    (await cache.match(request.url, { ignoreSearch: true }));
   if (!kept) return undefined;
+  const unrun = !exact && [...url.searchParams.keys()].some((name) => name !== 'mesa');
   const html = await kept.text();
   // Date is when the server sent this copy (a 304 revalidation refreshes it in the HTTP cache too).
   const fetched = new Date(kept.headers.get('date') ?? Date.now());
   const time = Number.isNaN(fetched.getTime()) ? '' : hourMinute(fetched);
+  const text = unrun ? `Sem conexão: mostrando a carta inteira · cópia das ${time}` : `Sem conexão · carta de ${time}`;
   // At the foot of the screen and sticky: a reload keeps the guest's scroll position, so a notice on top of the page
   // would be just above the screen. Sticky at the end of <body>, it never covers the page's own end.
   const notice =
     '<p role="status" style="position:sticky;bottom:0;z-index:9;margin:0;padding:10px 18px calc(10px + env(safe-area-inset-bottom));' +
     'background:#3b2c31;color:#f4ebe0;border-top:1px solid #dcb675;text-align:center;font:600 15px/1.4 system-ui,sans-serif">' +
-    `Sem conexão · carta de ${time}</p>`;
+    `${text}</p>`;
   const headers = new Headers(kept.headers);
   headers.delete('content-length');
   headers.delete('content-encoding');
