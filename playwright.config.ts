@@ -19,7 +19,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // A trace records a screencast and DOM snapshots of every step of every test, which cost CI a quarter of the
+    // browser suite's time (decision 0097); CI's files are not kept, so only a local run records one.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath,

@@ -125,10 +125,14 @@ try {
   const quietUntil = performance.now() + quietSeconds * 1000;
   await readMenu(() => performance.now() < quietUntil);
   const quiet = latencies.sort((a, b) => a - b);
+  // The audit trail is always on (issue 29): the import's upload and execution each left their entry.
+  const trail = await fetch(`${base}/api/audit?record_kind=product_import&record_id=${import_id}`, { headers: auth });
+  const auditEntries = trail.ok ? Number(trail.headers.get('x-total-count') ?? 0) : -1;
   process.stdout.write(
     `${JSON.stringify({
       database: benchDatabase ? 'postgres' : 'pglite',
       rows: ROWS,
+      auditEntries,
       fileBytes: workbook.length,
       status: status.status,
       failure: status.failure_reason,

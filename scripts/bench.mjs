@@ -223,6 +223,7 @@ async function mainImport() {
     out(
       `  ${label.padEnd(10)} ${r.status}: ${r.success} imported, ${r.errors} errors, ${r.skipped} skipped; file ${fmt(r.fileBytes / 1048576)} MB, upload ${fmt(r.uploadSeconds)} s\n` +
         `             end to end ${fmt(r.seconds)} s = ${fmt(r.rowsPerSecond, 0)} rows/s (aim < 30 s)\n` +
+        `             audit trail on: ${r.auditEntries} entries for this import (upload, execution; issue 29)\n` +
         `             process RSS: ${fmt(r.rssBeforeMb, 0)} MB before, peak ${fmt(r.peakRssMb, 0)} MB during the import (aim < 512 MB); the import added ${fmt(r.importAddedMb, 0)} MB\n` +
         `             public menu during the import: ${r.menuRequests} requests (${r.menuErrors} failed), p50 ${fmt(r.menuP50)} ms, p99 ${fmt(r.menuP99)} ms, max ${fmt(r.menuMax)} ms (aim p99 < 100 ms)\n` +
         `             public menu before the import (same client, 15 s): ${r.beforeRequests} requests, p50 ${fmt(r.beforeP50)} ms, p99 ${fmt(r.beforeP99)} ms\n` +

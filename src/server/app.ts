@@ -17,6 +17,7 @@ import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { createReadiness, type Readiness } from './http/readiness.js';
 import { registerNulGuard } from './http/reject-nul.js';
 import { assignRequestId, jobLogFields, mergeJobLogFields, newRequestId, REQUEST_ID_HEADER } from './http/request-context.js';
+import { registerRouteAudit } from './http/route-audit.js';
 import { registerRoutePolicy } from './http/route-policy.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerClientApp, registerUploads } from './http/static-and-spa.js';
@@ -24,6 +25,7 @@ import { createJobRunner, type JobRunner, jobsConnection } from './jobs/runner.j
 import { type AppMetrics, createMetrics, labelRoutes, metricsRoute } from './metrics/metrics.js';
 import { accountRoutes, createAccountService } from './modules/account/index.js';
 import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
+import { auditRoutes, createAuditService } from './modules/audit/index.js';
 import {
   authRoutes,
   createAuthService,
@@ -31,6 +33,7 @@ import {
   endSessionsOf,
   passwordRoutes,
   registerPasswordResetJobs,
+  twoStepRoutes,
 } from './modules/auth/index.js';
 import { type CatalogService, catalogRoutes, createCatalogService } from './modules/catalog/index.js';
 import { cellarRoutes, createCellarService } from './modules/cellar/index.js';
@@ -38,6 +41,14 @@ import { createCrmService, crmRoutes } from './modules/crm/index.js';
 import { createEstablishmentService, establishmentRoutes } from './modules/establishments/index.js';
 import { healthRoutes } from './modules/health/index.js';
 import { createInvitationService, invitationRoutes } from './modules/invitations/index.js';
+import {
+  createExportLinks,
+  createLgpdService,
+  lgpdRoutes,
+  recordRetentionRun,
+  registerExportJob,
+  registerRetentionJob,
+} from './modules/lgpd/index.js';
 import { createMailer, type Mailer, type MailRetryPolicy, mailRoutes, outboxCounts } from './modules/mail/index.js';
 import {
   countGuestActivity,
@@ -50,6 +61,7 @@ import {
   menuInsightsRoutes,
   registerSearchWordsRetention,
 } from './modules/menu-insights/index.js';
+import { menuLanguageRoutes } from './modules/menu-languages/index.js';
 import {
   createOnboardingService,
   crmLeadHooks,
@@ -125,6 +137,11 @@ export interface BuildOptions {
   searchIndexBeforeLoad?: () => Promise<void>;
   /** Tests: how often idle job workers look for work (pg-boss's 2 s otherwise; its least is 0.5 s). */
   jobPollingSeconds?: number;
+  /**
+   * A 2xx of a write route declaring `audit: 'recorded'` that recorded no audit entry becomes a 500 `audit_missing`
+   * (route-audit.ts). On by default when config.env is 'test'.
+   */
+  checkAuditTrail?: boolean;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -169,7 +186,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Modules register their queues here; starting the runner is main.ts's call, never buildApp's.
   app.decorate('jobs', createJobRunner(jobsConnection(database), app.log, options.jobPollingSeconds));
   registerOrphanCleanup(app.jobs, { db, storage: storage.public, log: app.log });
-  registerSearchWordsRetention(app.jobs, { db, log: app.log });
+  registerSearchWordsRetention(app.jobs, {
+    db,
+    log: app.log,
+    onRun: (forgotten) => recordRetentionRun(db, 'search_words', forgotten),
+  });
+  registerExportJob(app.jobs, { db, files: storage.private, log: app.log });
+  registerRetentionJob(app.jobs, { db, files: storage.private, log: app.log });
   registerScheduledBackups(app.jobs, config.backup, { database, storage, s3: config.s3, log: app.log });
   app.decorate(
     'mailer',
@@ -235,10 +258,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(app.rateLimits) });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   registerNulGuard(app);
-  const auth = createAuthService({ db, tokens, jobs: app.jobs, mailer: app.mailer });
+  const auth = createAuthService({
+    db,
+    tokens,
+    jobs: app.jobs,
+    mailer: app.mailer,
+    passkeyOrigin: config.passkeyOrigin,
+    signingSecret: config.jwtSecret,
+  });
   registerPasswordResetJobs(app.jobs, { db, mailer: app.mailer, log: app.log });
   registerAuthentication(app, auth);
   registerRoutePolicy(app);
+  registerRouteAudit(app, { checkRecorded: options.checkAuditTrail ?? config.env === 'test' });
   registerDiskGuard(app, disk);
   labelRoutes(app);
 
@@ -246,6 +277,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.metrics.token) await app.register(metricsRoute(app.metrics, config.metrics.token));
   await app.register(authRoutes(auth));
   await app.register(passwordRoutes(auth));
+  await app.register(twoStepRoutes(auth));
   await app.register(accountRoutes(createAccountService({ db })));
   await app.register(mailRoutes(db, app.mailer));
   await app.register(backupStatusRoutes(storage, config.backup));
@@ -279,6 +311,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(productImportRoutes(createProductImportService({ db, files: storage.private, jobs: app.jobs, log: app.log })));
   await app.register(establishmentRoutes(createEstablishmentService({ db, onPublicChange })));
   await app.register(wineMenuRoutes(createWineMenuService({ db, onPublicChange, publicBaseUrl: config.publicBaseUrl })));
+  await app.register(menuLanguageRoutes(db, { onPublicChange }));
   const onboarding = createOnboardingService({
     db,
     files: storage.private,
@@ -289,11 +322,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(onboardingPublicRoutes(onboarding));
   await app.register(onboardingReviewRoutes(onboarding));
+  await app.register(
+    lgpdRoutes(createLgpdService({ db, files: storage.private, jobs: app.jobs, links: createExportLinks(config.jwtSecret), log: app.log })),
+  );
   await app.register(analyticsRoutes(createAnalyticsService({ db })));
   await app.register(menuInsightsRoutes(createMenuInsightsService({ db })));
   await app.register(
     menuEventRoutes({ findMenu: publicMenuByPagePath(db, app.publicPages), events: app.menuEvents, secret: config.jwtSecret }),
   );
+  await app.register(auditRoutes(createAuditService({ db })));
   await app.register(seedRoutes(createSeedService({ db, storage: storage.public, onPublicChange })));
 
   await registerUploads(app, storage);

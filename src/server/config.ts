@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ROLES, type Role } from '../shared/roles.js';
 import type { S3Settings } from './storage/storage.js';
 
 /** The only reader of process.env. Every bad variable is reported at once. */
@@ -38,6 +39,19 @@ const envSchema = z.object({
   ),
   ADMIN_PASSWORD: setting(z.string().min(8, 'deve ter pelo menos 8 caracteres').optional()),
   PUBLIC_BASE_URL: httpBaseUrl('deve ser uma URL http(s)'),
+  /** Where passkeys belong when it is not PUBLIC_BASE_URL (a passkey needs a host name, never an IP address). */
+  PASSKEY_ORIGIN: httpBaseUrl('deve ser uma URL http(s)'),
+  /** Roles that must use two-step sign-in: a comma list, or "none". */
+  TWO_STEP_REQUIRED_ROLES: setting(
+    z
+      .string()
+      .transform((v) => v.trim().toLowerCase())
+      .refine(
+        (v) => v === 'none' || v.split(',').every((r) => (ROLES as readonly string[]).includes(r.trim())),
+        `use "none" ou uma lista separada por vírgulas de: ${ROLES.join(', ')}`,
+      )
+      .default('admin'),
+  ),
   TRUST_PROXY: setting(
     z
       .string()
@@ -184,6 +198,10 @@ export interface AppConfig {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   publicBaseUrl: string | undefined;
+  /** The origin passkeys are registered for (PASSKEY_ORIGIN, else PUBLIC_BASE_URL); no passkeys without one. */
+  passkeyOrigin: string | undefined;
+  /** Roles that must use two-step sign-in (TWO_STEP_REQUIRED_ROLES, default admin; docs/decisions/0094). */
+  twoStepRequiredRoles: Role[];
   logLevel: string;
   /** The SMTP server e-mail goes through; without it each message is written as an .eml file under DATA_DIR/mail. */
   smtpUrl: string | undefined;
@@ -258,6 +276,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     publicBaseUrl: e.PUBLIC_BASE_URL,
+    passkeyOrigin: e.PASSKEY_ORIGIN ?? e.PUBLIC_BASE_URL,
+    twoStepRequiredRoles: parseRoles(e.TWO_STEP_REQUIRED_ROLES),
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -270,6 +290,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDir: path.resolve('dist/client'),
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST, token: e.METRICS_TOKEN },
   };
+}
+
+function parseRoles(value: string): Role[] {
+  if (value === 'none') return [];
+  return [...new Set(value.split(',').map((r) => r.trim() as Role))];
 }
 
 function parseTrustProxy(value: string): boolean | string {

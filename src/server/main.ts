@@ -4,7 +4,7 @@ import { serveBackupRequests } from './backup/backup-socket.js';
 import { runBackup } from './backup/run-backup.js';
 import { ConfigError, loadConfig } from './config.js';
 import { listenWhileStarting } from './http/readiness.js';
-import { ensureInitialAdmin } from './modules/auth/index.js';
+import { ensureInitialAdmin, ensureTwoStepPolicy } from './modules/auth/index.js';
 import { requestMailSweep } from './modules/mail/index.js';
 import { shutDown } from './shutdown.js';
 
@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   const startup = await listenWhileStarting(config.port, config.host);
   const app = await buildApp(config);
   await ensureInitialAdmin(app.database.db, app.log, { email: config.adminEmail, password: config.adminPassword });
+  // Written here rather than in buildApp: building an app must not need the database to answer (readiness tests).
+  await ensureTwoStepPolicy(app.database.db, config.twoStepRequiredRoles);
 
   let closing = false;
   let stopServingBackups: (() => Promise<void>) | undefined;

@@ -78,8 +78,15 @@ const DESIGN_ROLES: Record<string, [manager: Cell, sommelier: Cell, supplier: Ce
   'invitations.resend': ['own', '-', '-'],
   'invitations.delete': ['own', '-', '-'],
   // Not rows of DESIGN's table: the sample data creates an establishment; every user may upload an image.
+  // Data subjects' rights (issue 29): the admin's only.
+  'lgpd.read': ['-', '-', '-'],
+  'lgpd.export': ['-', '-', '-'],
+  'lgpd.erase': ['-', '-', '-'],
+  'lgpd.manageRetention': ['-', '-', '-'],
   'seed.create': ['own', '-', '-'],
   'uploads.create': ['all', 'all', 'all'],
+  // Issue 29: the audit trail, admins all, managers their establishments' entries.
+  'audit.read': ['own', '-', '-'],
 };
 
 const ESTABLISHMENTS = ['e1', 'e2'];

@@ -148,6 +148,16 @@ export const POLICY = {
     resend: OWN_MANAGER,
     delete: OWN_MANAGER,
   },
+  /**
+   * Data subjects' rights (LGPD, issue 29): finding a person's data, exporting it, erasing it, and the retention
+   * rules. The admin's only: it reaches every table.
+   */
+  lgpd: {
+    read: NOBODY,
+    export: NOBODY,
+    erase: NOBODY,
+    manageRetention: NOBODY,
+  },
   /** The sample "Pedra da Ilha" data: creating an establishment, so managers (and admin) only. */
   seed: {
     create: OWN_MANAGER,
@@ -155,6 +165,10 @@ export const POLICY = {
   /** Images for logos, wines and products: whoever edits any of them. */
   uploads: {
     create: EVERY_SIGNED_IN_USER,
+  },
+  /** The audit trail (issue 29, /auditoria and each record's history): a manager reads its establishments' entries. */
+  audit: {
+    read: OWN_MANAGER,
   },
 } as const satisfies Record<string, Record<string, Grants>>;
 
@@ -208,6 +222,9 @@ const DENIED: { [A in Area]?: Partial<Record<ActionOf<A>, string>> } = {
   },
   seed: {
     create: 'Apenas administradores e gerentes de restaurante podem criar os dados de exemplo.',
+  },
+  audit: {
+    read: 'Apenas administradores e gerentes de restaurante podem ver o histórico de alterações.',
   },
 };
 

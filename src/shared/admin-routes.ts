@@ -52,6 +52,7 @@ export const ADMIN_ROUTES = [
   { path: '/carta/nova', screen: 'MenuFormPage', access: { area: 'menus', action: 'create' } },
   { path: '/carta/:id/editar', screen: 'MenuEditPage', access: { area: 'menus', action: 'update' } },
   { path: '/carta/:id/qr', screen: 'QrPage', access: { area: 'menus', action: 'read' } },
+  { path: '/carta/:id/idiomas', screen: 'MenuLanguagesPage', access: { area: 'menus', action: 'update' } },
   { path: '/estabelecimento/novo', screen: 'EstablishmentFormPage', access: { area: 'establishments', action: 'create' } },
   { path: '/estabelecimento/:id/editar', screen: 'EstablishmentFormPage', access: { area: 'establishments', action: 'read' } },
   {
@@ -146,6 +147,19 @@ export const ADMIN_ROUTES = [
     nav: { label: 'Cadastros', group: 'Administração' },
   },
   { path: '/onboarding/cadastros/:id', screen: 'ReviewDetailPage', access: { area: 'onboardingReview', action: 'read' } },
+  // Issue 29: who changed what, for admins and managers (their establishments).
+  {
+    path: '/auditoria',
+    screen: 'AuditPage',
+    access: { area: 'audit', action: 'read' },
+    nav: { label: 'Auditoria', group: 'Administração' },
+  },
+  {
+    path: '/lgpd',
+    screen: 'LgpdPage',
+    access: { area: 'lgpd', action: 'read' },
+    nav: { label: 'Dados pessoais (LGPD)', group: 'Administração' },
+  },
 ] as const satisfies readonly AdminRoute[];
 
 export type ScreenName = (typeof ADMIN_ROUTES)[number]['screen'];

@@ -18,7 +18,15 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const loginResponseSchema = z.object({ access_token: z.string(), token_type: z.literal('bearer') });
+/**
+ * `stage`: 'full' signs the person in; 'second_factor' asks for the two-step code (POST /api/auth/login/code with this
+ * token); 'setup_required' opens only the two-step set-up (docs/decisions/0094).
+ */
+export const loginResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  stage: z.enum(['full', 'second_factor', 'setup_required']),
+});
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** The logged-in user, with what the shared access policy needs to decide which actions to show. */
@@ -27,5 +35,7 @@ export const sessionUserSchema = z.object({
   role: z.enum(ROLES),
   establishment_ids: z.array(z.string()),
   supplier_id: z.string().nullable(),
+  /** What the session may do: 'setup_required' shows only the two-step set-up. */
+  stage: z.enum(['full', 'second_factor', 'setup_required']),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -21,6 +21,9 @@ export const ERROR_CODES = {
     invalid_reset_link: 'Link inválido ou expirado',
     invalid_spreadsheet: 'Não foi possível ler a planilha.',
     invalid_link: 'Link inválido ou expirado',
+    /** A two-step code (app or recovery) that is wrong, expired or was already used. */
+    invalid_two_step_code: 'Código inválido ou já usado.',
+    passkey_failed: 'Não foi possível validar a passkey. Tente novamente.',
   }),
   ...withStatus(401, {
     unauthenticated: 'Sessão expirada ou inválida. Entre novamente.',
@@ -28,7 +31,13 @@ export const ERROR_CODES = {
     metrics_token_required: 'Informe o token das métricas (Authorization: Bearer <METRICS_TOKEN>).',
     invalid_credentials: 'Credenciais inválidas ou sessão expirada.',
   }),
-  ...withStatus(403, { forbidden: 'Você não tem permissão para esta ação.' }),
+  ...withStatus(403, {
+    forbidden: 'Você não tem permissão para esta ação.',
+    /** A session past the password that still owes the two-step code (docs/decisions/0094). */
+    two_step_code_required: 'Informe o código da verificação em duas etapas para continuar.',
+    /** A role that must have two-step sign-in, not yet set up: only the set-up is open. */
+    two_step_setup_required: 'A sua função exige a verificação em duas etapas: configure-a para continuar.',
+  }),
   ...withStatus(404, { not_found: 'Recurso não encontrado.' }),
   ...withStatus(405, { method_not_allowed: 'Método não permitido.' }),
   ...withStatus(409, {
@@ -37,6 +46,11 @@ export const ERROR_CODES = {
     checks_pending: 'Valide o CNPJ, o e-mail e o telefone antes de enviar o cardápio.',
     process_closed: 'Este cadastro já foi enviado e não pode mais ser alterado.',
     review_closed: 'Este cadastro já foi analisado.',
+    two_step_state: 'A verificação em duas etapas não está no estado esperado.',
+  }),
+  ...withStatus(410, {
+    /** A signed download link past its expiry (an LGPD export's, 24 h). */
+    export_expired: 'Este link de download expirou.',
   }),
   ...withStatus(413, {
     too_large: 'A requisição é grande demais.',

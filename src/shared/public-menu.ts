@@ -1,4 +1,5 @@
 /** What the public (guest-facing) menu and establishment endpoints and pages work with. */
+import type { GuestLanguage } from './guest-i18n/catalogue.js';
 import { formatBRL, toCents } from './money.js';
 
 export interface PublicEstablishment {
@@ -60,6 +61,20 @@ export interface PublicMenu {
   establishment_id: string;
   /** In menu order; public endpoints include only available wines. */
   wines: PublicMenuWine[];
+  /** The languages guests may read it in (pt-BR first, then each offered language whose texts are complete). */
+  languages?: GuestLanguage[];
+  /** The restaurant's own texts in each of those languages but pt-BR (issue 28). */
+  translations?: Partial<Record<GuestLanguage, MenuTranslation>>;
+}
+
+/** The restaurant's own texts of a menu in one guest language: the system's texts are in the catalogues. */
+export interface MenuTranslation {
+  name: string;
+  description: string | null;
+  /** Wine id -> its description in this language. */
+  wines: Record<string, string>;
+  /** A category outside the vocabulary (as stored) -> its name in this language. */
+  categories: Record<string, string>;
 }
 
 export interface PublicMenuResponse {
@@ -102,17 +117,27 @@ export function formatVolume(value: string | null | undefined): string | null {
  * wine sold both ways; "Taça R$ 69,00" alone when the glass is the whole (one-glass) bottle or when only glasses are
  * left. Each price unbroken, so a narrow column breaks the line only after the dot.
  */
-export function guestPrice(wine: Pick<PublicMenuWine, 'price' | 'glass_price' | 'stock'>): string {
-  return guestPriceParts(wine).join('\u00a0· ');
+export function guestPrice(wine: Pick<PublicMenuWine, 'price' | 'glass_price' | 'stock'>, words: PriceWords = PT_PRICE_WORDS): string {
+  return guestPriceParts(wine, words).join('\u00a0· ');
 }
 
+/** The words before a price, in the guest's language (the price itself stays R$ in the Brazilian format). */
+export interface PriceWords {
+  glass: string;
+  bottle: string;
+}
+const PT_PRICE_WORDS: PriceWords = { glass: 'Taça', bottle: 'Garrafa' };
+
 /** The prices a guest reads, one per thing to buy: ["R$ 189,00"], ["Taça R$ 69,90"] or ["Taça …", "Garrafa …"]. */
-export function guestPriceParts(wine: Pick<PublicMenuWine, 'price' | 'glass_price' | 'stock'>): string[] {
+export function guestPriceParts(
+  wine: Pick<PublicMenuWine, 'price' | 'glass_price' | 'stock'>,
+  words: PriceWords = PT_PRICE_WORDS,
+): string[] {
   const glass = wine.glass_price;
   if (glass === null) return [formatBRL(wine.price)];
   const onlyGlass = toCents(glass) === toCents(wine.price) || wine.stock?.state === 'glass_only';
-  const byGlass = `Taça\u00a0${formatBRL(glass)}`;
-  return onlyGlass ? [byGlass] : [byGlass, `Garrafa\u00a0${formatBRL(wine.price)}`];
+  const byGlass = `${words.glass}\u00a0${formatBRL(glass)}`;
+  return onlyGlass ? [byGlass] : [byGlass, `${words.bottle}\u00a0${formatBRL(wine.price)}`];
 }
 
 /** The price and the size as one line, as the menu editor previews them ("Na carta: …"). */

@@ -16,6 +16,8 @@ const OTHER_RESERVED = [
   'index.html',
   // GET /metrics on the main port (with METRICS_TOKEN, decision 0085).
   'metrics',
+  // The public privacy page (issue 29, public-pages/privacy.tsx).
+  'privacidade',
 ];
 
 /**

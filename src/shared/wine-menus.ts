@@ -4,6 +4,7 @@ import { cellarStock, MAX_GLASS_DOSES, SOLD_OUT_DISPLAYS, type SoldOutDisplay } 
 import { optionalImageUrl, optionalMoney, requiredMoney } from './field-rules.js';
 import { optionalSlugInput, optionalText, requiredText } from './form-fields.js';
 import { idParamsSchema } from './id-params.js';
+import { qrLanguageQuerySchema } from './menu-languages.js';
 import { namedRecord, recordStamps, wineDetails } from './record-fields.js';
 import { DEFAULT_WINE_VOLUME, WINE_CATEGORIES, WINE_VOLUMES } from './wine-vocabulary.js';
 
@@ -217,7 +218,7 @@ export type WineMenu = z.infer<typeof wineMenuSchema>;
 /** Sheets of QR codes per table: tables 1..N, each code opening the menu with `?mesa=N`. */
 export const MAX_TABLE_QR_CODES = 200;
 export const TABLE_COUNT_MESSAGE = `Informe um número de mesas entre 1 e ${MAX_TABLE_QR_CODES}.`;
-export const tableQrQuerySchema = z.object({
+export const tableQrQuerySchema = qrLanguageQuerySchema.extend({
   tables: z.coerce
     .number({ error: TABLE_COUNT_MESSAGE })
     .int({ error: TABLE_COUNT_MESSAGE })

@@ -19,11 +19,13 @@ export const SCREENS: Record<ScreenName, ScreenSource> = {
   AcceptInvitationPage: { lazy: () => import('../features/invitations/AcceptInvitationPage').then((m) => m.AcceptInvitationPage) },
   HomePage: { lazy: () => import('../features/home/HomePage').then((m) => m.HomePage) },
   AccountPage: { lazy: () => import('../features/account/AccountPage').then((m) => m.AccountPage) },
+  LgpdPage: { lazy: () => import('../features/lgpd/LgpdPage').then((m) => m.LgpdPage) },
   UsersPage: { lazy: () => import('../features/users/UsersPage').then((m) => m.UsersPage) },
   MenusPage: { lazy: () => import('../features/menus/MenusPage').then((m) => m.MenusPage) },
   MenuFormPage: { lazy: () => import('../features/menus/MenuFormPage').then((m) => m.MenuFormPage) },
   MenuEditPage: { lazy: () => import('../features/menus/MenuEditPage').then((m) => m.MenuEditPage) },
   QrPage: { lazy: () => import('../features/menus/QrPage').then((m) => m.QrPage) },
+  MenuLanguagesPage: { lazy: () => import('../features/menus/MenuLanguagesPage').then((m) => m.MenuLanguagesPage) },
   EstablishmentFormPage: {
     lazy: () => import('../features/establishments/EstablishmentFormPage').then((m) => m.EstablishmentFormPage),
   },
@@ -47,4 +49,5 @@ export const SCREENS: Record<ScreenName, ScreenSource> = {
   LeadsPage: { lazy: () => import('../features/crm/LeadsPage').then((m) => m.LeadsPage) },
   OpportunitiesPage: { lazy: () => import('../features/crm/OpportunitiesPage').then((m) => m.OpportunitiesPage) },
   ActivitiesPage: { lazy: () => import('../features/crm/ActivitiesPage').then((m) => m.ActivitiesPage) },
+  AuditPage: { lazy: () => import('../features/audit/AuditPage').then((m) => m.AuditPage) },
 };

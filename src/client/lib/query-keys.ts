@@ -5,6 +5,9 @@
 export const queryKeys = {
   session: (token: string | null) => ['session', token] as const,
   account: ['account'] as const,
+  twoStep: ['account', 'two-step'] as const,
+  openSessions: ['account', 'sessions'] as const,
+  twoStepPolicy: ['two-step-policy'] as const,
   establishments: {
     all: ['establishments'] as const,
     list: () => ['establishments', 'list'] as const,
@@ -16,6 +19,7 @@ export const queryKeys = {
     list: (establishmentId: string | null) => ['wine-menus', 'list', establishmentId] as const,
     detail: (id: string) => ['wine-menus', 'detail', id] as const,
     qr: (id: string) => ['wine-menus', 'detail', id, 'qr'] as const,
+    languages: (id: string) => ['wine-menus', 'detail', id, 'languages'] as const,
   },
   cellar: {
     all: ['cellar'] as const,
@@ -43,6 +47,11 @@ export const queryKeys = {
   },
   invitations: {
     all: ['invitations'] as const,
+  },
+  lgpd: {
+    all: ['lgpd'] as const,
+    requests: ['lgpd', 'requests'] as const,
+    retention: ['lgpd', 'retention'] as const,
   },
   onboardingReviews: {
     all: ['onboarding-reviews'] as const,
@@ -81,5 +90,11 @@ export const queryKeys = {
     opportunities: (filters: Record<string, string>) => ['crm', 'opportunities', filters] as const,
     activities: (filters: Record<string, string>) => ['crm', 'activities', filters] as const,
     dashboard: (range: { start_date: string; end_date: string }) => ['crm', 'dashboard', range] as const,
+  },
+  audit: {
+    all: ['audit'] as const,
+    list: (filters: Record<string, string>, page: number) => ['audit', 'list', filters, page] as const,
+    record: (kind: string, id: string) => ['audit', 'record', kind, id] as const,
+    people: () => ['audit', 'people'] as const,
   },
 };

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
-import { type BlockerFunction, useBlocker } from 'react-router';
 import type { z } from 'zod';
 import { confirmDiscard } from '../ui/confirm';
 import { ApiError, errorMessage } from './api';
 import { focusFirstInvalidField } from './focus-invalid-field';
+import { useLeaveGuard } from './use-leave-guard';
 
 interface Options<Input extends FieldValues, Output> {
   /** The shared zod schema the server validates with. */
@@ -99,25 +99,7 @@ export function useServerForm<Input extends FieldValues, Output>({
     },
   );
 
-  const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => mustAsk && !allowLeave.current && currentLocation.pathname !== nextLocation.pathname,
-    [mustAsk],
-  );
-  const blocker = useBlocker(shouldBlock);
-  useEffect(() => {
-    if (blocker.state === 'blocked') confirmDiscard({ onDiscard: () => blocker.proceed(), onKeep: () => blocker.reset() });
-  }, [blocker]);
-
-  useEffect(() => {
-    if (!mustAsk) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers show the dialog only when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [mustAsk]);
+  useLeaveGuard(mustAsk, allowLeave);
 
   const requestClose = useCallback(
     (close: () => void) => {

@@ -19,7 +19,7 @@ import { RestoreError, type RestoreTarget, restoreBackup } from './restore-backu
 import { takeBackup } from './take-backup.js';
 
 // A seeded menu, an import and a backup and restore apiece: tens of seconds on a busy machine.
-vi.setConfig({ testTimeout: 120_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const t = testAppPerFile();
 const admin = testUserPerFile(t, 'admin');

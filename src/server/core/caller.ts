@@ -1,4 +1,5 @@
 import { type ActionOf, type Area, deniedDetail, type Principal, type Scope, scopeCovers, scopeFor } from '../../shared/access-policy.js';
+import type { SessionStage } from '../../shared/two-step-rules.js';
 import { forbidden, notFound } from './app-error.js';
 
 /** Who is calling, loaded from the database on every authenticated request (so role changes apply at once). */
@@ -7,6 +8,8 @@ export interface Caller extends Principal {
   email: string;
   /** The session the request came with (absent for work that no request started). */
   sessionId?: string;
+  /** What the session may do (absent: 'full'); routes say which stages they accept (config.sessionStages). */
+  stage?: SessionStage;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SessionStage } from '../../shared/two-step-rules.js';
 import { appError } from '../core/app-error.js';
 import type { Caller } from '../core/caller.js';
 
@@ -9,6 +10,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a token (login, health, public menus). Every other /api route requires one. */
     public?: boolean;
+    /**
+     * The session stages besides 'full' that may call the route (docs/decisions/0094): a session that still owes the
+     * two-step code, or must set it up, reaches only the routes that list its stage.
+     */
+    sessionStages?: readonly SessionStage[];
   }
 }
 
@@ -34,6 +40,10 @@ export function registerAuthentication<Token>(app: FastifyInstance, deps: AuthDe
     const verified = token ? await deps.verifyToken(token) : null;
     const caller = verified ? await deps.loadCaller(verified) : null;
     if (!caller) throw appError('unauthenticated', UNAUTHENTICATED);
+    const stage = caller.stage ?? 'full';
+    if (stage !== 'full' && !request.routeOptions.config?.sessionStages?.includes(stage)) {
+      throw appError(stage === 'second_factor' ? 'two_step_code_required' : 'two_step_setup_required');
+    }
     request.caller = caller;
   });
 }

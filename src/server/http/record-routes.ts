@@ -7,6 +7,7 @@ import { CRM_HAS_MORE_HEADER } from '../../shared/crm-vocabulary.js';
 import { idParamsSchema as params } from '../../shared/id-params.js';
 import type { Caller } from '../core/caller.js';
 import { callerOf } from './authenticate.js';
+import type { RouteAudit } from './route-audit.js';
 import type { RoutePolicy } from './route-policy.js';
 
 /** The areas of the access policy whose records are read, created, updated and deleted. */
@@ -43,9 +44,10 @@ export function registerRecordRoutes<Item extends z.ZodType, Input extends z.Zod
   const { path } = routes;
   const item: z.ZodType = routes.item;
   const body: z.ZodType = routes.input;
-  const config = (action: RecordAction): { policy: RoutePolicy } => {
+  const config = (action: RecordAction): { policy: RoutePolicy; audit?: RouteAudit } => {
     const policy = { area: routes.area, action } as Permission;
-    return { policy: action === 'read' && routes.hiddenReads ? { ...policy, outOfScope: 'hidden' } : policy };
+    if (action !== 'read') return { policy, audit: 'recorded' };
+    return { policy: routes.hiddenReads ? { ...policy, outOfScope: 'hidden' } : policy };
   };
 
   const { list, get } = routes;
@@ -78,15 +80,18 @@ export function registerReadRoute<Answer extends z.ZodType>(
   );
 }
 
-/** DELETE `path`, which names a record by `:id`: 204 once `remove` has deleted it for the caller. */
+/**
+ * DELETE `path`, which names a record by `:id`: 204 once `remove` has deleted it for the caller (and recorded it in the
+ * audit trail: `audit` is 'recorded' unless the config says otherwise).
+ */
 export function registerDeleteRoute(
   app: FastifyInstance,
   path: string,
-  config: { policy: RoutePolicy },
+  config: { policy: RoutePolicy; audit?: RouteAudit },
   remove: (caller: Caller, id: string) => Promise<void>,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.delete(path, { config, schema: { params } }, async (request, reply) => {
+  r.delete(path, { config: { audit: 'recorded', ...config }, schema: { params } }, async (request, reply) => {
     await remove(callerOf(request), request.params.id);
     return reply.status(204).send();
   });

@@ -2,6 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { type ActionOf, type Area, can, deniedDetail, isPermission, type Permission } from '../../shared/access-policy.js';
 import { forbidden } from '../core/app-error.js';
 import { callerOf } from './authenticate.js';
+import type { RouteAudit } from './route-audit.js';
 
 /**
  * What an /api route requires: an (area, action) of the access policy, or only a signed-in user.
@@ -23,10 +24,18 @@ declare module 'fastify' {
 /** A route's config that requires an (area, action) of the access policy: `{ config: may('crm', 'read') }`. */
 export const may = <A extends Area>(area: A, action: ActionOf<A>) => ({ policy: { area, action } as Permission });
 
+/** The config of a write route that requires (area, action) and records its write in the audit trail (issue 29). */
+export const mayWrite = <A extends Area>(area: A, action: ActionOf<A>) => ({
+  policy: { area, action } as Permission,
+  audit: 'recorded' as const,
+});
+
 export interface ApiRoute {
   method: string;
   url: string;
   policy: RoutePolicy | 'public';
+  /** What a write route leaves in the audit trail (route-audit.ts); undefined for reads. */
+  audit?: RouteAudit;
 }
 
 const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
@@ -60,7 +69,8 @@ export function registerRoutePolicy(app: FastifyInstance): void {
     if (!isApiRoute(route.url)) return;
     const policy = route.config?.public ? 'public' : route.config?.policy;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD' && policy) apiRoutes.push({ method, url: route.url, policy });
+      if (method !== 'HEAD' && policy)
+        apiRoutes.push({ method, url: route.url, policy, ...(route.config?.audit && { audit: route.config.audit }) });
     }
   });
   app.addHook('onRequest', async (request) => {

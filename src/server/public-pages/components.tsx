@@ -1,5 +1,6 @@
 /** Building blocks of the server-rendered public pages (no client JavaScript, no hooks). */
 import type { ReactNode } from 'react';
+import { DEFAULT_GUEST_LANGUAGE, type GuestLanguage, type GuestMessages, guestMessages } from '../../shared/guest-i18n/catalogue.js';
 import { guestPrice, type PublicEstablishment, type PublicMenuWine } from '../../shared/public-menu.js';
 import { COUNTRY_FLAGS } from '../../shared/wine-vocabulary.js';
 import {
@@ -27,12 +28,16 @@ export interface DocumentProps {
    * whole, instead of painting the header first and the wines after more parsing.
    */
   script?: { text: string; paintWith: string };
+  /** The page's language (pt-BR unless the guest reads another). */
+  lang?: GuestLanguage;
+  /** More of the head, after the title: the alternate languages' links. */
+  head?: ReactNode;
   children: ReactNode;
 }
 
-export function Document({ title, description, noIndex, css, script, children }: DocumentProps) {
+export function Document({ title, description, noIndex, css, script, lang = DEFAULT_GUEST_LANGUAGE, head, children }: DocumentProps) {
   return (
-    <html lang="pt-BR">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -42,6 +47,7 @@ export function Document({ title, description, noIndex, css, script, children }:
         <meta name="color-scheme" content="dark" />
         <meta name="format-detection" content="telephone=no" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {head}
         {noIndex ? <meta name="robots" content="noindex" /> : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own static script, never user data */}
         {script ? <script data-p={script.paintWith} dangerouslySetInnerHTML={{ __html: script.text }} /> : null}
@@ -80,14 +86,24 @@ export function Ornament() {
 }
 
 /** The establishment's logo, when it has one that is safe to show: a square of `size` px, loaded lazily. */
-function Logo({ establishment, size, fetchPriority }: { establishment: PublicEstablishment; size: number; fetchPriority?: 'low' }) {
+function Logo({
+  establishment,
+  size,
+  fetchPriority,
+  m = guestMessages(),
+}: {
+  establishment: PublicEstablishment;
+  size: number;
+  fetchPriority?: 'low';
+  m?: GuestMessages;
+}) {
   const logo = safeImageUrl(establishment.logo);
   if (!logo) return null;
   return (
     <img
       className="logo"
       src={logo}
-      alt={`Logotipo de ${isolate(establishment.name)}`}
+      alt={m.t('menu.logoAlt', { establishment: isolate(establishment.name) })}
       width={size}
       height={size}
       loading="lazy"
@@ -109,7 +125,7 @@ export function EstablishmentHeader({ establishment }: { establishment: PublicEs
   );
 }
 
-function Contacts({ establishment }: { establishment: PublicEstablishment }) {
+function Contacts({ establishment, m = guestMessages() }: { establishment: PublicEstablishment; m?: GuestMessages }) {
   const tel = telHref(establishment.phone);
   const mail = mailtoHref(establishment.email);
   const site = safeWebsiteUrl(establishment.website);
@@ -118,7 +134,7 @@ function Contacts({ establishment }: { establishment: PublicEstablishment }) {
     <ul className="contact">
       {tel ? (
         <li>
-          <a href={tel} aria-label={`Ligar para ${isolate(establishment.phone ?? '')}`}>
+          <a href={tel} aria-label={m.t('menu.call', { phone: isolate(establishment.phone ?? '') })}>
             {userText(establishment.phone ?? '')}
           </a>
         </li>
@@ -148,11 +164,16 @@ export function CompactHeader({
   menuName,
   menuDescription,
   count,
+  languages,
+  m = guestMessages(),
 }: {
   establishment: PublicEstablishment;
   menuName: string;
   menuDescription: string | null;
   count: string | null;
+  /** The language switch, when the menu offers more than pt-BR. */
+  languages?: ReactNode;
+  m?: GuestMessages;
 }) {
   const hasAbout = Boolean(
     menuDescription ||
@@ -166,20 +187,21 @@ export function CompactHeader({
     <header className="hdr">
       <div className="brand">
         {/* Low priority: a 44 px logo must not compete with the text of the first screen (the LCP is the first blurb). */}
-        <Logo establishment={establishment} size={44} fetchPriority="low" />
+        <Logo establishment={establishment} size={44} fetchPriority="low" m={m} />
         <div>
           <h1>{userText(establishment.name)}</h1>
           <p className="sub">{mixed([{ user: menuName }, count ? ` · ${count}` : ''])}</p>
         </div>
       </div>
+      {languages}
       {hasAbout ? (
         <details className="about">
-          <summary>Sobre a casa e contatos</summary>
+          <summary>{m.t('menu.about')}</summary>
           <div className="ab">
             {menuDescription ? <p>{userText(menuDescription)}</p> : null}
             {establishment.description ? <p>{userText(establishment.description)}</p> : null}
             {establishment.address ? <p className="addr">{userText(establishment.address)}</p> : null}
-            <Contacts establishment={establishment} />
+            <Contacts establishment={establishment} m={m} />
           </div>
         </details>
       ) : null}
@@ -187,11 +209,30 @@ export function CompactHeader({
   );
 }
 
-export function Footer({ sommelier }: { sommelier?: string | null }) {
+export function Footer({
+  sommelier,
+  note,
+  pdf,
+  m = guestMessages(),
+}: {
+  sommelier?: string | null;
+  /** The prices' note of a page in another language than pt-BR. */
+  note?: string;
+  /** The menu's PDF in the page's language ("PDF (English)"). */
+  pdf?: string;
+  m?: GuestMessages;
+}) {
+  const [before = '', after = ''] = m.t('footer.sommelier').split('{name}');
   return (
     <footer>
-      {sommelier ? <p className="som">{mixed(['Sommelier: ', { user: sommelier }])}</p> : null}
-      <p>Carta digital por Adega</p>
+      {note ? <p>{note}</p> : null}
+      {pdf ? (
+        <p>
+          <a href={pdf}>{m.t('pdf.link')}</a>
+        </p>
+      ) : null}
+      {sommelier ? <p className="som">{mixed([before, { user: sommelier }, after])}</p> : null}
+      <p>{m.t('footer.credit')}</p>
     </footer>
   );
 }
@@ -213,25 +254,28 @@ export function originParts(wine: PublicMenuWine): string[] {
 }
 
 /** The origin line of the page: each name is isolated, so a bidi control in one cannot reorder the others. */
-function originLine(wine: PublicMenuWine): ReactNode {
+function originLine(wine: PublicMenuWine, m: GuestMessages): ReactNode {
   const vintage = wine.vintage ? String(wine.vintage) : undefined;
-  const parts: (string | UserPiece)[] = originParts(wine).map((part) => (part === vintage ? part : { user: part }));
+  // The country in the guest's language (Intl.DisplayNames); the other names as written.
+  const parts: (string | UserPiece)[] = originParts(wine).map((part) =>
+    part === vintage ? part : { user: part === wine.country ? m.country(part) : part },
+  );
   return mixed(parts.flatMap((part, i) => (i > 0 ? [' · ', part] : [part])));
 }
 
 /** What the house cellar says of the wine, in a word or three (null when it says nothing). */
-export function stockText(stock: PublicMenuWine['stock']): string | null {
+export function stockText(stock: PublicMenuWine['stock'], m: GuestMessages = guestMessages()): string | null {
   if (!stock) return null;
-  if (stock.state === 'sold_out') return 'Esgotado';
-  if (stock.state === 'glass_only') return 'Só em taça';
-  return stock.bottles === 1 ? 'Última garrafa' : `Últimas ${stock.bottles} garrafas`;
+  if (stock.state === 'sold_out') return m.t('stock.soldOut');
+  if (stock.state === 'glass_only') return m.t('stock.glassOnly');
+  return stock.bottles === 1 ? m.t('stock.lastBottle') : m.t('stock.lastBottles', { n: stock.bottles });
 }
 
 /** The row's price (guestPrice) with the bottle's size under it. */
-function Price({ wine, volume }: { wine: PublicMenuWine; volume: string | null }) {
+function Price({ wine, volume, m }: { wine: PublicMenuWine; volume: string | null; m: GuestMessages }) {
   return (
     <span className={wine.glass_price === null ? 'p' : 'p t'}>
-      {guestPrice(wine)}
+      {guestPrice(wine, { glass: m.t('wine.glass'), bottle: m.t('wine.bottle') })}
       {volume ? <small>{volume}</small> : null}
     </span>
   );
@@ -241,35 +285,35 @@ function Price({ wine, volume }: { wine: PublicMenuWine; volume: string | null }
  * One wine as a compact row that opens on tap (<details>, no JavaScript): name, origin, vintage, size and
  * price in the row; description, facts, pairing and tasting notes inside.
  */
-export function WineRow({ wine }: { wine: PublicMenuWine }) {
+export function WineRow({ wine, m = guestMessages() }: { wine: PublicMenuWine; m?: GuestMessages }) {
   const image = safeImageUrl(wine.image_url);
   const volume = formatVolume(wine.volume);
   const alcohol = formatAlcohol(wine.alcohol_content);
-  const origin = originLine(wine);
+  const origin = originLine(wine, m);
   const facts: ReactNode[] = [];
   if (wine.country) {
     facts.push(
       <bdi key="c">
         <Flag country={wine.country} />
-        {wine.country}
+        {m.country(wine.country)}
       </bdi>,
     );
   }
   if (wine.grape_variety) facts.push(<bdi key="g">{wine.grape_variety}</bdi>);
-  if (wine.wine_style) facts.push(<bdi key="s">{wine.wine_style}</bdi>);
+  if (wine.wine_style) facts.push(<bdi key="s">{m.style(wine.wine_style)}</bdi>);
   if (alcohol) facts.push(<span key="a">{userText(alcohol)}</span>);
   const notes: [string, string][] = [];
-  if (wine.color) notes.push(['Cor', wine.color]);
-  if (wine.aroma) notes.push(['Aroma', wine.aroma]);
-  if (wine.palate) notes.push(['Paladar', wine.palate]);
-  if (wine.aging) notes.push(['Amadurecimento', wine.aging]);
-  const stock = stockText(wine.stock);
+  if (wine.color) notes.push([m.t('wine.color'), wine.color]);
+  if (wine.aroma) notes.push([m.t('wine.aroma'), wine.aroma]);
+  if (wine.palate) notes.push([m.t('wine.palate'), wine.palate]);
+  if (wine.aging) notes.push([m.t('wine.aging'), wine.aging]);
+  const stock = stockText(wine.stock, m);
   return (
     <details className={wine.stock?.state === 'sold_out' ? 'wine x' : 'wine'}>
       <summary>
         <h3>{userText(wine.name)}</h3>
         {origin ? <span className="o">{origin}</span> : null}
-        <Price wine={wine} volume={volume} />
+        <Price wine={wine} volume={volume} m={m} />
         {stock ? <span className="b">{stock}</span> : null}
       </summary>
       <div className={image ? 'wd i' : 'wd'}>
@@ -284,7 +328,7 @@ export function WineRow({ wine }: { wine: PublicMenuWine }) {
           {facts.length > 0 ? <p className="meta">{facts}</p> : null}
           {wine.pairing ? (
             <p className="pair">
-              <b>Harmoniza com</b>
+              <b>{m.t('wine.pairsWith')}</b>
               {userText(wine.pairing)}
             </p>
           ) : null}

@@ -1,4 +1,5 @@
 /** Guest-side search and filters of the public menu (words, country, grape, price band, by the glass), driven by a plain GET form. */
+import { DEFAULT_GUEST_LANGUAGE, type GuestMessages, guestMessages } from '../../shared/guest-i18n/catalogue.js';
 import type { PublicMenuWine } from '../../shared/public-menu.js';
 
 export const PRICE_BANDS = [
@@ -105,21 +106,45 @@ export function isAvailable(wine: PublicMenuWine): boolean {
   return wine.available === true;
 }
 
-function searchableText(wine: PublicMenuWine): string {
-  return normalizeKey(
-    [wine.name, wine.producer, wine.region, wine.country, wine.grape_variety, wine.wine_style, wine.vintage].filter(Boolean).join(' '),
-  );
+const PT = guestMessages(DEFAULT_GUEST_LANGUAGE);
+
+/**
+ * What a search looks in. In pt-BR: the names and structured fields. In another language also what the guest reads
+ * there (the country, the style, the category's name, the wine's translated description) and the category's pt-BR
+ * name, so a tourist's "red" finds the Tintos and "tinto" keeps working.
+ */
+function searchableText(wine: PublicMenuWine, m: GuestMessages, categoryLabels: Record<string, string>): string {
+  const fields: unknown[] = [wine.name, wine.producer, wine.region, wine.country, wine.grape_variety, wine.wine_style, wine.vintage];
+  if (m.lang !== DEFAULT_GUEST_LANGUAGE) {
+    const category = wine.category?.trim() ?? '';
+    fields.push(
+      wine.country && m.country(wine.country),
+      wine.wine_style && m.style(wine.wine_style),
+      category && (categoryLabels[category] ?? m.category(category)),
+      category && PT.category(category),
+      wine.description,
+    );
+  }
+  return normalizeKey(fields.filter(Boolean).join(' '));
 }
 
-/** Available wines matching every filter that is set (text compares case- and accent-insensitively). */
-export function filterWines<W extends PublicMenuWine>(wines: readonly W[], filters: MenuFilters): W[] {
+/**
+ * Available wines matching every filter that is set (text compares case- and accent-insensitively); a search in the
+ * guest's language `m` (with the restaurant's names of its custom categories in it).
+ */
+export function filterWines<W extends PublicMenuWine>(
+  wines: readonly W[],
+  filters: MenuFilters,
+  m: GuestMessages = PT,
+  categoryLabels: Record<string, string> = {},
+): W[] {
   const words = filters.query ? normalizeKey(filters.query).split(' ') : [];
   const country = filters.country ? normalizeKey(filters.country) : null;
   const grape = filters.grape ? normalizeKey(filters.grape) : null;
   return wines.filter((wine) => {
     if (!isAvailable(wine)) return false;
     if (words.length > 0) {
-      const text = searchableText(wine);
+      const text = searchableText(wine, m, categoryLabels);
       if (!words.every((w) => text.includes(w))) return false;
     }
     if (country && normalizeKey(wine.country ?? '') !== country) return false;

@@ -1,6 +1,6 @@
 /** Small pure helpers for the public pages: safe URLs, display formatting, category grouping. */
 
-import { categoryLabel } from '../../shared/category-labels.js';
+import { type GuestMessages, guestMessages } from '../../shared/guest-i18n/catalogue.js';
 import type { PublicMenuWine } from '../../shared/public-menu.js';
 
 export { formatVolume } from '../../shared/public-menu.js';
@@ -84,19 +84,6 @@ export function slugify(text: string): string {
   );
 }
 
-export const CATEGORY_BLURBS: Record<string, string> = {
-  Espumantes: 'Borbulhas finas e frescor vibrante, perfeitos para brindar e abrir o apetite.',
-  'Vinhos Brancos Leves': 'Brancos jovens e refrescantes, de acidez viva e aromas cítricos e florais.',
-  'Vinhos Brancos Médio': 'Brancos de corpo médio, com fruta madura e textura que acompanha peixes e massas.',
-  'Vinho Branco Complexo': 'Brancos de estrutura e profundidade, muitas vezes com passagem por madeira e final longo.',
-  'Vinho Rosé': 'Rosés delicados e versáteis, de frutas vermelhas frescas e final leve.',
-  'Vinhos Tintos Leves': 'Tintos de taninos suaves e fruta vermelha fresca, ótimos servidos levemente frescos.',
-  'Vinhos Tintos Médios': 'Tintos equilibrados, de fruta madura e taninos macios, versáteis à mesa.',
-  'Vinhos Tintos Encorpados': 'Tintos intensos e estruturados, de taninos firmes, para carnes e pratos marcantes.',
-  'Vinhos Meia Garrafa (375ml)': 'Garrafas de 375 ml: a medida certa para duas taças, ou para provar mais de um vinho na mesma noite.',
-  'Vinhos em Taça (187ml)': 'Taças de 187 ml: nossa seleção para degustar sem compromisso ou harmonizar cada prato.',
-};
-
 export const FALLBACK_CATEGORY = 'Outros vinhos';
 
 export interface CategoryGroup<W> {
@@ -112,9 +99,14 @@ export interface CategoryGroup<W> {
 
 /**
  * Groups wines by category: the known categories in WINE_CATEGORIES order, then any other category
- * alphabetically. Wines keep their menu order inside a group. Empty groups are left out.
+ * alphabetically. Labels and blurbs in the guest's language (`m`); a custom category by the restaurant's own
+ * translation (`customLabels`). Anchors stay those of the stored names, whatever the language. Wines keep their menu order inside a group. Empty groups are left out.
  */
-export function groupByCategory<W extends Pick<PublicMenuWine, 'category'>>(wines: readonly W[]): CategoryGroup<W>[] {
+export function groupByCategory<W extends Pick<PublicMenuWine, 'category'>>(
+  wines: readonly W[],
+  m: GuestMessages = guestMessages(),
+  customLabels: Record<string, string> = {},
+): CategoryGroup<W>[] {
   const groups = new Map<string, W[]>();
   for (const wine of wines) {
     const name = (typeof wine.category === 'string' ? wine.category.trim() : '') || FALLBACK_CATEGORY;
@@ -133,9 +125,9 @@ export function groupByCategory<W extends Pick<PublicMenuWine, 'category'>>(wine
     usedAnchors.add(anchor);
     return {
       name,
-      label: categoryLabel(name),
+      label: name === FALLBACK_CATEGORY ? m.t('category.other') : (customLabels[name] ?? m.category(name)),
       anchor,
-      blurb: CATEGORY_BLURBS[name] ?? null,
+      blurb: m.blurb(name),
       wines: groups.get(name) ?? [],
     };
   });

@@ -3,6 +3,7 @@
  * as the public page (available wines, menu order inside the page's category order), with the menu's QR code.
  */
 import PDFDocument from 'pdfkit';
+import { DEFAULT_GUEST_LANGUAGE, type GuestLanguage, type GuestMessages, guestMessages } from '../../shared/guest-i18n/catalogue.js';
 import { guestPriceParts, type PublicMenuResponse, type PublicMenuWine } from '../../shared/public-menu.js';
 import { pdfFonts } from '../pdf/fonts.js';
 import { printableText } from '../pdf/printable-text.js';
@@ -10,6 +11,7 @@ import { drawQr, pdfBuffer } from '../pdf/qr-vector.js';
 import { originParts, stockText } from './components.js';
 import { isAvailable } from './filters.js';
 import { formatVolume, groupByCategory } from './format.js';
+import { localizeMenu } from './localize.js';
 
 const MARGIN = 50;
 const INK = '#1f1416';
@@ -21,21 +23,31 @@ const QR_SIZE = 92;
 const STOCK_LINE = 12;
 
 /** Origin and bottle size; each name cleaned on its own, so what one drops cannot join its neighbours. */
-function wineDetails(wine: PublicMenuWine): string {
-  return [...originParts(wine), formatVolume(wine.volume)]
+function wineDetails(wine: PublicMenuWine, m: GuestMessages): string {
+  const country = wine.country;
+  return [...originParts(wine).map((part) => (part === country ? m.country(part) : part)), formatVolume(wine.volume)]
     .map((part) => (part ? printableText(part) : ''))
     .filter(Boolean)
     .join(' · ');
 }
 
 /** The price column, as the page says it (shared guestPriceParts): one price per thing to buy, one per line. */
-function priceLines(wine: PublicMenuWine): string {
-  return guestPriceParts(wine).join('\n');
+function priceLines(wine: PublicMenuWine, m: GuestMessages): string {
+  return guestPriceParts(wine, { glass: m.t('wine.glass'), bottle: m.t('wine.bottle') }).join('\n');
 }
 
-/** A4 PDF of a menu; `menuUrl` is the public address the QR code encodes and the header prints. */
-export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): Promise<Buffer> {
-  const { menu } = data;
+/**
+ * A4 PDF of a menu; `menuUrl` is the public address the QR code encodes and the header prints. In `lang` when the
+ * menu offers it (issue 28), else pt-BR.
+ */
+export async function renderMenuPdf(
+  data: PublicMenuResponse,
+  menuUrl: string,
+  lang: GuestLanguage = DEFAULT_GUEST_LANGUAGE,
+): Promise<Buffer> {
+  const shownIn = (data.menu.languages ?? []).includes(lang) ? lang : DEFAULT_GUEST_LANGUAGE;
+  const m = guestMessages(shownIn);
+  const { menu, categoryLabels } = localizeMenu(data, shownIn);
   const establishmentName = printableText(data.establishment.name);
   const menuName = printableText(menu.name);
   const description = menu.description ? printableText(menu.description) : '';
@@ -44,7 +56,7 @@ export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): 
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    lang: 'pt-BR',
+    lang: shownIn,
     displayTitle: true,
     info: { Title: `${menuName} — ${establishmentName}`, Author: establishmentName, Creator: 'Adega', Producer: 'Adega' },
   });
@@ -64,7 +76,7 @@ export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): 
     .font('sans')
     .fontSize(7)
     .fillColor(MUTED)
-    .text('Aponte a câmera do celular', qrX - 10, MARGIN + QR_SIZE + 4, {
+    .text(m.t('pdf.pointCamera'), qrX - 10, MARGIN + QR_SIZE + 4, {
       width: QR_SIZE + 20,
       align: 'center',
     });
@@ -73,17 +85,18 @@ export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): 
   doc.font('serif-italic').fontSize(15).fillColor(WINE).text(menuName, { width: headWidth });
   if (description) doc.moveDown(0.3).font('sans').fontSize(10).fillColor(MUTED).text(description, { width: headWidth });
   doc.moveDown(0.3).font('sans').fontSize(9).fillColor(MUTED).text(printableText(menuUrl), { width: headWidth, link: menuUrl });
+  if (shownIn !== DEFAULT_GUEST_LANGUAGE) doc.moveDown(0.2).text(m.t('menu.pricesNote'), { width: headWidth });
   doc.y = Math.max(doc.y, MARGIN + QR_SIZE + 18) + 12;
 
   const available = (Array.isArray(menu.wines) ? menu.wines : []).filter(isAvailable);
   if (available.length === 0) {
-    doc.font('serif').fontSize(14).fillColor(INK).text('Carta temporariamente indisponível', left, doc.y, { width });
-    doc.font('sans').fontSize(10).fillColor(MUTED).text('Peça à nossa equipe as sugestões de hoje.', { width });
+    doc.font('serif').fontSize(14).fillColor(INK).text(m.t('menu.unavailable.title'), left, doc.y, { width });
+    doc.font('sans').fontSize(10).fillColor(MUTED).text(m.t('pdf.unavailable'), { width });
   }
 
   const priceWidth = 120;
   const nameWidth = width - priceWidth - 10;
-  for (const group of groupByCategory(available)) {
+  for (const group of groupByCategory(available, m, categoryLabels)) {
     // A heading never ends a page alone: keep room for it and its first wine.
     if (doc.y + 70 > bottom()) doc.addPage();
     doc.moveDown(0.6);
@@ -100,13 +113,13 @@ export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): 
     for (const wine of group.wines) {
       const soldOut = wine.stock?.state === 'sold_out';
       const name = printableText(wine.name);
-      const details = wineDetails(wine);
-      const stock = stockText(wine.stock);
+      const details = wineDetails(wine, m);
+      const stock = stockText(wine.stock, m);
       doc.font('serif').fontSize(11);
       const nameHeight = doc.heightOfString(name, { width: nameWidth });
       doc.font('sans').fontSize(9);
       const detailsHeight = details ? doc.heightOfString(details, { width: nameWidth }) : 0;
-      const price = priceLines(wine);
+      const price = priceLines(wine, m);
       doc.font('sans-bold').fontSize(11);
       const priceHeight = doc.heightOfString(price, { width: priceWidth }) + (stock ? STOCK_LINE : 0);
       if (doc.y + Math.max(nameHeight + detailsHeight, priceHeight) + 8 > bottom()) doc.addPage();
@@ -133,7 +146,7 @@ export async function renderMenuPdf(data: PublicMenuResponse, menuUrl: string): 
     doc.page.margins.bottom = 0;
     doc.font('sans').fontSize(8).fillColor(MUTED);
     doc.text(`${establishmentName} · ${menuName}`, left, y, { width: width - 80, lineBreak: false });
-    doc.text(`Página ${i + 1} de ${range.count}`, left + width - 80, y, { width: 80, align: 'right', lineBreak: false });
+    doc.text(m.t('pdf.page', { n: i + 1, total: range.count }), left + width - 80, y, { width: 80, align: 'right', lineBreak: false });
   }
   return pdfBuffer(doc);
 }

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { GUEST_LANGUAGES, guestMessages } from '../../shared/guest-i18n/catalogue.js';
 
 /**
  * The scripts as they travel: minified copies of the readable sources beside them (assets/menu-chips.js,
@@ -28,7 +29,17 @@ for (const [file, script] of [
 
 /** Where the offline copy's service worker is served (assets/menu-offline-sw.js, decision 0066). */
 export const MENU_WORKER_PATH = '/sw.js';
-export const MENU_WORKER_SCRIPT = readFileSync(new URL('./assets/menu-offline-sw.js', import.meta.url), 'utf8');
+/** The offline notice of every guest language, from the catalogues, for the worker's OFFLINE_TEXTS line. */
+const OFFLINE_TEXTS = Object.fromEntries(
+  GUEST_LANGUAGES.map((lang) => {
+    const m = guestMessages(lang);
+    return [lang, { notice: m.t('offline.notice'), wholeMenu: m.t('offline.wholeMenu') }];
+  }),
+);
+const WORKER_SOURCE = readFileSync(new URL('./assets/menu-offline-sw.js', import.meta.url), 'utf8');
+const TEXTS_LINE = /^const OFFLINE_TEXTS = \{[\s\S]*?^\};$/m;
+if (!TEXTS_LINE.test(WORKER_SOURCE)) throw new Error('assets/menu-offline-sw.js has no OFFLINE_TEXTS line to fill');
+export const MENU_WORKER_SCRIPT = WORKER_SOURCE.replace(TEXTS_LINE, () => `const OFFLINE_TEXTS = ${JSON.stringify(OFFLINE_TEXTS)};`);
 
 /**
  * Registers the offline copy's worker with the page's own path as its scope: it controls this menu (and its

@@ -3,6 +3,7 @@
  * with precompressed bodies (see page-cache.ts); admin app paths that share the URL space get the SPA shell.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { chooseGuestLanguage, DEFAULT_GUEST_LANGUAGE, type GuestLanguage, parseGuestLanguage } from '../../shared/guest-i18n/catalogue.js';
 import { type PublicMenuResponse, publicMenuPath } from '../../shared/public-menu.js';
 import { RESERVED_MENU_SLUGS, RESERVED_SLUGS } from '../../shared/reserved-slugs.js';
 import type { Db } from '../db/client.js';
@@ -24,7 +25,8 @@ import {
 import { renderMenuPdf } from './menu-pdf.js';
 import { MENU_WORKER_PATH, MENU_WORKER_SCRIPT } from './menu-script.js';
 import { buildCachedBody, buildCachedPage, type CachedPage, type PublicPageCache } from './page-cache.js';
-import { renderEstablishmentNotFoundPage, renderEstablishmentPage, renderMenuNotFoundPage, renderMenuPage } from './render.js';
+import { PRIVACY_PATH, renderPrivacyPage } from './privacy.js';
+import { LANG_PARAM, renderEstablishmentNotFoundPage, renderEstablishmentPage, renderMenuNotFoundPage, renderMenuPage } from './render.js';
 
 export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const HTML = 'text/html; charset=utf-8';
@@ -73,9 +75,10 @@ function matchesEtag(ifNoneMatch: string, page: CachedPage): boolean {
   return false;
 }
 
-export function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, status = 200): FastifyReply {
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, status = 200, byLanguage = false): FastifyReply {
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
-  reply.header('vary', 'Accept-Encoding');
+  // A menu in several languages answers by Accept-Language too (a menu in pt-BR alone keeps its header's bytes).
+  reply.header('vary', byLanguage ? 'Accept-Encoding, Accept-Language' : 'Accept-Encoding');
   if (status === 200) {
     reply.header('cache-control', PUBLIC_PAGE_CACHE_CONTROL).header('etag', page.etag[encoding]);
     const ifNoneMatch = request.headers['if-none-match'];
@@ -113,6 +116,7 @@ const lazy = <T>(make: () => Promise<T>) => {
 };
 const menuNotFoundPage = lazy(() => buildCachedPage(renderMenuNotFoundPage(), null));
 const establishmentNotFoundPage = lazy(() => buildCachedPage(renderEstablishmentNotFoundPage(), null));
+const privacyPage = lazy(() => buildCachedPage(renderPrivacyPage(), null));
 
 const segmentKey = (value: string) => value.trim().toLowerCase();
 const PDF_SUFFIX = '.pdf';
@@ -158,11 +162,13 @@ export interface MenuView {
   search: { words: string; found: () => number } | null;
   /** The filters applied, canonical: "pais=Chile", "uva=Malbec", "preco=ate-100", "taca=1". */
   filters: string[];
+  /** The language the page was shown in. */
+  lang: GuestLanguage;
 }
 
 const NO_FILTERS: MenuView['filters'] = [];
 
-function viewOf(source: MenuSource, filters: MenuFilters): MenuView {
+function viewOf(source: MenuSource, filters: MenuFilters, lang: GuestLanguage): MenuView {
   const query = filters.query;
   const list: string[] = [];
   if (filters.country) list.push(`${FILTER_PARAMS.country}=${filters.country}`);
@@ -173,6 +179,7 @@ function viewOf(source: MenuSource, filters: MenuFilters): MenuView {
     menuId: source.data.menu.id,
     search: query ? { words: normalizeKey(query), found: () => filterWines(source.data.menu.wines, { query }).length } : null,
     filters: list.length > 0 ? list : NO_FILTERS,
+    lang,
   };
 }
 
@@ -234,29 +241,35 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
       });
       if (!base) return sendPage(request, reply, await menuNotFoundPage(), 404);
       const source = base.source as MenuSource;
-      if (!request.url.includes('?')) {
-        options.onMenuView?.(request, { menuId: source.data.menu.id, search: null, filters: NO_FILTERS });
+      const languages = source.data.menu.languages ?? [DEFAULT_GUEST_LANGUAGE];
+      const several = languages.length > 1;
+      if (!request.url.includes('?') && !several) {
+        options.onMenuView?.(request, { menuId: source.data.menu.id, search: null, filters: NO_FILTERS, lang: DEFAULT_GUEST_LANGUAGE });
         return sendPage(request, reply, base);
       }
-      const filters = sanitizeFilters(parseMenuFilters(request.query as Record<string, unknown>), source.options);
-      options.onMenuView?.(request, viewOf(source, filters));
+      const query = request.query as Record<string, unknown>;
+      // The guest's language: ?lang=, else the best of Accept-Language among the menu's languages, else pt-BR.
+      const lang = several ? chooseGuestLanguage(query[LANG_PARAM], request.headers['accept-language'], languages) : DEFAULT_GUEST_LANGUAGE;
+      const filters = sanitizeFilters(parseMenuFilters(query), source.options);
+      options.onMenuView?.(request, viewOf(source, filters, lang));
       // A table's page carries its number in the search form and links, so later views are credited to it too.
-      const table = tableOf(request.query);
-      if (!hasActiveFilters(filters) && !table) return sendPage(request, reply, base);
+      const table = tableOf(query);
+      if (!hasActiveFilters(filters) && !table && lang === DEFAULT_GUEST_LANGUAGE) return sendPage(request, reply, base, 200, several);
       // Free search words are unbounded: such pages are rendered for the request and not kept.
       if (filters.query) {
-        const page = renderMenuPage(source.data, filters, { basePath, table });
-        return sendPage(request, reply, await buildCachedPage(page, base.establishmentId));
+        const page = renderMenuPage(source.data, filters, { basePath, table, lang });
+        return sendPage(request, reply, await buildCachedPage(page, base.establishmentId), 200, several);
       }
-      // Sanitized against the menu's own countries and grapes, and tables 1..200: the variants per menu stay bounded.
-      const variantKey = `${key}${filterKey(filters)}${table ? `&mesa=${table}` : ''}`;
+      // Sanitized against the menu's own countries and grapes, tables 1..200 and three languages: the variants per
+      // menu stay bounded.
+      const variantKey = `${key}${filterKey(filters)}${table ? `&mesa=${table}` : ''}${lang === DEFAULT_GUEST_LANGUAGE ? '' : `|${lang}`}`;
       const variant = await cached(
         variantKey,
-        () => buildCachedPage(renderMenuPage(source.data, filters, { basePath, table }), base.establishmentId),
+        () => buildCachedPage(renderMenuPage(source.data, filters, { basePath, table, lang }), base.establishmentId),
         // Only while the base page it derives from is still current.
         () => cache.get(key) === base,
       );
-      return sendPage(request, reply, variant ?? base);
+      return sendPage(request, reply, variant ?? base, 200, several);
     }
 
     /** The menu as a PDF (menu-pdf.ts), cached per base URL like the page and dropped on the same events. */
@@ -267,13 +280,18 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
       load: () => Promise<PublicMenuResponse | null>,
     ): Promise<FastifyReply> {
       const base = publicBaseUrl(request, options.publicBaseUrl);
-      const pdfKey = `pdf:${base}|${key}`;
+      // The PDF's language is the link's (`.pdf?lang=en`): a printed or shared PDF is one language, whoever opens it.
+      const lang = parseGuestLanguage((request.query as Record<string, unknown>)[LANG_PARAM]) ?? DEFAULT_GUEST_LANGUAGE;
+      const pdfKey = `pdf:${base}|${key}|${lang}`;
       const pdf = await cached(pdfKey, async () => {
         const data = await load();
         if (!data) return null;
-        const url = `${base}${publicMenuPath(data.establishment, data.menu)}`;
-        return buildCachedBody(await renderMenuPdf(data, url), data.establishment.id, {
-          fileName: `${[data.establishment.slug, data.menu.slug || 'carta'].filter(Boolean).join('-')}.pdf`,
+        const shownIn = (data.menu.languages ?? []).includes(lang) ? lang : DEFAULT_GUEST_LANGUAGE;
+        const path = publicMenuPath(data.establishment, data.menu);
+        const url = `${base}${path}${shownIn === DEFAULT_GUEST_LANGUAGE ? '' : `?${LANG_PARAM}=${shownIn}`}`;
+        const suffix = shownIn === DEFAULT_GUEST_LANGUAGE ? [] : [shownIn];
+        return buildCachedBody(await renderMenuPdf(data, url, shownIn), data.establishment.id, {
+          fileName: `${[data.establishment.slug, data.menu.slug || 'carta', ...suffix].filter(Boolean).join('-')}.pdf`,
         });
       });
       if (!pdf) return sendPage(request, reply, await menuNotFoundPage(), 404);
@@ -294,6 +312,9 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
 
     // @fastify/compress stays on these routes (the SPA shell uses reply.compress); its onSend hook leaves
     // bodies that already carry a Content-Encoding alone, so the precompressed ones are sent as they are.
+    // What Adega keeps about whom (issue 29); 'privacidade' is a reserved slug, so no establishment can take the path.
+    app.get(PRIVACY_PATH, routeOptions, async (request, reply) => sendPage(request, reply, await privacyPage()));
+
     app.get<{ Params: { slug: string } }>('/carta/:slug', routeOptions, async (request, reply) => {
       const slug = segmentKey(request.params.slug);
       const pdfOf = pdfSlug(slug);

@@ -152,3 +152,7 @@ function minifyCss(raw: string): string {
 export const MENU_CSS = minifyCss(COMMON_CSS + MENU_ONLY_CSS);
 /** The establishment page's and the not-found pages' stylesheet. */
 export const PAGE_CSS = minifyCss(COMMON_CSS + PAGE_ONLY_CSS);
+
+/** The language switch ("PT · EN · ES"), added only to the pages of a menu with several languages (pt-BR alone pays no byte). */
+export const LANG_CSS =
+  '.lang{display:flex;gap:4px;margin:8px 0 0;font-size:.85rem}.lang a{padding:6px 10px;border:1px solid var(--ln);border-radius:99px;color:var(--mu);text-decoration:none}.lang a[aria-current]{color:var(--tx);border-color:var(--mu);font-weight:700}';

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { type BuildOptions, buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
+import { ensureTwoStepPolicy } from '../modules/auth/index.js';
 import { openTestDatabase } from './test-database.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing!';
@@ -39,6 +40,9 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     adminEmail: undefined,
     adminPassword: undefined,
     publicBaseUrl: 'https://adega.test',
+    passkeyOrigin: 'https://adega.test',
+    // Existing tests sign admins in without two-step; two-step.api.test.ts turns the rule on where it tests it.
+    twoStepRequiredRoles: [],
     logLevel: 'silent',
     smtpUrl: undefined,
     mailFrom: 'Adega <nao-responda@adega.test>',
@@ -73,6 +77,7 @@ export async function createTestApp(
     ...(logStream ? { database, logStream } : { database, logger: false }),
   });
   await app.ready();
+  await ensureTwoStepPolicy(app.database.db, config.twoStepRequiredRoles);
   return {
     app,
     db: database.db,

@@ -4,9 +4,11 @@ import { seedSampleMenu } from './admin-api.js';
 
 test.describe('axe-core: no serious or critical violations', () => {
   test('login, home, menu edit and catálogo', async ({ page, request, admin }) => {
+    // Four axe scans; the catálogo's full page of wines alone took most of a minute while the API suite ran beside it.
+    test.setTimeout(150_000);
     const { menuId } = await seedSampleMenu(request);
     await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
     expect(await seriousViolations(page), 'login').toEqual([]);
 
     await loginViaUi(page, admin);

@@ -18,6 +18,7 @@ test.describe('copy and details', () => {
       ['/catalogo', 'Catálogo global · Adega'],
       ['/catalogo/novo', 'Novo vinho no catálogo · Adega'],
       [`/carta/${menuId}/qr`, 'QR code · Adega'],
+      [`/carta/${menuId}/idiomas`, 'Idiomas da carta · Adega'],
       ['/carta/nova', 'Nova carta · Adega'],
     ] as const) {
       await page.goto(path);

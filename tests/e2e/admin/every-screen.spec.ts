@@ -26,6 +26,11 @@ const SCREENS: Screen[] = [
   { name: 'carta-nova', path: () => '/carta/nova' },
   { name: 'carta-editar', path: (d) => `/carta/${d.menuId}/editar`, ready: (p) => p.getByTestId('menu-wine') },
   { name: 'carta-qr', path: (d) => `/carta/${d.menuId}/qr`, ready: (p) => p.getByRole('img', { name: /QR code da carta/ }) },
+  {
+    name: 'carta-idiomas',
+    path: (d) => `/carta/${d.menuId}/idiomas`,
+    ready: (p) => p.getByRole('textbox', { name: 'Nome da carta em inglês' }),
+  },
   { name: 'estabelecimento-novo', path: () => '/estabelecimento/novo' },
   {
     name: 'estabelecimento-editar',
@@ -66,7 +71,9 @@ const SCREENS: Screen[] = [
   { name: 'crm', path: () => '/crm', ready: (p) => p.getByRole('table', { name: 'Top Performers' }) },
   { name: 'crm-leads', path: () => '/crm/leads', ready: (p) => p.getByRole('table', { name: 'Leads' }) },
   { name: 'crm-oportunidades', path: () => '/crm/opportunities', ready: (p) => p.getByRole('table', { name: 'Oportunidades' }) },
+  { name: 'lgpd', path: () => '/lgpd', ready: (p) => p.getByRole('heading', { name: 'Regras de retenção' }) },
   { name: 'crm-atividades', path: () => '/crm/activities', ready: (p) => p.getByRole('table', { name: 'Atividades' }) },
+  { name: 'auditoria', path: () => '/auditoria', ready: (p) => p.getByRole('list', { name: 'Alterações' }) },
 ];
 
 for (const [label, options] of [

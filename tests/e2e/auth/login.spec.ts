@@ -5,7 +5,7 @@ test.describe('login and session', () => {
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(admin.email);
     await page.getByLabel('Senha').fill('senha-errada');
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Credenciais inválidas ou sessão expirada.');
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -17,7 +17,7 @@ test.describe('login and session', () => {
     await expect(page).toHaveURL(/\/$/);
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
     await page.goto('/usuarios');
     await expect(page).toHaveURL(/\/login$/);
   });

@@ -56,7 +56,7 @@ test.describe('forgot and reset password', () => {
       await expect(page.getByRole('status')).toHaveText('Senha redefinida. Entre com a nova senha.');
       await type(page, 'E-mail', user.email);
       await type(page, 'Senha', 'vinho-do-porto-10');
-      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.getByRole('button', { name: 'Entrar', exact: true }).click();
       await expect(page.getByTestId('header-email')).toHaveText(user.email);
 
       // The link worked once: opened again, it says so at once, before anyone types a password.

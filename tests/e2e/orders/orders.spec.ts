@@ -116,7 +116,7 @@ test.describe('suppliers and purchase orders', () => {
     await expect(m.getByTestId('order-total')).toHaveText('R$ 2.048,50');
     await expect(m.getByRole('row', { name: /Miolo Lote 43/ })).toContainText('R$ 1.250,50');
     await expect(m.getByRole('row', { name: /Casa Valduga Storia Merlot/ })).toContainText('R$ 798,00');
-    await expect(m.getByText('R$ 256,06')).toBeVisible();
+    await expect(m.getByRole('cell', { name: 'R$ 256,06' })).toBeVisible();
     await expect(m.getByText(`→ ${companyName}`)).toBeVisible();
     await expect(m.getByText(`Contato: ${supplierName}`)).toBeVisible();
     // A manager may cancel a pending order but not confirm it.

@@ -39,6 +39,8 @@ const SCREENS_BY_ROLE: Record<string, [group: string | null, label: string, head
     ['CRM', 'Atividades', /Atividades/],
     ['Administração', 'Usuários', /Usuários/],
     ['Administração', 'Cadastros', /Cadastros de restaurantes/],
+    ['Administração', 'Auditoria', /Auditoria/],
+    ['Administração', 'Dados pessoais (LGPD)', /Dados pessoais \(LGPD\)/],
   ],
   restaurant_manager: [
     ['Cartas', 'Cartas', /Cartas/],
@@ -49,6 +51,8 @@ const SCREENS_BY_ROLE: Record<string, [group: string | null, label: string, head
     ['Compras', 'Indicadores', /Indicadores/],
     ['Estoque', 'Adega da casa', /Adega da casa/],
     ['Estoque', 'Produtos', /Gerenciar Produtos/],
+    ['Administração', 'Usuários', /Usuários/],
+    ['Administração', 'Auditoria', /Auditoria/],
   ],
 };
 
@@ -96,14 +100,18 @@ for (const [width, options] of [
           // What the role may not open is not offered.
           if (width >= 992) {
             await expect(page.getByRole('button', { name: 'CRM' })).toHaveCount(0);
-            await expect(page.getByRole('button', { name: 'Administração' })).toHaveCount(0);
+            // Administração holds its staff and their audit trail only: no sign-up reviews, no LGPD requests.
+            await page.getByRole('button', { name: 'Administração', exact: true }).click();
+            await expect(page.getByRole('menuitem', { name: 'Auditoria', exact: true })).toBeVisible();
+            await expect(page.getByRole('menuitem', { name: /Cadastros|LGPD/ })).toHaveCount(0);
+            await page.keyboard.press('Escape');
             // A manager does not import: Estoque holds the house cellar and the products only.
             await page.getByRole('button', { name: 'Estoque', exact: true }).click();
             await expect(page.getByRole('menuitem', { name: /Importar/ })).toHaveCount(0);
           } else {
             await page.getByRole('button', { name: 'Abrir menu' }).click();
             await expect(page.getByRole('dialog').getByRole('link', { name: 'Cartas', exact: true })).toBeVisible();
-            await expect(page.getByRole('dialog').getByRole('link', { name: /Leads|Cadastros|Importar/ })).toHaveCount(0);
+            await expect(page.getByRole('dialog').getByRole('link', { name: /Leads|Cadastros|Importar|LGPD/ })).toHaveCount(0);
             // A manager runs the staff of its establishments.
             await expect(page.getByRole('dialog').getByRole('link', { name: 'Usuários', exact: true })).toBeVisible();
           }

@@ -18,6 +18,10 @@ export const e2eServerEnv = (port: number) => ({
   HOST: '127.0.0.1',
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
+  // The suite's admin signs in with a password alone; two-step.spec.ts turns two-step on for its own manager.
+  TWO_STEP_REQUIRED_ROLES: 'none',
+  // A passkey needs a host name, never an IP address: two-step.spec.ts opens the app on localhost for it.
+  PASSKEY_ORIGIN: `http://localhost:${port}`,
 });
 
 /**

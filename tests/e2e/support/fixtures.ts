@@ -51,7 +51,7 @@ export async function loginViaUi(page: Page, who: Credentials = E2E_ADMIN): Prom
   if (!page.url().includes('/login')) await page.goto('/login');
   await page.getByLabel('E-mail').fill(who.email);
   await page.getByLabel('Senha').fill(who.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page.getByTestId('header-email')).toHaveText(who.email);
 }
 

@@ -35,7 +35,9 @@ test.describe('invitations', () => {
     const sommelierEmail = `somm-${suffix}@adega.test`;
 
     await loginViaUi(page, manager);
-    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Usuários' }).click();
+    // A manager's Administração menu holds Usuários and Auditoria.
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('button', { name: 'Administração' }).click();
+    await page.getByRole('menuitem', { name: 'Usuários', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Usuários' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Novo usuário' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Convidar usuário' }).click();

@@ -4,7 +4,11 @@ import { PageLoadError, PageLoader } from '../../ui/PageStates';
 import { useAccount } from './account-api';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { NotificationsSection } from './NotificationsSection';
+import { PasskeysSection } from './PasskeysSection';
 import { ProfileSection } from './ProfileSection';
+import { SessionsSection } from './SessionsSection';
+import { TwoStepPolicySection } from './TwoStepPolicySection';
+import { TwoStepSection } from './TwoStepSection';
 
 const TITLE = 'Minha conta';
 
@@ -23,10 +27,17 @@ export function AccountPage() {
     );
   return (
     <>
-      <PageHeader title={TITLE} description="Seus dados de acesso, a sua senha e os e-mails que você recebe." />
+      <PageHeader
+        title={TITLE}
+        description="Seus dados de acesso, a sua senha, a verificação em duas etapas, as sessões abertas e os e-mails que você recebe."
+      />
       <Stack gap="lg" maw={720}>
         <ProfileSection account={account.data} />
         <ChangePasswordSection email={account.data.email} />
+        <TwoStepSection />
+        <PasskeysSection />
+        <SessionsSection />
+        {account.data.role === 'admin' && <TwoStepPolicySection />}
         <NotificationsSection account={account.data} />
       </Stack>
     </>

@@ -2,10 +2,11 @@ import { Button, Paper, Select, SimpleGrid, Skeleton, Tabs, Text, ThemeIcon } fr
 import { IconAlertTriangle, IconBottle, IconClipboardCheck, IconPackages, IconPlus, IconTrendingDown } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { CellarItem } from '../../../shared/cellar';
 import { pluralWord } from '../../../shared/plural';
 import { useCan } from '../../lib/use-can';
+import { useUrlParams } from '../../lib/use-url-params';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/ListStates';
 import { notifySuccess } from '../../ui/notify';
@@ -28,18 +29,13 @@ type Dialog = { kind: 'item'; item: CellarItem | null } | { kind: 'history'; ite
 /** /adega — the house cellar of one establishment: stock, reorder suggestions and figures, in three tabs. */
 export function CellarPage() {
   const { establishments, list, establishment, choose } = useCellarEstablishment();
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('aba') ?? '') ? (params.get('aba') as Tab) : 'estoque';
   const setTab = (value: string | null) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value && value !== 'estoque') next.set('aba', value);
-        else next.delete('aba');
-        return next;
-      },
-      { replace: true },
-    );
+    update((next) => {
+      if (value && value !== 'estoque') next.set('aba', value);
+      else next.delete('aba');
+    });
   const [dialog, setDialog] = useState<Dialog>(null);
   const canCreate = useCan('cellar', 'create');
   const canUpdate = useCan('cellar', 'update');

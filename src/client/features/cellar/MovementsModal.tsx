@@ -4,6 +4,7 @@ import { CELLAR_MOVEMENT_REASON_LABELS, type CellarItem } from '../../../shared/
 import { pluralWord } from '../../../shared/plural';
 import { errorMessage } from '../../lib/api';
 import { useCellarMovement } from '../../lib/cellar-queries';
+import { AuditHistory } from '../../ui/AuditHistory';
 import { CardTable } from '../../ui/CardTable';
 import { ListSkeleton } from '../../ui/ListStates';
 import { notifySuccess } from '../../ui/notify';
@@ -45,7 +46,12 @@ export function MovementsModal({ establishmentId, canMove, item, onClose }: Prop
         </Text>
       }
     >
-      {item && <MovementsBody establishmentId={establishmentId} canMove={canMove} item={item} />}
+      {item && (
+        <Stack gap="md">
+          <MovementsBody establishmentId={establishmentId} canMove={canMove} item={item} />
+          <AuditHistory kind="cellar_item" id={item.id} />
+        </Stack>
+      )}
     </Modal>
   );
 }

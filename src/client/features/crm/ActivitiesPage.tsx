@@ -33,8 +33,11 @@ const FILTER_KEYS = ['type', 'status', 'lead_id', 'opportunity_id', 'search'] as
 export function ActivitiesPage() {
   const { filters, set, clear } = useUrlFilters(FILTER_KEYS);
   const activities = useActivities(filters);
-  const leads = useLeads({ limit: '500' });
-  const opportunities = useOpportunities({ limit: '500' });
+  // The filters' options (up to 500 leads and opportunities) wait for the table: on the embedded database the requests
+  // are answered one at a time, and the table is what the person came for.
+  const pickersReady = activities.isFetched;
+  const leads = useLeads({ limit: '500' }, pickersReady);
+  const opportunities = useOpportunities({ limit: '500' }, pickersReady);
   if (leads.isError) console.error('Lead picker failed to load', leads.error);
   if (opportunities.isError) console.error('Opportunity picker failed to load', opportunities.error);
   const complete = useCompleteActivity();

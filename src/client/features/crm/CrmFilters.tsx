@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import { useSettledFilter } from '../../lib/use-settled-filter';
+import { useUrlParams } from '../../lib/use-url-params';
 import type { Filters } from './crm-api';
 
 export interface FilterSelect {
@@ -12,15 +12,14 @@ export interface FilterSelect {
 
 /** The screen's filters live in the address (a reload or a shared link keeps them); the search box settles first. */
 export function useUrlFilters(keys: readonly string[]) {
-  const [params, setParams] = useSearchParams();
+  const { params, update, replaceAll } = useUrlParams();
   const filters: Filters = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? '']));
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
-  const clear = () => setParams(new URLSearchParams(), { replace: true });
+  const set = (key: string, value: string) =>
+    update((next) => {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    });
+  const clear = () => replaceAll(new URLSearchParams());
   return { filters, set, clear };
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { useServerForm } from '../../lib/use-server-form';
+import { AuditHistory } from '../../ui/AuditHistory';
 import { FormModal } from '../../ui/FormModal';
 
 interface Props<Input extends FieldValues, Output> {
@@ -96,6 +97,7 @@ export function CrmRecordFormModal<Input extends FieldValues, Output>({
   record,
   save,
   onSaved,
+  children,
   ...form
 }: RecordProps<Input, Output>) {
   const texts = RECORD_TEXTS[kind];
@@ -108,6 +110,9 @@ export function CrmRecordFormModal<Input extends FieldValues, Output>({
         await save.mutateAsync({ id: record?.id, values });
         onSaved(record ? texts.updated : texts.created);
       }}
-    />
+    >
+      {children}
+      <AuditHistory kind={kind} id={record?.id} />
+    </CrmFormModal>
   );
 }

@@ -1,12 +1,12 @@
 import { Group, SegmentedControl, Table, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconLayoutKanban, IconTable, IconTargetArrow, IconThumbDown, IconTrophy } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import type { Opportunity } from '../../../shared/crm';
 import { isClosedStage, OPPORTUNITY_STAGE_LABELS } from '../../../shared/crm-vocabulary';
 import { formatBRL } from '../../../shared/money';
 import { formatCalendarDay } from '../../../shared/time';
 import { useCan } from '../../lib/use-can';
+import { useUrlParams } from '../../lib/use-url-params';
 import { useWriteRights } from '../../lib/use-write-rights';
 import { CardTable } from '../../ui/CardTable';
 import { confirmDelete } from '../../ui/confirm';
@@ -33,7 +33,7 @@ const VIEWS = [
 /** /crm/opportunities — a table (filters, Ganhar/Perder, edit, delete) or a board of the open stages. */
 export function OpportunitiesPage() {
   const { filters, set, clear } = useUrlFilters(FILTER_KEYS);
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlParams();
   const view = params.get('view') === 'board' ? 'board' : 'table';
   const opportunities = useOpportunities(view === 'board' ? { ...filters, stage: '', limit: '500' } : filters);
   const leads = useLeads({ limit: '500' });
@@ -46,12 +46,11 @@ export function OpportunitiesPage() {
   const canClose = useCan('crm', 'close');
   const dialog = useFormDialog<Opportunity>();
 
-  const setView = (next: string) => {
-    const p = new URLSearchParams(params);
-    if (next === 'board') p.set('view', 'board');
-    else p.delete('view');
-    setParams(p, { replace: true });
-  };
+  const setView = (view: string) =>
+    update((next) => {
+      if (view === 'board') next.set('view', 'board');
+      else next.delete('view');
+    });
   const win = (o: Opportunity) =>
     close.mutate(
       { id: o.id, body: { status: 'won', lost_reason: null } },

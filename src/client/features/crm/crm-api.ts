@@ -32,9 +32,11 @@ function useCrmList<S extends typeof leadSchema | typeof opportunitySchema | typ
   schema: S,
   key: readonly unknown[],
   filters: Filters,
+  enabled = true,
 ) {
   return useQuery({
     queryKey: key,
+    enabled,
     queryFn: async () => {
       const url = `${path}${queryString(filters)}`;
       const res = await request('GET', url);
@@ -46,9 +48,11 @@ function useCrmList<S extends typeof leadSchema | typeof opportunitySchema | typ
   });
 }
 
-export const useLeads = (filters: Filters = {}) => useCrmList('/crm/leads', leadSchema, queryKeys.crm.leads(filters), filters);
-export const useOpportunities = (filters: Filters = {}) =>
-  useCrmList('/crm/opportunities', opportunitySchema, queryKeys.crm.opportunities(filters), filters);
+/** `enabled: false` holds a list back, e.g. a filter's options until the screen's own list has answered. */
+export const useLeads = (filters: Filters = {}, enabled = true) =>
+  useCrmList('/crm/leads', leadSchema, queryKeys.crm.leads(filters), filters, enabled);
+export const useOpportunities = (filters: Filters = {}, enabled = true) =>
+  useCrmList('/crm/opportunities', opportunitySchema, queryKeys.crm.opportunities(filters), filters, enabled);
 export const useActivities = (filters: Filters = {}) =>
   useCrmList('/crm/activities', activitySchema, queryKeys.crm.activities(filters), filters);
 

@@ -16,7 +16,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconBook2, IconBottle, IconExternalLink, IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
+import { IconBook2, IconBottle, IconExternalLink, IconLanguage, IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -204,6 +204,9 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
       <Button component={Link} to={`/carta/${menu.id}/qr`} variant="default" leftSection={<IconQrcode size={18} />}>
         QR code
       </Button>
+      <Button component={Link} to={`/carta/${menu.id}/idiomas`} variant="default" leftSection={<IconLanguage size={18} />}>
+        Idiomas
+      </Button>
       <Button component="a" href={publicPath} target="_blank" rel="noopener" variant="light" leftSection={<IconExternalLink size={18} />}>
         Visualizar
       </Button>
@@ -371,6 +374,7 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
         opened={form.mode !== 'closed'}
         title={form.mode === 'edit' ? `Editar ${form.wine.name}` : 'Adicionar vinho'}
         notice={form.mode === 'new' ? form.notice : undefined}
+        wineId={form.mode === 'edit' ? form.wine.id : undefined}
         initialValues={form.mode === 'edit' ? wineToForm(form.wine) : form.mode === 'new' ? form.values : EMPTY_WINE}
         cellarItems={canReadCellar ? cellar.data : []}
         onClose={() => setForm({ mode: 'closed' })}

@@ -9,6 +9,7 @@ import {
   Loader,
   NumberInput,
   Paper,
+  SegmentedControl,
   Skeleton,
   Stack,
   Text,
@@ -27,12 +28,15 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { type GuestLanguage, guestMessages } from '../../../shared/guest-i18n/catalogue';
+import { LANGUAGE_NAMES_PT } from '../../../shared/menu-languages';
 import { MAX_TABLE_QR_CODES, TABLE_COUNT_MESSAGE, type TableQrFormat } from '../../../shared/wine-menus';
 import { apiGetBlob, errorMessage } from '../../lib/api';
 import { downloadBlob, pngDataUrl } from '../../lib/files';
 import { notifyError } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
-import { useMenu, useQrCode } from './menus-api';
+import { useMenuLanguages } from './menu-languages-api';
+import { qrLanguageQuery, useMenu, useQrCode } from './menus-api';
 
 type PrintFormat = 'png' | 'svg';
 
@@ -87,7 +91,15 @@ function DownloadButtons<F extends string>({
 export function QrPage() {
   const { id = '' } = useParams();
   const menu = useMenu(id);
-  const qr = useQrCode(id);
+  // "QR para turistas": a code that opens the menu in a language its guests can read on it (offered and complete).
+  const [lang, setLang] = useState<GuestLanguage>('pt-BR');
+  const languages = useMenuLanguages(id);
+  const readable = (languages.data?.languages ?? []).filter((l) => l.offered && l.complete);
+  const qr = useQrCode(id, lang);
+  const langQuery = qrLanguageQuery(lang);
+  const langSuffix = lang === 'pt-BR' ? '' : `-${lang}`;
+  // The card below shows what the printed one will: the menu's name and the line under it in the code's language.
+  const translatedName = lang === 'pt-BR' ? undefined : languages.data?.texts.find((t) => t.kind === 'menu_name')?.translations[lang]?.text;
   const [downloading, setDownloading] = useState<PrintFormat | null>(null);
   const [tables, setTables] = useState<number | string>(10);
   const [tableDownload, setTableDownload] = useState<TableQrFormat | null>(null);
@@ -100,7 +112,7 @@ export function QrPage() {
     if (!qr.data) return;
     setDownloading(format);
     try {
-      downloadBlob(await apiGetBlob(`/wine-menus/${id}/qr-code.${format}`), `${qr.data.file_name}.${format}`);
+      downloadBlob(await apiGetBlob(`/wine-menus/${id}/qr-code.${format}${langQuery}`), `${qr.data.file_name}.${format}`);
     } catch (err) {
       console.error(err);
       notifyError(errorMessage(err, `Não foi possível baixar o ${format.toUpperCase()}.`));
@@ -113,8 +125,9 @@ export function QrPage() {
     if (!qr.data || !tablesValid) return;
     setTableDownload(format);
     try {
-      const blob = await apiGetBlob(`/wine-menus/${id}/table-qr-codes.${format}?tables=${tableCount}`);
-      downloadBlob(blob, `${qr.data.file_name.replace(/-qr-code$/, '')}-qr-mesas-1-a-${tableCount}.${format}`);
+      const blob = await apiGetBlob(`/wine-menus/${id}/table-qr-codes.${format}?tables=${tableCount}${langQuery.replace('?', '&')}`);
+      const base = qr.data.file_name.replace(/-qr-code(-\w+)?$/, '');
+      downloadBlob(blob, `${base}-qr-mesas-1-a-${tableCount}${langSuffix}.${format}`);
     } catch (err) {
       console.error(err);
       notifyError(errorMessage(err, `Não foi possível baixar os QR codes das mesas (${format.toUpperCase()}).`));
@@ -136,7 +149,7 @@ export function QrPage() {
 
   const src = qr.data ? pngDataUrl(qr.data.qr_code) : null;
   // The public PDF of the whole menu, from this server (the address may point at PUBLIC_BASE_URL's host).
-  const pdfPath = qr.data ? `${new URL(qr.data.menu_url).pathname}.pdf` : null;
+  const pdfPath = qr.data ? `${new URL(qr.data.menu_url).pathname}.pdf${langQuery}` : null;
 
   return (
     <>
@@ -158,6 +171,22 @@ export function QrPage() {
           servidor.
         </Alert>
       )}
+      {readable.length > 0 && (
+        <Group gap="sm" mb="lg" wrap="wrap">
+          <Text size="sm" fw={600} id="qr-language-label">
+            Idioma do QR
+          </Text>
+          <SegmentedControl
+            aria-labelledby="qr-language-label"
+            value={lang}
+            onChange={(value) => setLang(value as GuestLanguage)}
+            data={[
+              { value: 'pt-BR', label: 'Português' },
+              ...readable.map((l) => ({ value: l.lang, label: `Para turistas: ${LANGUAGE_NAMES_PT[l.lang]}` })),
+            ]}
+          />
+        </Group>
+      )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, sm: 6, lg: 5 }}>
           <Paper withBorder shadow="xs" p="xl">
@@ -176,12 +205,12 @@ export function QrPage() {
                   {establishmentName}
                 </Text>
                 <Text ta="center" c="vinho.9">
-                  {menu.data.name}
+                  {translatedName ?? menu.data.name}
                 </Text>
               </>
             )}
-            <Text ta="center" size="sm" c="dimmed">
-              Aponte a câmera do celular para abrir a carta
+            <Text ta="center" size="sm" c="dimmed" lang={lang}>
+              {guestMessages(lang).t('qr.scan')}
             </Text>
           </Paper>
         </Grid.Col>
@@ -249,7 +278,7 @@ export function QrPage() {
                   <Button
                     component="a"
                     href={pdfPath}
-                    download={`${qr.data?.file_name.replace(/-qr-code$/, '')}.pdf`}
+                    download={`${qr.data?.file_name.replace(/-qr-code(-\w+)?$/, '')}${langSuffix}.pdf`}
                     variant="default"
                     leftSection={<IconFileTypePdf size={18} />}
                     w="fit-content"

@@ -3,6 +3,7 @@ import type { CellarItem } from '../../../shared/cellar';
 import { type MenuWineData, menuWineInputSchema } from '../../../shared/wine-menus';
 import { WINE_CATEGORIES, WINE_VOLUMES } from '../../../shared/wine-vocabulary';
 import { useServerForm } from '../../lib/use-server-form';
+import { AuditHistory } from '../../ui/AuditHistory';
 import { FormModal } from '../../ui/FormModal';
 import { CheckboxField, PriceField, SelectField, TextareaField } from '../../ui/form-fields';
 import { ModalTitle } from '../../ui/ModalTitle';
@@ -21,6 +22,8 @@ interface Props {
   /** Shown above the form (e.g. "Importado do catálogo"). */
   notice?: string;
   initialValues: WineFormValues;
+  /** The wine being edited: its "Histórico de alterações" shows under the form. */
+  wineId?: string;
   /** The establishment's cellar, to link the wine to one of its items; undefined while loading (or not allowed). */
   cellarItems: CellarItem[] | undefined;
   onClose(): void;
@@ -35,7 +38,7 @@ export function WineFormModal(props: Props) {
   return props.opened ? <WineFormDialog key={props.title} {...props} /> : null;
 }
 
-function WineFormDialog({ title, notice, initialValues, cellarItems, onClose, onSubmit }: Props) {
+function WineFormDialog({ title, notice, initialValues, wineId, cellarItems, onClose, onSubmit }: Props) {
   const serverForm = useServerForm({
     schema: menuWineInputSchema,
     defaults: initialValues,
@@ -120,6 +123,7 @@ function WineFormDialog({ title, notice, initialValues, cellarItems, onClose, on
       </Fieldset>
 
       <CheckboxField name="available" label="Disponível" description="Vinhos indisponíveis ficam fora da carta pública." />
+      <AuditHistory kind="menu_wine" id={wineId} />
     </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { catalogWineSchema } from '../../../shared/catalog';
 import { type CellarMovementValues, cellarMovementResultSchema } from '../../../shared/cellar';
 import {
@@ -26,11 +26,15 @@ export const useEstablishmentList = () => useQuery(establishmentListQuery());
 export const useMenu = (id: string | undefined) =>
   useQuery({ queryKey: menuKey(id ?? ''), queryFn: () => api.get(`/wine-menus/${id}`, wineMenuSchema), enabled: Boolean(id) });
 
-export const useQrCode = (id: string | undefined) =>
+/** `?lang=` of the QR routes: nothing for pt-BR. */
+export const qrLanguageQuery = (lang: string) => (lang === 'pt-BR' ? '' : `?lang=${lang}`);
+
+export const useQrCode = (id: string | undefined, lang = 'pt-BR') =>
   useQuery({
-    queryKey: queryKeys.menus.qr(id ?? ''),
-    queryFn: () => api.get(`/wine-menus/${id}/qr-code`, qrCodeSchema),
+    queryKey: [...queryKeys.menus.qr(id ?? ''), lang],
+    queryFn: () => api.get(`/wine-menus/${id}/qr-code${qrLanguageQuery(lang)}`, qrCodeSchema),
     enabled: Boolean(id),
+    placeholderData: keepPreviousData,
   });
 
 // Establishments show how many menus they have.

@@ -17,6 +17,7 @@ import { formatDate, formatDateTime } from '../../../shared/time';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { principalOf } from '../../lib/use-can';
+import { AuditHistory } from '../../ui/AuditHistory';
 import { notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { RecordPage } from '../../ui/RecordPage';
@@ -191,6 +192,7 @@ function OrderView({ order }: { order: OrderDetail }) {
                 </Table.Tfoot>
               </Table>
             </Paper>
+            <AuditHistory kind="order" id={order.id} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

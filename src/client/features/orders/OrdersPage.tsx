@@ -2,7 +2,7 @@ import { Anchor, Card, Grid, Group, Table, Text, TextInput } from '@mantine/core
 import { IconTruckDelivery } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatBRL } from '../../../shared/money';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type Order } from '../../../shared/orders';
 import { countOf } from '../../../shared/plural';
@@ -10,6 +10,7 @@ import { formatDate } from '../../../shared/time';
 import { establishmentListQuery, supplierOptionsQuery } from '../../lib/shared-queries';
 import { useCan } from '../../lib/use-can';
 import { useUrlPage } from '../../lib/use-url-page';
+import { useUrlParams } from '../../lib/use-url-params';
 import { EmptyState } from '../../ui/EmptyState';
 import { ClearFiltersButton, FilterBar, FilterSelect } from '../../ui/FilterBar';
 import { NewButton } from '../../ui/NewButton';
@@ -26,7 +27,7 @@ const itemsLabel = (n: number) => countOf(n, 'item', 'itens');
 
 /** /pedidos — purchase orders, newest first, with filters. */
 export function OrdersPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, update, replaceAll } = useUrlParams();
   const canCreate = useCan('orders', 'create');
   const seesEstablishments = useCan('establishments', 'read');
   const filters = filtersFrom(params);
@@ -39,13 +40,12 @@ export function OrdersPage() {
     if (list.isError) console.error(list.error);
   }, [list.isError, list.error]);
 
-  const setFilter = (key: keyof OrderFilters, value: string | null) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    next.delete('page');
-    setParams(next, { replace: true });
-  };
+  const setFilter = (key: keyof OrderFilters, value: string | null) =>
+    update((next) => {
+      if (value) next.set(key, value);
+      else next.delete(key);
+      next.delete('page');
+    });
   const filtered = ORDER_FILTER_KEYS.some((k) => filters[k]);
 
   const numberLink = (o: Order) => (
@@ -97,7 +97,7 @@ export function OrdersPage() {
         </Grid.Col>
         {filtered && (
           <Grid.Col span={{ base: 12, md: 'content' }}>
-            <ClearFiltersButton onClick={() => setParams(new URLSearchParams())} />
+            <ClearFiltersButton onClick={() => replaceAll(new URLSearchParams(), false)} />
           </Grid.Col>
         )}
       </FilterBar>

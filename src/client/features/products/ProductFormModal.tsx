@@ -9,6 +9,7 @@ import {
 import { errorMessage } from '../../lib/api';
 import { blankNulls } from '../../lib/form-values';
 import { useServerForm } from '../../lib/use-server-form';
+import { AuditHistory } from '../../ui/AuditHistory';
 import { FormModal } from '../../ui/FormModal';
 import { AutocompleteField, PriceField, SelectField, SwitchField, TextareaField } from '../../ui/form-fields';
 import { TextField } from '../../ui/text-fields';
@@ -115,6 +116,7 @@ function ProductFormDialog({ product, categories, picksSupplier, onClose, onSave
         </Grid.Col>
       </Grid>
       <SwitchField name="active" label="Ativo" />
+      <AuditHistory kind="product" id={product?.id} />
     </FormModal>
   );
 }

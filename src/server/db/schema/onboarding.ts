@@ -50,6 +50,8 @@ export const onboardingProcesses = pgTable(
     managerUserId: uuid('manager_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The CRM lead of this sign-up (set by the CRM's hook); a deleted lead leaves the sign-up without one. */
     leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    /** When its personal data was anonymised (an LGPD erasure or the retention rule of refused and abandoned sign-ups). */
+    anonymizedAt: at('anonymized_at'),
     ...timestamps(),
   },
   (t) => [

@@ -56,6 +56,18 @@ export const sessions = pgTable(
     userId: belongsTo('user_id', () => users.id, 'cascade'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * What the session may do (docs/decisions/0094): 'full'; 'second_factor' after a right password of a person with
+     * two-step sign-in, until the code; 'setup_required' for a role that must have two-step and has not set it up.
+     */
+    stage: text('stage', { enum: ['full', 'second_factor', 'setup_required'] })
+      .notNull()
+      .default('full'),
+    /** The browser's User-Agent and the client address when the session began, shown on /conta. */
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    /** Refreshed at most once a minute by the requests of the session. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

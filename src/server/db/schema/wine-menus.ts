@@ -18,6 +18,8 @@ export const wineMenus = pgTable(
       .default('show'),
     /** At or below this many bottles a linked wine shows "Última garrafa" / "Últimas N garrafas". */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(1),
+    /** Guest languages offered beyond pt-BR ('en', 'es'; issue 28): shown to guests only once their texts are complete. */
+    guestLanguages: text('guest_languages').array().notNull().default(sql`'{}'::text[]`),
     ...timestamps(),
   },
   (t) => [
@@ -25,6 +27,7 @@ export const wineMenus = pgTable(
     index('wine_menus_slug_idx').on(t.slug),
     check('wine_menus_sold_out_display', sql`${t.soldOutDisplay} IN ('show', 'hide')`),
     check('wine_menus_low_stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
+    check('wine_menus_guest_languages', sql`${t.guestLanguages} <@ ARRAY['en', 'es']::text[]`),
   ],
 );
 

@@ -11,7 +11,7 @@ export function accountRoutes(service: AccountService) {
     );
     r.patch(
       '/api/account',
-      { config: { policy: 'signed-in' }, schema: { body: accountUpdateSchema, response: { 200: accountSchema } } },
+      { config: { policy: 'signed-in', audit: 'recorded' }, schema: { body: accountUpdateSchema, response: { 200: accountSchema } } },
       async (request) => service.updateAccount(callerOf(request), request.body),
     );
   });

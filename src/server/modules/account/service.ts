@@ -2,6 +2,8 @@ import type { Account, AccountUpdate } from '../../../shared/account.js';
 import { notFound } from '../../core/app-error.js';
 import type { Caller } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
+import type { AuditChange } from '../../db/schema/index.js';
+import { recordAuditEvent } from '../audit/index.js';
 import * as repo from './repository.js';
 
 // The caller was read a moment ago; the row can only be missing if it was deleted in between.
@@ -22,9 +24,21 @@ export async function getAccount(db: Db, caller: Caller): Promise<Account> {
 
 /** Only the caller's own row: the id comes from the session, never from the request. */
 export async function updateAccount(db: Db, caller: Caller, input: AccountUpdate): Promise<Account> {
-  await repo.updateAccount(db, caller.id, {
-    ...(input.name !== undefined && { name: input.name }),
-    ...(input.order_emails !== undefined && { orderEmails: input.order_emails }),
+  const before = await repo.findAccount(db, caller.id);
+  if (!before) throw notFound(GONE);
+  await db.transaction(async (tx) => {
+    await repo.updateAccount(tx, caller.id, {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.order_emails !== undefined && { orderEmails: input.order_emails }),
+    });
+    // The name is personal: recorded as changed, without its values.
+    const changes: AuditChange[] = [
+      ...(input.name !== undefined && input.name !== before.name ? [{ field: 'name', personal: true as const }] : []),
+      ...(input.order_emails !== undefined && input.order_emails !== before.orderEmails
+        ? [{ field: 'order_emails', old: before.orderEmails, new: input.order_emails }]
+        : []),
+    ];
+    await recordAuditEvent(tx, { actor: caller, recordKind: 'user', recordId: caller.id, action: 'update', changes });
   });
   return getAccount(db, caller);
 }

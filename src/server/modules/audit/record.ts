@@ -1,25 +1,29 @@
+import type { AuditAction, AuditRecordKind } from '../../../shared/audit.js';
 import type { Role } from '../../../shared/roles.js';
 import type { Caller } from '../../core/caller.js';
 import type { Executor } from '../../db/client.js';
 import { type AuditChange, auditEntries } from '../../db/schema/index.js';
 import { currentRequestId } from '../../http/request-context.js';
+import { auditRequestId, countAuditEntry } from '../../http/route-audit.js';
 
-/** Who acted: a signed-in caller, a user known only by id and role (a sign-in), the system (jobs), or nobody known. */
-export type AuditActor = Caller | { id: string | null; role: Role } | 'sistema' | 'desconhecido';
+/** Who acted: a signed-in caller, a user known only by id and role (a sign-in), or someone without an account. */
+export type AuditActor = Caller | { id: string | null; role: Role } | AnonymousActor;
+/** Actors without an account: a job ('sistema'), a public applicant ('candidato'), a person accepting an invitation. */
+export type AnonymousActor = 'sistema' | 'desconhecido' | 'candidato' | 'convidado';
 
 export interface AuditEvent {
   actor: AuditActor;
   establishmentId?: string | null;
-  /** What kind of record: 'cellar_item', 'order', 'user', 'session'... */
-  recordKind: string;
+  /** What kind of record: 'cellar_item', 'order', 'user', 'session'... (each has its pt-BR label in shared/audit.ts) */
+  recordKind: AuditRecordKind;
   recordId?: string | null;
-  /** What was done: 'create', 'update', 'delete', 'status_change', 'sign_in'... */
-  action: string;
+  /** What was done: 'create', 'update', 'delete', 'status_change', 'sign_in'... (each has its pt-BR verb) */
+  action: AuditAction;
   changes?: AuditChange[];
 }
 
 function actorColumns(actor: AuditActor): { actorUserId: string | null; actorRole: string } {
-  if (actor === 'sistema' || actor === 'desconhecido') return { actorUserId: null, actorRole: actor };
+  if (typeof actor === 'string') return { actorUserId: null, actorRole: actor };
   return { actorUserId: actor.id, actorRole: actor.role };
 }
 
@@ -35,6 +39,7 @@ export async function recordAuditEvent(executor: Executor, event: AuditEvent): P
     recordId: event.recordId ?? null,
     action: event.action,
     changes: event.changes ?? [],
-    requestId: currentRequestId() ?? null,
+    requestId: currentRequestId() ?? auditRequestId() ?? null,
   });
+  countAuditEntry();
 }

@@ -21,9 +21,10 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token_type).toBe('bearer');
+    expect(body.stage).toBe('full');
     const me = await t.as(body.access_token, { method: 'GET', url: '/api/auth/me' });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ email: user.email, role: 'sommelier', establishment_ids: [], supplier_id: null });
+    expect(me.json()).toEqual({ email: user.email, role: 'sommelier', establishment_ids: [], supplier_id: null, stage: 'full' });
   });
 
   it('answers 401 with the spec text for a wrong password or unknown e-mail', async () => {

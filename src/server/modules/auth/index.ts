@@ -6,3 +6,5 @@ export { authRoutes } from './routes.js';
 export { type AuthService, createAuthService, ensureInitialAdmin } from './service.js';
 export { endSessionsOf, startSession } from './sessions.js';
 export { createTokenSigner } from './tokens.js';
+export { ensureTwoStepPolicy } from './two-step-policy.js';
+export { twoStepRoutes } from './two-step-routes.js';

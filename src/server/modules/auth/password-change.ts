@@ -4,6 +4,7 @@ import { appError, badRequest } from '../../core/app-error.js';
 import type { Caller } from '../../core/caller.js';
 import { hashPassword, verifyPassword } from '../../core/passwords.js';
 import type { Db } from '../../db/client.js';
+import { recordAuditEvent } from '../audit/index.js';
 import { findUserById, setUserPassword } from '../users/index.js';
 import { claimAttempt, clearFailures, trimExpiredFailures } from './login-throttle.js';
 import { retireResetTokensOf } from './reset-tokens.js';
@@ -37,5 +38,12 @@ export async function changePassword(db: Db, caller: Caller, input: ChangePasswo
     await setUserPassword(tx, user.id, passwordHash);
     await endSessionsOf(tx, user.id, caller.sessionId);
     await retireResetTokensOf(tx, user.id);
+    await recordAuditEvent(tx, {
+      actor: caller,
+      recordKind: 'user',
+      recordId: user.id,
+      action: 'password_change',
+      changes: [{ field: 'password', personal: true }],
+    });
   });
 }

@@ -5,6 +5,7 @@ import { hashOneTimeToken, newOneTimeToken } from '../../core/one-time-token.js'
 import { hashPassword } from '../../core/passwords.js';
 import type { Db } from '../../db/client.js';
 import type { JobRunner } from '../../jobs/runner.js';
+import { recordAuditEvent } from '../audit/index.js';
 import type { Mailer } from '../mail/index.js';
 import { findUserByEmail, setUserPassword } from '../users/index.js';
 import { clearFailuresOfEmail } from './login-throttle.js';
@@ -99,5 +100,12 @@ export async function resetPassword(db: Db, input: ResetPasswordRequest): Promis
     await retireResetTokensOf(tx, link.userId);
     await endSessionsOf(tx, link.userId);
     await clearFailuresOfEmail(tx, link.email);
+    await recordAuditEvent(tx, {
+      actor: { id: link.userId, role: link.role },
+      recordKind: 'user',
+      recordId: link.userId,
+      action: 'password_reset',
+      changes: [{ field: 'password', personal: true }],
+    });
   });
 }

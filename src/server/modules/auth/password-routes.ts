@@ -35,7 +35,7 @@ export function passwordRoutes(service: AuthService) {
   return zodRoutes((r, app) => {
     r.post(
       '/api/auth/change-password',
-      { config: { policy: 'signed-in', noStore: true }, schema: { body: changePasswordRequestSchema } },
+      { config: { policy: 'signed-in', noStore: true, audit: 'recorded' }, schema: { body: changePasswordRequestSchema } },
       async (request, reply) => {
         await service.changePassword(callerOf(request), request.body, request.ip);
         return reply.status(204).send();
@@ -59,6 +59,7 @@ export function passwordRoutes(service: AuthService) {
         config: {
           public: true,
           noStore: true,
+          audit: { none: 'queues an e-mail with a link; the password changes, and is recorded, only at the reset' },
           rateLimit: {
             max: RESET_REQUESTS_PER_ADDRESS,
             timeWindow: '1 hour',
@@ -77,7 +78,15 @@ export function passwordRoutes(service: AuthService) {
 
     r.post(
       '/api/auth/reset-password/check',
-      { config: { public: true, noStore: true, rateLimit: resetTriesLimit('reset-link-check') }, schema: { body: resetLinkCheckSchema } },
+      {
+        config: {
+          public: true,
+          noStore: true,
+          rateLimit: resetTriesLimit('reset-link-check'),
+          audit: { none: 'reads whether a link is live' },
+        },
+        schema: { body: resetLinkCheckSchema },
+      },
       async (request, reply) => {
         await service.checkResetLink(request.body.token);
         return reply.status(204).send();
@@ -87,7 +96,7 @@ export function passwordRoutes(service: AuthService) {
     r.post(
       '/api/auth/reset-password',
       {
-        config: { public: true, noStore: true, rateLimit: resetTriesLimit('reset-password') },
+        config: { public: true, noStore: true, rateLimit: resetTriesLimit('reset-password'), audit: 'recorded' },
         schema: { body: resetPasswordRequestSchema },
       },
       async (request, reply) => {

@@ -11,7 +11,7 @@ export async function insertResetToken(db: Executor, userId: string, tokenHash: 
 /** The unused, unexpired link with this hash and whose it is, or undefined. */
 export async function findLiveResetToken(db: Executor, tokenHash: string, now = new Date()) {
   const [row] = await db
-    .select({ id: passwordResetTokens.id, userId: users.id, email: users.email })
+    .select({ id: passwordResetTokens.id, userId: users.id, email: users.email, role: users.role })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(

@@ -3,6 +3,7 @@ import { escapeLike } from '../../../shared/text-search.js';
 import type { Db } from '../../db/client.js';
 import { recordQueries } from '../../db/records.js';
 import { catalogWines } from '../../db/schema/index.js';
+import { auditedRecordQueries } from '../audit/index.js';
 import type { SearchIndexChange, SearchIndexRow } from './search-index.js';
 
 export type CatalogWineRow = typeof catalogWines.$inferSelect;
@@ -192,3 +193,5 @@ order by u.ord`),
 }
 
 export const { findById, insert, update, remove } = recordQueries(catalogWines);
+/** The writes of the API, each recorded in the audit trail. */
+export const audited = auditedRecordQueries(catalogWines, 'catalog_wine');

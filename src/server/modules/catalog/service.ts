@@ -61,7 +61,7 @@ export async function getWine(db: Db, caller: Caller, id: string): Promise<Catal
 export async function createWine(db: Db, caller: Caller, input: CatalogWineInput): Promise<CatalogWine> {
   assertCatalogAccess(caller, 'create');
   try {
-    return toCatalogWineDto(await repo.insert(db, toCatalogWineValues(input)));
+    return toCatalogWineDto(await repo.audited.insert(db, caller, toCatalogWineValues(input)));
   } catch (err) {
     throw translateWriteError(err);
   }
@@ -71,7 +71,7 @@ export async function updateWine(db: Db, caller: Caller, id: string, input: Cata
   assertCatalogAccess(caller, 'update');
   let row: repo.CatalogWineRow | undefined;
   try {
-    row = await repo.update(db, id, toCatalogWineValues(input));
+    row = await repo.audited.update(db, caller, id, toCatalogWineValues(input));
   } catch (err) {
     throw translateWriteError(err);
   }
@@ -81,7 +81,7 @@ export async function updateWine(db: Db, caller: Caller, id: string, input: Cata
 
 export async function deleteWine(db: Db, caller: Caller, id: string): Promise<void> {
   assertCatalogAccess(caller, 'delete');
-  if (!(await repo.remove(db, id))) throw notFound(CATALOG_MESSAGES.notFound);
+  if (!(await repo.audited.remove(db, caller, id))) throw notFound(CATALOG_MESSAGES.notFound);
 }
 
 function translateWriteError(err: unknown): unknown {

@@ -13,16 +13,16 @@ import {
 import { idParamsSchema } from '../../../shared/id-params.js';
 import { callerOf } from '../../http/authenticate.js';
 import { registerReadRoute } from '../../http/record-routes.js';
-import { may } from '../../http/route-policy.js';
+import { mayWrite } from '../../http/route-policy.js';
 import { zodRoutes } from '../../http/zod-routes.js';
 import type { CellarService } from './service.js';
 
 export function cellarRoutes(service: CellarService) {
   // Reads are scoped, not refused: a supplier gets 404 for an establishment's cellar, as for its menus.
   const read = { policy: { area: 'cellar', action: 'read', outOfScope: 'hidden' } } as const;
-  const canCreate = may('cellar', 'create');
-  const canUpdate = may('cellar', 'update');
-  const canMove = may('cellar', 'move');
+  const canCreate = mayWrite('cellar', 'create');
+  const canUpdate = mayWrite('cellar', 'update');
+  const canMove = mayWrite('cellar', 'move');
 
   return zodRoutes((r, app) => {
     registerReadRoute(app, '/api/establishments/:id/cellar', read, z.array(cellarItemSchema), service.listItems);

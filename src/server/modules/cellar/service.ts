@@ -20,6 +20,7 @@ import { badRequest, conflict, notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller, coversEstablishment } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { recordWrite } from '../audit/index.js';
 import type { OnPublicChange } from '../establishments/index.js';
 import { cellarFigures } from './figures.js';
 import { reorderSuggestion } from './reorder.js';
@@ -151,6 +152,13 @@ export async function createItem(db: Db, caller: Caller, establishmentId: string
   try {
     const id = await db.transaction(async (tx) => {
       const row = await repo.insertItem(tx, { establishmentId, ...itemValues(input) });
+      await recordWrite(tx, caller, {
+        kind: 'cellar_item',
+        id: row.id,
+        action: 'create',
+        establishmentId,
+        after: { ...row, onHand: input.on_hand },
+      });
       if (input.on_hand > 0) {
         await repo.setCountsAndRecord(tx, {
           cellarItemId: row.id,
@@ -180,7 +188,21 @@ export async function updateItem(db: Db, caller: Caller, id: string, input: Cell
   await loadItem(db, caller, id, 'update');
   await checkCatalogWine(db, input.catalog_wine_id);
   try {
-    const updated = await repo.updateItem(db, id, itemValues(input));
+    const values = itemValues(input);
+    const updated = await db.transaction(async (tx) => {
+      const before = await repo.lockItem(tx, id);
+      if (!before || !(await repo.updateItem(tx, id, values))) return undefined;
+      await recordWrite(tx, caller, {
+        kind: 'cellar_item',
+        id,
+        action: 'update',
+        establishmentId: before.establishmentId,
+        before,
+        after: { ...before, ...values },
+        only: Object.keys(values),
+      });
+      return true;
+    });
     if (!updated) throw notFound(CELLAR_MESSAGES.notFound);
   } catch (err) {
     if (isUniqueViolation(err, DUPLICATE_WINE_INDEX)) throw duplicateWine();
@@ -207,18 +229,24 @@ export async function recordMovement(
   const item = await repo.findItemRef(db, itemId);
   if (!item || !coversEstablishment(caller, 'cellar', 'read', item.establishmentId)) throw notFound(CELLAR_MESSAGES.notFound);
   assertEstablishmentAccess(caller, 'cellar', 'move', item.establishmentId, CELLAR_MESSAGES.notFound);
-  const movement: repo.CellarMovementRow | repo.AddedBottles | undefined =
-    input.reason === 'count'
-      ? await recount(db, caller, item.id, input.counted ?? 0, input.note)
-      : input.reason === 'glass_sale'
-        ? await sellGlass(db, caller, item.id, await glassesPerBottle(db, item.id, input.menu_wine_id ?? null), input.note)
-        : await repo.addBottles(db, {
-            cellarItemId: item.id,
-            userId: caller.id,
-            reason: input.reason,
-            delta: input.delta ?? 0,
-            note: input.note,
-          });
+  const doses = input.reason === 'glass_sale' ? await glassesPerBottle(db, item.id, input.menu_wine_id ?? null) : 0;
+  // The movement and its audit entry in one transaction (issue 29).
+  const movement: repo.CellarMovementRow | repo.AddedBottles | undefined = await db.transaction(async (tx) => {
+    const moved =
+      input.reason === 'count'
+        ? await recount(tx, caller, item.id, input.counted ?? 0, input.note)
+        : input.reason === 'glass_sale'
+          ? await sellGlass(tx, caller, item.id, doses, input.note)
+          : await repo.addBottles(tx, {
+              cellarItemId: item.id,
+              userId: caller.id,
+              reason: input.reason,
+              delta: input.delta ?? 0,
+              note: input.note,
+            });
+    if (moved) await recordMovementEntry(tx, caller, moved);
+    return moved;
+  });
   if (!movement) {
     const now = await repo.findItem(db, item.id);
     if (!now) throw notFound(CELLAR_MESSAGES.notFound);
@@ -251,7 +279,22 @@ function publicPagesChange(m: repo.CellarMovementRow, threshold: number | null):
   return before !== publicStockKey(m.onHandAfter, m.openBottleDosesAfter, threshold);
 }
 
-function recount(db: Db, caller: Caller, itemId: string, counted: number, note: string | null) {
+/** A movement as the audit trail keeps it: the reason and the count before → after. */
+function recordMovementEntry(tx: Executor, caller: Caller, m: repo.CellarMovementRow): Promise<void> {
+  return recordWrite(tx, caller, {
+    kind: 'cellar_item',
+    id: m.cellarItemId,
+    action: 'move',
+    establishmentId: m.establishmentId,
+    extra: [
+      { field: 'reason', new: m.reason },
+      { field: 'onHand', old: m.onHandAfter - m.delta, new: m.onHandAfter },
+      ...(m.doseDelta !== 0 ? [{ field: 'openBottleDoses', old: m.openBottleDosesAfter - m.doseDelta, new: m.openBottleDosesAfter }] : []),
+    ],
+  });
+}
+
+function recount(db: Executor, caller: Caller, itemId: string, counted: number, note: string | null) {
   return db.transaction(async (tx) => {
     const locked = await repo.lockItem(tx, itemId);
     if (!locked) return undefined;
@@ -283,7 +326,7 @@ async function glassesPerBottle(db: Executor, itemId: string, menuWineId: string
 }
 
 /** One glass from the open bottle; with none open, a bottle leaves on_hand and its other glasses stay open. */
-function sellGlass(db: Db, caller: Caller, itemId: string, doses: number, note: string | null) {
+function sellGlass(db: Executor, caller: Caller, itemId: string, doses: number, note: string | null) {
   return db.transaction(async (tx) => {
     const locked = await repo.lockItem(tx, itemId);
     if (!locked) return undefined;

@@ -4,6 +4,7 @@ import { escapeLike, searchTerms } from '../../../shared/text-search.js';
 import type { Executor } from '../../db/client.js';
 import { recordQueries } from '../../db/records.js';
 import { activities, leads, opportunities, users } from '../../db/schema/index.js';
+import { auditedRecordQueries } from '../audit/index.js';
 
 export type LeadValues = Omit<typeof leads.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'searchText'>;
 export type OpportunityValues = Omit<typeof opportunities.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'searchText'>;
@@ -71,6 +72,8 @@ export const findLead = (db: Executor, id: string, lock = false): Promise<LeadRo
   oneRow(leadQuery(db).where(eq(leads.id, id)).limit(1), leads, lock);
 
 export const { insert: insertLead, update: updateLead, remove: deleteLead } = recordQueries(leads);
+/** The writes of the API, each recorded in the audit trail. */
+export const auditedLeads = auditedRecordQueries(leads, 'lead');
 
 /** A lead of the website found by CNPJ first, then by e-mail (the oldest one when several match). */
 export async function findLeadByCnpjOrEmail(
@@ -116,6 +119,7 @@ export const findOpportunity = (db: Executor, id: string, lock = false): Promise
   oneRow(opportunityQuery(db).where(eq(opportunities.id, id)).limit(1), opportunities, lock);
 
 export const { insert: insertOpportunity, update: updateOpportunity, remove: deleteOpportunity } = recordQueries(opportunities);
+export const auditedOpportunities = auditedRecordQueries(opportunities, 'opportunity');
 
 /** The lead of an opportunity (null when the opportunity does not exist). */
 export async function leadOfOpportunity(db: Executor, id: string): Promise<string | null> {
@@ -170,6 +174,7 @@ export const findActivity = (db: Executor, id: string, lock = false): Promise<Ac
   oneRow(activityQuery(db).where(eq(activities.id, id)).limit(1), activities, lock);
 
 export const { insert: insertActivity, update: updateActivity, remove: deleteActivity } = recordQueries(activities);
+export const auditedActivities = auditedRecordQueries(activities, 'activity');
 
 // ── Owners ─────────────────────────────────────────────────────────────────
 

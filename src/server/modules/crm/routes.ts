@@ -20,7 +20,7 @@ import {
 import { idParamsSchema as params } from '../../../shared/id-params.js';
 import { callerOf } from '../../http/authenticate.js';
 import { registerRecordRoutes } from '../../http/record-routes.js';
-import { may } from '../../http/route-policy.js';
+import { may, mayWrite } from '../../http/route-policy.js';
 import { zodRoutes } from '../../http/zod-routes.js';
 import type { CrmService } from './service.js';
 
@@ -40,7 +40,7 @@ export function crmRoutes(service: CrmService) {
     });
     r.delete(
       '/api/crm/leads/:id',
-      { config: may('crm', 'delete'), schema: { params, querystring: leadDeleteQuerySchema } },
+      { config: mayWrite('crm', 'delete'), schema: { params, querystring: leadDeleteQuerySchema } },
       async (request, reply) => {
         await service.deleteLead(callerOf(request), request.params.id, request.query.cascade);
         return reply.status(204).send();
@@ -48,7 +48,7 @@ export function crmRoutes(service: CrmService) {
     );
     r.post(
       '/api/crm/leads/:id/convert',
-      { config: may('crm', 'convert'), schema: { params, body: leadConvertSchema, response: { 200: convertResultSchema } } },
+      { config: mayWrite('crm', 'convert'), schema: { params, body: leadConvertSchema, response: { 200: convertResultSchema } } },
       async (request) => service.convertLead(callerOf(request), request.params.id, request.body),
     );
 
@@ -65,12 +65,12 @@ export function crmRoutes(service: CrmService) {
     });
     r.post(
       '/api/crm/opportunities/:id/stage',
-      { config: may('crm', 'update'), schema: { params, body: opportunityStageSchema, response: { 200: opportunitySchema } } },
+      { config: mayWrite('crm', 'update'), schema: { params, body: opportunityStageSchema, response: { 200: opportunitySchema } } },
       async (request) => service.moveOpportunity(callerOf(request), request.params.id, request.body.stage),
     );
     r.post(
       '/api/crm/opportunities/:id/close',
-      { config: may('crm', 'close'), schema: { params, body: opportunityCloseSchema, response: { 200: opportunitySchema } } },
+      { config: mayWrite('crm', 'close'), schema: { params, body: opportunityCloseSchema, response: { 200: opportunitySchema } } },
       async (request) => service.closeOpportunity(callerOf(request), request.params.id, request.body),
     );
 
@@ -87,7 +87,7 @@ export function crmRoutes(service: CrmService) {
     });
     r.post(
       '/api/crm/activities/:id/complete',
-      { config: may('crm', 'complete'), schema: { params, response: { 200: activitySchema } } },
+      { config: mayWrite('crm', 'complete'), schema: { params, response: { 200: activitySchema } } },
       async (request) => service.completeActivity(callerOf(request), request.params.id),
     );
 
@@ -95,7 +95,7 @@ export function crmRoutes(service: CrmService) {
     r.post(
       '/api/seed/crm',
       {
-        config: may('crm', 'create'),
+        config: mayWrite('crm', 'create'),
         schema: { response: { 200: crmSeedResultSchema, 201: crmSeedResultSchema } },
       },
       async (request, reply) => {

@@ -10,8 +10,10 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ACTIVITY_TYPES, LEAD_SOURCES, LEAD_STATUSES, OPPORTUNITY_STAGES } from '../../../shared/crm-vocabulary.js';
 import { slugify } from '../../../shared/slug.js';
+import type { Caller } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { activities, leads, opportunities, users } from '../../db/schema/index.js';
+import { markNothingChanged, recordWrite } from '../audit/index.js';
 
 const sampleSchema = z.object({
   places: z.array(z.string()).min(60),
@@ -34,13 +36,16 @@ export interface CrmSeedResult {
   activities: number;
 }
 
-export async function seedSampleCrm(db: Db, callerId: string, now = new Date()): Promise<CrmSeedResult> {
+/** The sample CRM, recorded in the audit trail as `actor`'s when it is created. */
+export async function seedSampleCrm(db: Db, actor: Caller, now = new Date()): Promise<CrmSeedResult> {
+  const callerId = actor.id;
   const sample = sampleSchema.parse(JSON.parse(await readFile(SAMPLE_FILE, 'utf8')));
   return db.transaction(async (tx) => {
     // One seed at a time: the second waits and then finds the first one's leads.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('adega-sample-crm'))`);
     const marker = emailOf(sample.places[0] as string);
     if ((await tx.select({ id: leads.id }).from(leads).where(eq(leads.email, marker)).limit(1)).length > 0) {
+      markNothingChanged();
       return { created: false, leads: 0, opportunities: 0, activities: 0 };
     }
     const owners = [callerId, ...(await sellers(tx, sample.sellers))];
@@ -123,6 +128,16 @@ export async function seedSampleCrm(db: Db, callerId: string, now = new Date()):
         } as const;
       }),
     );
+    await recordWrite(tx, actor, {
+      kind: 'sample_data',
+      id: 'crm',
+      action: 'create',
+      extra: [
+        { field: 'leads', new: leadRows.length },
+        { field: 'opportunities', new: oppRows.length },
+        { field: 'activities', new: 120 },
+      ],
+    });
     return { created: true, leads: leadRows.length, opportunities: oppRows.length, activities: 120 };
   });
 }

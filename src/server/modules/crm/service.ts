@@ -23,6 +23,7 @@ import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { toDto } from '../../db/row-mapping.js';
+import { markNothingChanged } from '../audit/index.js';
 import { crmDashboard } from './dashboard.js';
 import * as repo from './repository.js';
 import { type CrmSeedResult, seedSampleCrm } from './sample-crm.js';
@@ -95,14 +96,14 @@ const leadValues = (input: LeadInput, ownerId: string | null): repo.LeadValues =
 
 export async function createLead(db: Db, caller: Caller, input: LeadInput): Promise<Lead> {
   assertCrm(caller, 'create');
-  const { id } = await repo.insertLead(db, leadValues(input, await ownerFor(db, input.owner_id, caller.id)));
+  const { id } = await repo.auditedLeads.insert(db, caller, leadValues(input, await ownerFor(db, input.owner_id, caller.id)));
   return leadRecords.load(db, id);
 }
 
 export async function updateLead(db: Db, caller: Caller, id: string, input: LeadInput): Promise<Lead> {
   assertCrm(caller, 'update');
   return leadRecords.change(db, id, async (tx, current) =>
-    repo.updateLead(tx, id, leadValues(input, await ownerFor(tx, input.owner_id, current.ownerId))),
+    repo.auditedLeads.update(tx, caller, id, leadValues(input, await ownerFor(tx, input.owner_id, current.ownerId))),
   );
 }
 
@@ -114,7 +115,7 @@ export async function deleteLead(db: Db, caller: Caller, id: string, cascade: bo
     if (!cascade && (current.opportunitiesCount > 0 || current.activitiesCount > 0)) {
       throw conflict(CRM_MESSAGES.leadHasRelated(current.opportunitiesCount, current.activitiesCount));
     }
-    await repo.deleteLead(tx, id);
+    await repo.auditedLeads.remove(tx, caller, id);
   });
 }
 
@@ -130,8 +131,8 @@ export async function convertLead(
     const lead = await leadRecords.lock(tx, id);
     if (lead.status === 'converted') throw conflict(CRM_MESSAGES.alreadyConverted);
     if (lead.status !== 'qualified') throw conflict(CRM_MESSAGES.onlyQualifiedConverts);
-    await repo.updateLead(tx, id, { status: 'converted' });
-    const opportunity = await repo.insertOpportunity(tx, {
+    await repo.auditedLeads.update(tx, caller, id, { status: 'converted' }, 'convert');
+    const opportunity = await repo.auditedOpportunities.insert(tx, caller, {
       leadId: id,
       title: lead.company ?? lead.name,
       stage: 'prospecting',
@@ -177,7 +178,7 @@ export async function createOpportunity(db: Db, caller: Caller, input: Opportuni
   await assertLeadExists(db, input.lead_id);
   const owner = await ownerFor(db, input.owner_id, caller.id);
   const { id } = await translateLeadGone(() =>
-    repo.insertOpportunity(db, { ...opportunityValues(input, owner), stage: input.stage ?? 'prospecting' }),
+    repo.auditedOpportunities.insert(db, caller, { ...opportunityValues(input, owner), stage: input.stage ?? 'prospecting' }),
   );
   return opportunityRecords.load(db, id);
 }
@@ -190,7 +191,11 @@ export async function updateOpportunity(db: Db, caller: Caller, id: string, inpu
       await assertLeadExists(tx, input.lead_id);
       const owner = await ownerFor(tx, input.owner_id, current.ownerId);
       const reopen = input.stage && isClosedStage(current.stage) ? { closedAt: null, lostReason: null } : {};
-      await repo.updateOpportunity(tx, id, { ...opportunityValues(input, owner), ...(input.stage && { stage: input.stage }), ...reopen });
+      await repo.auditedOpportunities.update(tx, caller, id, {
+        ...opportunityValues(input, owner),
+        ...(input.stage && { stage: input.stage }),
+        ...reopen,
+      });
     }),
   );
 }
@@ -200,7 +205,8 @@ export async function moveOpportunity(db: Db, caller: Caller, id: string, stage:
   assertCrm(caller, 'update');
   return opportunityRecords.change(db, id, async (tx, current) => {
     if (isClosedStage(current.stage)) throw conflict(CRM_MESSAGES.alreadyClosed);
-    if (current.stage !== stage) await repo.updateOpportunity(tx, id, { stage });
+    if (current.stage !== stage) await repo.auditedOpportunities.update(tx, caller, id, { stage }, 'status_change');
+    else markNothingChanged();
   });
 }
 
@@ -210,18 +216,24 @@ export async function closeOpportunity(db: Db, caller: Caller, id: string, input
   return opportunityRecords.change(db, id, async (tx, current) => {
     if (isClosedStage(current.stage)) throw conflict(CRM_MESSAGES.alreadyClosed);
     const won = input.status === 'won';
-    await repo.updateOpportunity(tx, id, {
-      stage: won ? 'closed_won' : 'closed_lost',
-      probability: won ? 100 : 0,
-      closedAt: new Date(),
-      lostReason: won ? null : input.lost_reason,
-    });
+    await repo.auditedOpportunities.update(
+      tx,
+      caller,
+      id,
+      {
+        stage: won ? 'closed_won' : 'closed_lost',
+        probability: won ? 100 : 0,
+        closedAt: new Date(),
+        lostReason: won ? null : input.lost_reason,
+      },
+      'close',
+    );
   });
 }
 
 export async function deleteOpportunity(db: Db, caller: Caller, id: string): Promise<void> {
   assertCrm(caller, 'delete');
-  if (!(await repo.deleteOpportunity(db, id))) throw notFound(CRM_MESSAGES.opportunityNotFound);
+  if (!(await repo.auditedOpportunities.remove(db, caller, id))) throw notFound(CRM_MESSAGES.opportunityNotFound);
 }
 
 async function translateLeadGone<T>(write: () => Promise<T>): Promise<T> {
@@ -275,7 +287,10 @@ export async function createActivity(db: Db, caller: Caller, input: ActivityInpu
   assertCrm(caller, 'create');
   const id = await db.transaction(async (tx) => {
     const values = activityValues(input, await activityLinks(tx, input), await ownerFor(tx, input.owner_id, caller.id));
-    const activity = await repo.insertActivity(tx, { ...values, completedAt: input.status === 'completed' ? new Date() : null });
+    const activity = await repo.auditedActivities.insert(tx, caller, {
+      ...values,
+      completedAt: input.status === 'completed' ? new Date() : null,
+    });
     return activity.id;
   });
   return activityRecords.load(db, id);
@@ -286,7 +301,7 @@ export async function updateActivity(db: Db, caller: Caller, id: string, input: 
   return activityRecords.change(db, id, async (tx, current) => {
     const values = activityValues(input, await activityLinks(tx, input), await ownerFor(tx, input.owner_id, current.ownerId));
     const completedAt = input.status === 'completed' ? (current.completedAt ?? new Date()) : null;
-    await repo.updateActivity(tx, id, { ...values, completedAt });
+    await repo.auditedActivities.update(tx, caller, id, { ...values, completedAt });
   });
 }
 
@@ -294,13 +309,13 @@ export async function completeActivity(db: Db, caller: Caller, id: string): Prom
   assertCrm(caller, 'complete');
   return activityRecords.change(db, id, async (tx, current) => {
     if (isActivityDone(current.status)) throw conflict(CRM_MESSAGES.activityDone);
-    await repo.updateActivity(tx, id, { status: 'completed', completedAt: new Date() });
+    await repo.auditedActivities.update(tx, caller, id, { status: 'completed', completedAt: new Date() }, 'complete');
   });
 }
 
 export async function deleteActivity(db: Db, caller: Caller, id: string): Promise<void> {
   assertCrm(caller, 'delete');
-  if (!(await repo.deleteActivity(db, id))) throw notFound(CRM_MESSAGES.activityNotFound);
+  if (!(await repo.auditedActivities.remove(db, caller, id))) throw notFound(CRM_MESSAGES.activityNotFound);
 }
 
 // ── Dashboard ──────────────────────────────────────────────────────────────
@@ -313,7 +328,7 @@ export async function dashboard(db: Db, caller: Caller, q: CrmDashboardQuery): P
 /** The sample CRM (idempotent): for whoever may create CRM records. */
 export async function seedCrm(db: Db, caller: Caller): Promise<CrmSeedResult> {
   assertCrm(caller, 'create');
-  return seedSampleCrm(db, caller.id);
+  return seedSampleCrm(db, caller);
 }
 
 /** The CRM service, built once per app with its dependencies. */

@@ -4,6 +4,7 @@ import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
 import { recordQueries } from '../../db/records.js';
 import { establishments, userEstablishments, wineMenus } from '../../db/schema/index.js';
+import { auditedRecordQueries } from '../audit/index.js';
 
 export type EstablishmentRow = typeof establishments.$inferSelect;
 export type EstablishmentValues = Omit<typeof establishments.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -49,6 +50,8 @@ export async function slugsStartingWith(db: Executor, prefix: string): Promise<S
 
 /** `remove`: its menus and their wines go with it (ON DELETE CASCADE). */
 export const { insert, update, remove } = recordQueries(establishments);
+/** The writes of the API, each recorded in the audit trail. */
+export const audited = auditedRecordQueries(establishments, 'establishment', (row) => row.id);
 
 export async function linkUser(db: Executor, userId: string, establishmentId: string): Promise<void> {
   await db.insert(userEstablishments).values({ userId, establishmentId }).onConflictDoNothing();

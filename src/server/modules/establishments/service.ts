@@ -66,7 +66,7 @@ export async function createEstablishment(
   const id = await withSlugRetry(input.slug, slugTaken, () =>
     db.transaction(async (tx) => {
       const slug = await chooseSlug(tx, { explicit: input.slug, name: input.name });
-      const row = await repo.insert(tx, { ...fieldsOf(input), slug });
+      const row = await repo.audited.insert(tx, caller, { ...fieldsOf(input), slug });
       // A manager who creates an establishment works for it from now on (same transaction).
       if (caller.role !== 'admin') await repo.linkUser(tx, caller.id, row.id);
       return row.id;
@@ -91,7 +91,7 @@ export async function updateEstablishment(
       if (!current) throw notFound(ESTABLISHMENT_NOT_FOUND);
       // Renaming keeps the slug: printed QR codes must keep working. Only an explicit new slug changes it.
       const slug = await chooseSlug(tx, { explicit: input.slug, name: input.name, current: current.slug, selfId: id });
-      await repo.update(tx, id, { ...fieldsOf(input), slug });
+      await repo.audited.update(tx, caller, id, { ...fieldsOf(input), slug });
     }),
   );
   deps.onPublicChange(id);
@@ -103,7 +103,7 @@ export async function deleteEstablishment(db: Db, caller: Caller, id: string, de
   assertEstablishmentAccess(caller, 'establishments', 'delete', id, ESTABLISHMENT_NOT_FOUND);
   let removed: boolean;
   try {
-    removed = await repo.remove(db, id);
+    removed = await repo.audited.remove(db, caller, id);
   } catch (err) {
     // Purchase orders keep their establishment (docs/decisions/0013): the history is not destroyed with it.
     if (isForeignKeyViolation(err, ORDERS_ESTABLISHMENT_KEY)) throw conflict(ESTABLISHMENT_HAS_ORDERS);

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/invitations.js';
 import { callerOf } from '../../http/authenticate.js';
 import { registerDeleteRoute } from '../../http/record-routes.js';
-import { may } from '../../http/route-policy.js';
+import { may, mayWrite } from '../../http/route-policy.js';
 import { zodRoutes } from '../../http/zod-routes.js';
 import type { InvitationService } from './service.js';
 
@@ -30,7 +30,7 @@ export function invitationRoutes(service: InvitationService) {
     r.post(
       '/api/invitations',
       {
-        config: { policy: { area: 'invitations', action: 'create' }, noStore: true },
+        config: { ...mayWrite('invitations', 'create'), noStore: true },
         schema: { body: invitationCreateSchema, response: { 201: invitationSchema } },
       },
       async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body, service.linkBase(request))),
@@ -38,7 +38,7 @@ export function invitationRoutes(service: InvitationService) {
     r.post(
       '/api/invitations/:id/resend',
       {
-        config: { policy: { area: 'invitations', action: 'resend' }, noStore: true },
+        config: { ...mayWrite('invitations', 'resend'), noStore: true },
         schema: { params: idParamsSchema, response: { 200: invitationSchema } },
       },
       async (request) => service.resend(callerOf(request), request.params.id, service.linkBase(request)),
@@ -48,7 +48,7 @@ export function invitationRoutes(service: InvitationService) {
     r.post(
       '/api/invitations/preview',
       {
-        config: { public: true, noStore: true, rateLimit: PUBLIC_LIMIT },
+        config: { public: true, noStore: true, rateLimit: PUBLIC_LIMIT, audit: { none: 'reads an invitation by its token' } },
         schema: { body: invitationTokenSchema, response: { 200: invitationPreviewSchema } },
       },
       async (request) => service.preview(request.body.token),
@@ -56,10 +56,14 @@ export function invitationRoutes(service: InvitationService) {
     r.post(
       '/api/invitations/accept',
       {
-        config: { public: true, noStore: true, rateLimit: PUBLIC_LIMIT },
+        config: { public: true, noStore: true, rateLimit: PUBLIC_LIMIT, audit: 'recorded' },
         schema: { body: invitationAcceptSchema, response: { 201: loginResponseSchema } },
       },
-      async (request, reply) => reply.status(201).send({ access_token: await service.accept(request.body), token_type: 'bearer' as const }),
+      async (request, reply) =>
+        reply
+          // A role that must have two-step sign-in is sent to set it up by GET /api/auth/me's stage.
+          .status(201)
+          .send({ access_token: await service.accept(request.body), token_type: 'bearer' as const, stage: 'full' as const }),
     );
   });
 }

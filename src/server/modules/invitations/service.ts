@@ -16,6 +16,7 @@ import { hashOneTimeToken, newOneTimeToken } from '../../core/one-time-token.js'
 import { hashPassword } from '../../core/passwords.js';
 import type { Db, Executor } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
+import { recordWrite } from '../audit/index.js';
 import { addUser } from '../users/index.js';
 import { type InvitationMailer, invitationMessage } from './message.js';
 import * as repo from './repository.js';
@@ -155,7 +156,23 @@ export async function createInvitation(
         const missing = 'Um dos estabelecimentos escolhidos não existe.';
         throw badRequest(missing, { establishment_ids: missing });
       }
-      return inviteIn(tx, deps, { email: input.email, role: input.role, establishmentIds, supplierId, invitedBy: caller, linkBase });
+      const invited = await inviteIn(tx, deps, {
+        email: input.email,
+        role: input.role,
+        establishmentIds,
+        supplierId,
+        invitedBy: caller,
+        linkBase,
+      });
+      await recordWrite(tx, caller, {
+        kind: 'invitation',
+        id: invited.row.id,
+        action: 'create',
+        establishmentId: establishmentIds[0] ?? null,
+        after: invited.row,
+        only: ['email', 'role', 'establishmentIds', 'supplierId'],
+      });
+      return invited;
     });
     return toDto(await mustFindPending(deps.db, row.id), link);
   } catch (err) {
@@ -198,6 +215,7 @@ export async function resendInvitation(deps: InvitationDeps, caller: Caller, id:
     const { token, hash } = newOneTimeToken();
     const expiresAt = expiryFromNow();
     if (!(await repo.replaceToken(tx, row.id, hash, expiresAt))) throw notFound(INVITATION_TEXTS.notFound);
+    await recordWrite(tx, caller, { kind: 'invitation', id: row.id, action: 'resend', establishmentId: row.establishmentIds[0] ?? null });
     return queueMessage(tx, deps.mailer, { row: { ...row, tokenHash: hash, expiresAt }, token, inviter: caller, linkBase });
   });
   return toDto(await mustFindPending(deps.db, id), link);
@@ -205,8 +223,9 @@ export async function resendInvitation(deps: InvitationDeps, caller: Caller, id:
 
 export async function deleteInvitation(db: Db, caller: Caller, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await pendingFor(tx, caller, id, 'delete');
+    const row = await pendingFor(tx, caller, id, 'delete');
     if (!(await repo.deletePending(tx, id))) throw notFound(INVITATION_TEXTS.notFound);
+    await recordWrite(tx, caller, { kind: 'invitation', id, action: 'delete', establishmentId: row.establishmentIds[0] ?? null });
   });
 }
 
@@ -240,6 +259,17 @@ export async function acceptInvitation(deps: InvitationDeps, input: InvitationAc
         existing,
       );
       await repo.markAccepted(tx, invitation.id, created.id);
+      // The new user accepted: the entry names them (id and role), never the e-mail or the password.
+      const actor = { id: created.id, role: invitation.role };
+      await recordWrite(tx, actor, { kind: 'invitation', id: invitation.id, action: 'accept', establishmentId: existing[0] ?? null });
+      await recordWrite(tx, actor, {
+        kind: 'user',
+        id: created.id,
+        action: 'create',
+        establishmentId: existing[0] ?? null,
+        after: { ...created, establishmentIds: existing },
+        only: ['email', 'name', 'role', 'supplierId', 'establishmentIds'],
+      });
       return created;
     });
     return await deps.startSession(user.id);

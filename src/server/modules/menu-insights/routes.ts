@@ -62,6 +62,7 @@ export function menuEventRoutes(deps: MenuEventRouteDeps) {
         config: {
           public: true,
           noStore: true,
+          audit: { none: "a guest's menu events, counted anonymously" },
           rateLimit: {
             max: EVENTS_PER_MINUTE,
             timeWindow: '1 minute',

@@ -34,13 +34,21 @@ export async function forgetOldSearchWords(db: Db, now = new Date()): Promise<nu
   return result.rows[0]?.forgotten ?? 0;
 }
 
-export function registerSearchWordsRetention(jobs: JobRunner, deps: { db: Db; log: FastifyBaseLogger }): void {
+export interface SearchWordsRetentionDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Told of every run and how many rows it folded (the LGPD screen shows when the rule last ran). */
+  onRun?: (forgotten: number) => Promise<void>;
+}
+
+export function registerSearchWordsRetention(jobs: JobRunner, deps: SearchWordsRetentionDeps): void {
   jobs.register<Record<string, never>>({
     name: SEARCH_WORDS_RETENTION_QUEUE,
     schedule: { cron: DAILY, data: {} },
     queue: { policy: 'stately' },
     async handle() {
       const forgotten = await forgetOldSearchWords(deps.db);
+      await deps.onRun?.(forgotten);
       deps.log.info({ forgotten }, 'old menu search words forgotten');
     },
   });

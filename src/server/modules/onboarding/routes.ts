@@ -22,7 +22,7 @@ import { appError } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import { RETRY_AFTER_SECONDS, toErrorBody } from '../../http/error-handler.js';
 import { readUploadedFile } from '../../http/multipart-file.js';
-import { may } from '../../http/route-policy.js';
+import { may, mayWrite } from '../../http/route-policy.js';
 import { zodRoutes } from '../../http/zod-routes.js';
 import { cleanFileName, menuTooLarge, prepareMenuFile } from './menu-file.js';
 import type { OnboardingService } from './service.js';
@@ -59,7 +59,7 @@ export function onboardingPublicRoutes(service: OnboardingService) {
     r.post(
       '/api/onboarding/processes',
       {
-        config: { public: true, noStore: true, rateLimit: perAddress('create', SIGNUPS_PER_HOUR, 'too_many_signups') },
+        config: { public: true, noStore: true, rateLimit: perAddress('create', SIGNUPS_PER_HOUR, 'too_many_signups'), audit: 'recorded' },
         schema: { body: onboardingFormSchema, response: { 201: processCreatedSchema } },
       },
       async (request, reply) => reply.status(201).send({ process_id: await service.createProcess(request.body) }),
@@ -67,7 +67,7 @@ export function onboardingPublicRoutes(service: OnboardingService) {
     r.put(
       '/api/onboarding/processes/:id',
       {
-        config: { public: true, noStore: true, rateLimit: checkLimit },
+        config: { public: true, noStore: true, rateLimit: checkLimit, audit: 'recorded' },
         schema: { params: processIdParamsSchema, body: onboardingFormSchema },
       },
       async (request, reply) => {
@@ -85,7 +85,7 @@ export function onboardingPublicRoutes(service: OnboardingService) {
       r.post(
         `/api/onboarding/processes/:id/validate-${field}`,
         {
-          config: { public: true, noStore: true, rateLimit: checkLimit },
+          config: { public: true, noStore: true, rateLimit: checkLimit, audit: 'recorded' },
           schema: { params: processIdParamsSchema, body, response: { 200: checkResultSchema } },
         },
         async (request) => service.validateField(request.params.id, field, (request.body as Record<CheckedField, string>)[field]),
@@ -100,6 +100,7 @@ export function onboardingPublicRoutes(service: OnboardingService) {
           noStore: true,
           rateLimit: perAddress('upload', SIGNUPS_PER_HOUR * 2, 'too_many_signups'),
           writesFiles: true,
+          audit: 'recorded',
         },
         schema: { params: processIdParamsSchema, response: { 201: menuUploadResultSchema } },
       },
@@ -176,7 +177,7 @@ export function onboardingReviewRoutes(service: OnboardingService) {
     r.post(
       '/api/onboarding/reviews/:id/approve',
       {
-        config: may('onboardingReview', 'approve'),
+        config: mayWrite('onboardingReview', 'approve'),
         schema: { params: reviewParams, response: { 200: approvalSchema } },
       },
       async (request) => service.approve(callerOf(request), request.params.id, app.mailer.linkBase(request)),
@@ -184,7 +185,7 @@ export function onboardingReviewRoutes(service: OnboardingService) {
     r.post(
       '/api/onboarding/reviews/:id/reject',
       {
-        config: may('onboardingReview', 'reject'),
+        config: mayWrite('onboardingReview', 'reject'),
         schema: { params: reviewParams, body: rejectSchema, response: { 200: reviewDetailSchema } },
       },
       async (request) => service.reject(callerOf(request), request.params.id, request.body.reason),

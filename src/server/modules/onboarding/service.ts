@@ -13,10 +13,27 @@ import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
 import type { PrivateFiles } from '../../storage/storage.js';
+import { recordWrite } from '../audit/index.js';
 import { addEstablishment, chooseSlug, linkUserToEstablishment, type OnPublicChange } from '../establishments/index.js';
 import { findUserByEmail } from '../users/index.js';
 import { type CheckOutcome, checkCnpj, checkEmail, checkEmailSyntax, checkPhone, type MailDomainResolver } from './checks.js';
 import type { MenuFile } from './menu-file.js';
+
+/** The step-1 fields a sign-up's audit entries compare (personal ones are recorded as "alterado"). */
+const ONBOARDING_FORM_FIELDS = [
+  'establishmentName',
+  'cnpj',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zipCode',
+  'contactName',
+  'contactEmail',
+  'contactPhone',
+];
+
 import * as repo from './repository.js';
 
 export type ProcessRow = repo.ProcessRow;
@@ -92,6 +109,13 @@ export async function createProcess(deps: OnboardingDeps, form: OnboardingForm):
     const row = await repo.insert(tx, formValues(form));
     const leadId = await deps.leads?.onCreated(tx, row);
     if (leadId) await repo.update(tx, row.id, { leadId });
+    await recordWrite(tx, 'candidato', {
+      kind: 'onboarding_process',
+      id: row.id,
+      action: 'create',
+      after: row,
+      only: ONBOARDING_FORM_FIELDS,
+    });
     return row.id;
   });
 }
@@ -109,7 +133,7 @@ export async function updateProcess(deps: OnboardingDeps, id: string, form: Onbo
     const cnpjChanged = changed(checkCnpj, values.cnpj, current.cnpj);
     const emailChanged = changed(checkEmailSyntax, values.email, current.email);
     const phoneChanged = changed(checkPhone, values.phone, current.phone);
-    await repo.update(tx, id, {
+    const updated = await repo.update(tx, id, {
       ...values,
       // An unchanged field keeps its stored (normalised) value and its check.
       cnpj: cnpjChanged ? values.cnpj : current.cnpj,
@@ -118,6 +142,14 @@ export async function updateProcess(deps: OnboardingDeps, id: string, form: Onbo
       ...(cnpjChanged && { cnpjStatus: 'pending', cnpjCheckedAt: null }),
       ...(emailChanged && { emailStatus: 'pending', emailCheckedAt: null }),
       ...(phoneChanged && { phoneStatus: 'pending', phoneCheckedAt: null }),
+    });
+    await recordWrite(tx, 'candidato', {
+      kind: 'onboarding_process',
+      id,
+      action: 'update',
+      before: current,
+      after: updated,
+      only: ONBOARDING_FORM_FIELDS,
     });
   });
 }
@@ -155,6 +187,15 @@ export async function validateField(deps: OnboardingDeps, id: string, field: Che
   await db.transaction(async (tx) => {
     await openProcess(tx, id, true);
     await repo.update(tx, id, STATUS_COLUMN[field](outcome.ok ? 'valid' : 'invalid', stored, now));
+    await recordWrite(tx, 'candidato', {
+      kind: 'onboarding_process',
+      id,
+      action: 'validate',
+      extra: [
+        { field, personal: true },
+        { field: `${field}Status`, new: outcome.ok ? 'valid' : 'invalid' },
+      ],
+    });
   });
   if (!outcome.ok) throw failure ?? appError('validation_error', outcome.reason, { [field]: outcome.reason });
   return { message: PASSED[field], status: 'valid', value: outcome.value };
@@ -183,6 +224,16 @@ export async function submitMenu(deps: OnboardingDeps, id: string, file: MenuFil
         menuFileSize: file.bytes.length,
       });
       await deps.leads?.onSubmitted(tx, submitted);
+      // The menu's name and size, never its bytes.
+      await recordWrite(tx, 'candidato', {
+        kind: 'onboarding_process',
+        id,
+        action: 'submit',
+        extra: [
+          { field: 'status', old: row.status, new: 'submitted' },
+          { field: 'fileName', new: fileName },
+        ],
+      });
       return submitted;
     });
   } catch (err) {
@@ -303,6 +354,21 @@ export async function approve(deps: OnboardingDeps, caller: Caller, id: string, 
         managerUserId: existing?.id ?? null,
       });
       await deps.leads?.onApproved(tx, approved);
+      await recordWrite(tx, caller, {
+        kind: 'establishment',
+        id: establishment.id,
+        action: 'create',
+        establishmentId: establishment.id,
+        after: establishment,
+        only: ['name', 'address', 'phone', 'email', 'slug'],
+      });
+      await recordWrite(tx, caller, {
+        kind: 'onboarding_process',
+        id,
+        action: 'approve',
+        establishmentId: establishment.id,
+        extra: [{ field: 'status', old: row.status, new: 'approved' }],
+      });
       return { approved, establishment, manager: { email: row.contactEmail, invited: !existing, link: invitation?.link ?? null } };
     }),
   );
@@ -326,6 +392,15 @@ export async function reject(deps: OnboardingDeps, caller: Caller, id: string, r
       reviewedAt: new Date(),
       reviewedBy: caller.id,
       rejectionReason: reason,
+    });
+    await recordWrite(tx, caller, {
+      kind: 'onboarding_process',
+      id,
+      action: 'reject',
+      extra: [
+        { field: 'status', old: row.status, new: 'rejected' },
+        { field: 'reason', new: reason },
+      ],
     });
     return detailOf(tx, rejected);
   });

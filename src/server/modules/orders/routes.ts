@@ -9,7 +9,7 @@ import {
 } from '../../../shared/orders.js';
 import { callerOf } from '../../http/authenticate.js';
 import { sendList } from '../../http/record-routes.js';
-import { may } from '../../http/route-policy.js';
+import { may, mayWrite } from '../../http/route-policy.js';
 import { zodRoutes } from '../../http/zod-routes.js';
 import type { OrderService } from './service.js';
 
@@ -25,7 +25,7 @@ export function orderRoutes(service: OrderService) {
     r.post(
       '/api/orders',
       {
-        config: may('orders', 'create'),
+        config: mayWrite('orders', 'create'),
         schema: { body: orderCreateSchema, response: { 201: orderDetailSchema } },
       },
       async (request, reply) =>
@@ -37,7 +37,10 @@ export function orderRoutes(service: OrderService) {
     // Which step the caller may take depends on the step and the order: the service checks it (403/409).
     r.patch(
       '/api/orders/:id/status',
-      { config: read, schema: { params: idParamsSchema, body: orderStatusChangeSchema, response: { 200: orderDetailSchema } } },
+      {
+        config: { ...read, audit: 'recorded' },
+        schema: { params: idParamsSchema, body: orderStatusChangeSchema, response: { 200: orderDetailSchema } },
+      },
       async (request) => service.changeOrderStatus(callerOf(request), request.params.id, request.body.status, app.mailer.linkBase(request)),
     );
   });

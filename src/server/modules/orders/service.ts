@@ -23,6 +23,7 @@ import { AppError, appError, badRequest, conflict, forbidden, notFound } from '.
 import { type Caller, requireScope } from '../../core/caller.js';
 import type { Db } from '../../db/client.js';
 import { toDto } from '../../db/row-mapping.js';
+import { recordWrite } from '../audit/index.js';
 import { fillCellarFromDelivery } from '../cellar/index.js';
 import { findVisibleEstablishment, type OnPublicChange } from '../establishments/index.js';
 import type { Mailer } from '../mail/index.js';
@@ -119,6 +120,15 @@ export async function createOrder(db: Db, mail: OrderMail, caller: Caller, input
       })),
       caller.id,
     );
+    await recordWrite(tx, caller, {
+      kind: 'order',
+      id: order.id,
+      action: 'create',
+      establishmentId: input.establishment_id,
+      after: order,
+      only: ['status', 'supplierId', 'totalAmount', 'commissionAmount', 'notes'],
+      extra: [{ field: 'items', new: input.items.length }],
+    });
     const facts = await repo.findById(tx, order.id);
     if (facts) await queueOrderCreated(tx, mail, facts, caller.id);
     return order.id;
@@ -148,6 +158,13 @@ export async function changeOrderStatus(
     if (!scopeCovers(scopeFor(caller, 'orders', action), rowRef(order))) throw forbidden(deniedDetail('orders', action));
     if (!ORDER_TRANSITIONS[order.status].includes(to)) throw conflict(badTransition(order.status, to));
     if (!(await repo.moveStatus(tx, id, order.status, to, caller.id))) throw conflict(badTransition(order.status, to));
+    await recordWrite(tx, caller, {
+      kind: 'order',
+      id,
+      action: 'status_change',
+      establishmentId: order.establishmentId,
+      extra: [{ field: 'status', old: order.status, new: to }],
+    });
     const facts = await repo.findById(tx, id);
     if (facts) await queueOrderStatusChanged(tx, mail, facts, { from: order.status, to }, caller.id);
     if (to !== 'delivered') return null;

@@ -12,7 +12,7 @@ import { appError, badRequest } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import { readUploadedFile } from '../../http/multipart-file.js';
 import { registerDeleteRoute, registerReadRoute } from '../../http/record-routes.js';
-import { may } from '../../http/route-policy.js';
+import { may, mayWrite } from '../../http/route-policy.js';
 import { zodRoutes } from '../../http/zod-routes.js';
 import type { ProductImportService } from './service.js';
 
@@ -26,7 +26,7 @@ export function productImportRoutes(service: ProductImportService) {
 
     r.post(
       '/api/product-import/upload',
-      { config: { policy: { area: 'imports', action: 'create' }, writesFiles: true }, schema: { response: { 201: uploadResponseSchema } } },
+      { config: { ...mayWrite('imports', 'create'), writesFiles: true }, schema: { response: { 201: uploadResponseSchema } } },
       async (request, reply) => {
         const caller = callerOf(request);
         if (!request.isMultipart()) throw appError('unsupported_media_type', 'Envie a planilha como multipart/form-data no campo "file".');
@@ -44,7 +44,7 @@ export function productImportRoutes(service: ProductImportService) {
     r.post(
       '/api/product-import/execute',
       {
-        config: may('imports', 'execute'),
+        config: mayWrite('imports', 'execute'),
         schema: { body: executeImportSchema, response: { 202: importStatusSchema } },
       },
       async (request, reply) => reply.status(202).send(await service.execute(callerOf(request), request.body)),
@@ -61,7 +61,7 @@ export function productImportRoutes(service: ProductImportService) {
     r.post(
       '/api/product-import/retry/:id',
       {
-        config: may('imports', 'retry'),
+        config: mayWrite('imports', 'retry'),
         schema: { params: idParamsSchema, response: { 202: importStatusSchema } },
       },
       async (request, reply) => reply.status(202).send(await service.retry(callerOf(request), request.params.id)),

@@ -23,6 +23,7 @@ import { toDto } from '../../db/row-mapping.js';
 import { productImports } from '../../db/schema/index.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import type { PrivateFiles } from '../../storage/storage.js';
+import { recordWrite } from '../audit/index.js';
 import { CORRUPT_FILE, detectKind } from './file-kind.js';
 import { formulaSafe } from './formula-safe.js';
 import { summarizeInWorker } from './parse-in-worker.js';
@@ -100,16 +101,28 @@ export function createProductImportService(deps: ProductImportDeps) {
       const fileKey = `imports/${id}/${safeName(file.fileName)}`;
       await files.put(fileKey, file.bytes);
       const sampleData = sheet.rows.map((_, i) => ({ ...sourceRow(sheet, i).values }));
-      await repo.insertImport(db, {
-        id,
-        supplierId: scope.kind === 'supplier' ? scope.id : null,
-        createdBy: caller.id,
-        fileName: file.fileName.slice(0, 255),
-        fileSize: file.bytes.length,
-        fileKey,
-        fileKind: kind,
-        totalRows: sheet.totalRows,
-        preview: { columns: sheet.columns, sampleData },
+      await db.transaction(async (tx) => {
+        await repo.insertImport(tx, {
+          id,
+          supplierId: scope.kind === 'supplier' ? scope.id : null,
+          createdBy: caller.id,
+          fileName: file.fileName.slice(0, 255),
+          fileSize: file.bytes.length,
+          fileKey,
+          fileKind: kind,
+          totalRows: sheet.totalRows,
+          preview: { columns: sheet.columns, sampleData },
+        });
+        // The file's name and size, never its bytes.
+        await recordWrite(tx, caller, {
+          kind: 'product_import',
+          id,
+          action: 'upload',
+          extra: [
+            { field: 'fileName', new: file.fileName.slice(0, 255) },
+            { field: 'totalRows', new: sheet.totalRows },
+          ],
+        });
       });
       return { import_id: id };
     },
@@ -132,12 +145,23 @@ export function createProductImportService(deps: ProductImportDeps) {
       const mapping = Object.fromEntries(Object.entries(input.field_mapping).filter(([, column]) => column));
       const problem = checkMapping(mapping, row.preview?.columns ?? [], !row.supplierId);
       if (problem) throw badRequest(problem, { field_mapping: problem });
-      const updated = await repo.updateImport(
-        db,
-        row.id,
-        { fieldMapping: mapping, options: input.options, currentOperation: 'Aguardando início' },
-        undefined,
-      );
+      const updated = await db.transaction(async (tx) => {
+        const written = await repo.updateImport(
+          tx,
+          row.id,
+          { fieldMapping: mapping, options: input.options, currentOperation: 'Aguardando início' },
+          undefined,
+        );
+        if (written) {
+          await recordWrite(tx, caller, {
+            kind: 'product_import',
+            id: row.id,
+            action: 'import_execute',
+            extra: [{ field: 'fieldMapping', new: mapping }],
+          });
+        }
+        return written;
+      });
       if (!updated) throw notFound(IMPORT_NOT_FOUND);
       await deps.jobs.send(IMPORT_QUEUE, { importId: row.id });
       return toStatus({ ...updated, createdByEmail: row.createdByEmail });
@@ -163,12 +187,16 @@ export function createProductImportService(deps: ProductImportDeps) {
     async retry(caller: Caller, id: string): Promise<ImportStatus> {
       const row = await visible(caller, id, 'retry');
       if (row.status !== 'failed') throw conflict('Apenas importações que falharam podem ser tentadas novamente.');
-      const updated = await repo.updateImport(
-        db,
-        id,
-        { status: 'pending', failureReason: null, finishedAt: null, currentOperation: 'Aguardando nova tentativa' },
-        undefined,
-      );
+      const updated = await db.transaction(async (tx) => {
+        const written = await repo.updateImport(
+          tx,
+          id,
+          { status: 'pending', failureReason: null, finishedAt: null, currentOperation: 'Aguardando nova tentativa' },
+          undefined,
+        );
+        if (written) await recordWrite(tx, caller, { kind: 'product_import', id, action: 'import_retry' });
+        return written;
+      });
       if (!updated) throw notFound(IMPORT_NOT_FOUND);
       await deps.jobs.send(IMPORT_QUEUE, { importId: id });
       return toStatus({ ...updated, createdByEmail: row.createdByEmail });
@@ -177,7 +205,15 @@ export function createProductImportService(deps: ProductImportDeps) {
     /** The record and its stored file; the products it imported stay (they are the supplier's stock now). */
     async remove(caller: Caller, id: string): Promise<void> {
       const row = await visible(caller, id, 'delete');
-      await repo.deleteImport(db, id);
+      await db.transaction(async (tx) => {
+        await repo.deleteImport(tx, id);
+        await recordWrite(tx, caller, {
+          kind: 'product_import',
+          id,
+          action: 'delete',
+          extra: [{ field: 'fileName', old: row.fileName, new: null }],
+        });
+      });
       if (row.fileKey) await files.delete(row.fileKey);
     },
 

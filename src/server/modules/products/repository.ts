@@ -5,6 +5,7 @@ import { scopeWhere } from '../../core/scope.js';
 import type { Executor } from '../../db/client.js';
 import { recordQueries } from '../../db/records.js';
 import { productCategories, products, suppliers } from '../../db/schema/index.js';
+import { auditedRecordQueries } from '../audit/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'searchText' | 'sortKey'>;
@@ -86,6 +87,8 @@ export async function findListRow(db: Executor, id: string): Promise<ProductList
 }
 
 export const { findById, insert, update, remove } = recordQueries(products);
+/** The writes of the API, each recorded in the audit trail. */
+export const audited = auditedRecordQueries(products, 'product');
 
 /** The supplier ids among `ids` that exist. */
 export async function existingSuppliers(db: Executor, ids: string[]): Promise<Set<string>> {
@@ -101,6 +104,7 @@ export function listCategories(db: Executor): Promise<CategoryRow[]> {
 }
 
 export const { findById: findCategory, insert: insertCategory, update: updateCategory } = recordQueries(productCategories);
+export const auditedCategories = auditedRecordQueries(productCategories, 'product_category');
 
 /** Is `candidateId` the category `id` itself or one of its descendants? (Then it cannot become its parent.) */
 export async function isInSubtree(db: Executor, id: string, candidateId: string): Promise<boolean> {

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/products.js';
 import { callerOf } from '../../http/authenticate.js';
 import { registerRecordRoutes } from '../../http/record-routes.js';
-import { may } from '../../http/route-policy.js';
+import { may, mayWrite } from '../../http/route-policy.js';
 import { zodRoutes } from '../../http/zod-routes.js';
 import type { ProductService } from './service.js';
 
@@ -46,7 +46,7 @@ export function productRoutes(service: ProductService) {
     r.post(
       '/api/products/categories',
       {
-        config: may('productCategories', 'create'),
+        config: mayWrite('productCategories', 'create'),
         schema: { body: productCategoryInputSchema, response: { 201: productCategorySchema } },
       },
       async (request, reply) => reply.status(201).send(await service.createCategory(callerOf(request), request.body)),
@@ -54,7 +54,7 @@ export function productRoutes(service: ProductService) {
     r.put(
       '/api/products/categories/:id',
       {
-        config: may('productCategories', 'update'),
+        config: mayWrite('productCategories', 'update'),
         schema: { params, body: productCategoryInputSchema, response: { 200: productCategorySchema } },
       },
       async (request) => service.updateCategory(callerOf(request), request.params.id, request.body),

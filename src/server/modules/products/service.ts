@@ -145,7 +145,7 @@ export async function createProduct(db: Db, caller: Caller, input: ProductInput)
   const supplierId = productOwner(caller, input);
   let row: repo.ProductRow;
   try {
-    row = await repo.insert(db, toProductValues(input, supplierId));
+    row = await repo.audited.insert(db, caller, toProductValues(input, supplierId));
   } catch (err) {
     throw translateProductWriteError(err);
   }
@@ -156,7 +156,7 @@ export async function updateProduct(db: Db, caller: Caller, id: string, input: P
   const current = await productFor(db, caller, id, 'update');
   const supplierId = productOwner(caller, input, current.supplierId);
   try {
-    if (!(await repo.update(db, id, toProductValues(input, supplierId)))) throw notFound(PRODUCT_MESSAGES.notFound);
+    if (!(await repo.audited.update(db, caller, id, toProductValues(input, supplierId)))) throw notFound(PRODUCT_MESSAGES.notFound);
   } catch (err) {
     throw translateProductWriteError(err);
   }
@@ -165,7 +165,7 @@ export async function updateProduct(db: Db, caller: Caller, id: string, input: P
 
 export async function deleteProduct(db: Db, caller: Caller, id: string): Promise<void> {
   await productFor(db, caller, id, 'delete');
-  if (!(await repo.remove(db, id))) throw notFound(PRODUCT_MESSAGES.notFound);
+  if (!(await repo.audited.remove(db, caller, id))) throw notFound(PRODUCT_MESSAGES.notFound);
 }
 
 // ── Categories ──────────────────────────────────────────────────────────────
@@ -188,7 +188,7 @@ function translateCategoryError(err: unknown): unknown {
 export async function createCategory(db: Executor, caller: Caller, input: ProductCategoryInput): Promise<ProductCategory> {
   requireScope(caller, 'productCategories', 'create');
   try {
-    return toCategoryDto(await repo.insertCategory(db, toColumns(input)));
+    return toCategoryDto(await repo.auditedCategories.insert(db, caller, toColumns(input)));
   } catch (err) {
     throw translateCategoryError(err);
   }
@@ -204,7 +204,7 @@ export async function updateCategory(db: Db, caller: Caller, id: string, input: 
       if (input.parent_id && (await repo.isInSubtree(tx, id, input.parent_id))) {
         throw badRequest(PRODUCT_MESSAGES.categoryCycle, { parent_id: PRODUCT_MESSAGES.categoryCycle });
       }
-      const row = await repo.updateCategory(tx, id, toColumns(input));
+      const row = await repo.auditedCategories.update(tx, caller, id, toColumns(input));
       if (!row) throw notFound(PRODUCT_MESSAGES.categoryNotFound);
       return toCategoryDto(row);
     });

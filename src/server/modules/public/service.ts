@@ -2,6 +2,7 @@
 import { formatPhone } from '../../../shared/field-rules.js';
 import type { PublicEstablishment, PublicEstablishmentResponse, PublicMenuResponse } from '../../../shared/public-menu.js';
 import type { Db } from '../../db/client.js';
+import { publicLanguages } from '../menu-languages/index.js';
 import { availableWines, menuBySlug } from '../wine-menus/index.js';
 import * as repo from './repository.js';
 
@@ -35,7 +36,11 @@ function toEstablishment(row: repo.EstablishmentRow): PublicEstablishment {
 }
 
 async function menuResponse(db: Db, menu: repo.MenuRow, establishment?: repo.EstablishmentRow): Promise<PublicMenuResponse | null> {
-  const [est, wines] = await Promise.all([establishment ?? repo.establishmentById(db, menu.establishmentId), availableWines(db, menu)]);
+  const [est, wines, guest] = await Promise.all([
+    establishment ?? repo.establishmentById(db, menu.establishmentId),
+    availableWines(db, menu),
+    publicLanguages(db, menu),
+  ]);
   if (!est) return null;
   return {
     menu: {
@@ -45,6 +50,7 @@ async function menuResponse(db: Db, menu: repo.MenuRow, establishment?: repo.Est
       slug: menu.slug,
       establishment_id: menu.establishmentId,
       wines,
+      ...(guest.languages.length > 1 ? guest : {}),
     },
     establishment: toEstablishment(est),
   };

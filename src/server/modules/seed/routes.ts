@@ -8,7 +8,7 @@ export function seedRoutes(service: SeedService) {
     r.post(
       '/api/seed/pedra-da-ilha',
       {
-        config: { policy: { area: 'seed', action: 'create' } },
+        config: { policy: { area: 'seed', action: 'create' }, audit: 'recorded' },
         schema: { response: { 200: seedResultSchema, 201: seedResultSchema } },
       },
       async (request, reply) => {

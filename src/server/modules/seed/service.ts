@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { toColumns } from '../../db/row-mapping.js';
 import type { FileStorage } from '../../storage/storage.js';
+import { markNothingChanged, recordWrite } from '../audit/index.js';
 import { toCatalogWineValues } from '../catalog/index.js';
 import { seedSampleCellar } from '../cellar/index.js';
 import { seedSampleCrm } from '../crm/index.js';
@@ -42,7 +43,7 @@ export async function seedPedraDaIlha(db: Db, caller: Caller, deps: SeedDeps): P
     seeded = await seedOnce(db, caller, deps);
   }
   // The sample CRM comes with the sample data for those who work the CRM (admin); it is idempotent too.
-  if (can(caller, 'crm', 'create')) await seedSampleCrm(db, caller.id);
+  if (can(caller, 'crm', 'create')) await seedSampleCrm(db, caller);
   // Suppliers and six months of orders of the sample establishment, for those who register suppliers (admin), and
   // the house cellar a delivery of them filled a month ago, linked to the wine list (issue 18).
   if (can(caller, 'suppliers', 'create')) {
@@ -104,6 +105,20 @@ async function seedOnce(db: Db, caller: Caller, deps: SeedDeps): Promise<{ creat
 
     const wines = await menuWineCount(tx, menuId);
     const catalogWines = seedsCatalog ? await repo.countCatalogSkus(tx, sample.catalogSkus) : 0;
+    if (complete && caller.role === 'admin') markNothingChanged();
+    else {
+      await recordWrite(tx, caller, {
+        kind: 'sample_data',
+        id: 'pedra-da-ilha',
+        action: 'create',
+        establishmentId: establishment.id,
+        extra: [
+          { field: 'establishmentId', new: existing ? null : establishment.id },
+          { field: 'wineCount', new: existingMenu ? 0 : wines },
+          { field: 'catalogWines', new: catalogMissing ? catalogWines : 0 },
+        ],
+      });
+    }
     return { created: !existing, result: { establishment_id: establishment.id, menu_id: menuId, wines, catalog_wines: catalogWines } };
   });
   if (!complete) deps.onPublicChange(outcome.result.establishment_id);

@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.js';
 import { foldSqlText } from '../../db/fold-sql.js';
 import { recordQueries } from '../../db/records.js';
 import { suppliers } from '../../db/schema/index.js';
+import { auditedRecordQueries } from '../audit/index.js';
 
 export type SupplierRow = typeof suppliers.$inferSelect;
 export type SupplierValues = Omit<typeof suppliers.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -33,6 +34,8 @@ export async function search(db: Executor, scope: Scope, query: SupplierSearch):
 }
 
 export const { findById, insert, update, remove } = recordQueries(suppliers);
+/** The writes of the API, each recorded in the audit trail. */
+export const audited = auditedRecordQueries(suppliers, 'supplier');
 
 export const listNames = (db: Executor) =>
   db.select({ id: suppliers.id, name: suppliers.name, companyName: suppliers.companyName }).from(suppliers);

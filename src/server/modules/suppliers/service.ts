@@ -46,7 +46,7 @@ export async function getSupplier(db: Db, caller: Caller, id: string): Promise<S
 
 export async function createSupplier(db: Db, caller: Caller, input: SupplierInput): Promise<Supplier> {
   requireScope(caller, 'suppliers', 'create');
-  return toSupplierDto(await repo.insert(db, toColumns(input)));
+  return toSupplierDto(await repo.audited.insert(db, caller, toColumns(input)));
 }
 
 export async function updateSupplier(db: Db, caller: Caller, id: string, input: SupplierInput): Promise<Supplier> {
@@ -60,7 +60,7 @@ export async function updateSupplier(db: Db, caller: Caller, id: string, input: 
     values.contractStartDate = current.contractStartDate;
     values.contractEndDate = current.contractEndDate;
   }
-  const row = await repo.update(db, id, values);
+  const row = await repo.audited.update(db, caller, id, values);
   if (!row) throw notFound(SUPPLIER_MESSAGES.notFound);
   return toSupplierDto(row);
 }
@@ -69,7 +69,7 @@ export async function deleteSupplier(db: Db, caller: Caller, id: string): Promis
   requireScope(caller, 'suppliers', 'delete');
   let removed: boolean;
   try {
-    removed = await repo.remove(db, id);
+    removed = await repo.audited.remove(db, caller, id);
   } catch (err) {
     for (const [constraint, detail] of Object.entries(KEEPS_SUPPLIER)) if (isForeignKeyViolation(err, constraint)) throw conflict(detail);
     throw err;

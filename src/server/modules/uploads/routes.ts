@@ -3,6 +3,7 @@ import { appError } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import { readUploadedFile } from '../../http/multipart-file.js';
 import type { FileStorage } from '../../storage/storage.js';
+import { recordWrite } from '../audit/index.js';
 import { MAX_IMAGE_BYTES, normalizeImage } from './image-normalizer.js';
 import { createWorkQueue } from './image-queue.js';
 
@@ -23,9 +24,9 @@ export function uploadRoutes(storage: FileStorage) {
     };
     app.post(
       '/api/upload-image',
-      { config: { policy: { area: 'uploads', action: 'create' }, rateLimit, writesFiles: true } },
+      { config: { policy: { area: 'uploads', action: 'create' }, audit: 'recorded', rateLimit, writesFiles: true } },
       async (request, reply) => {
-        callerOf(request);
+        const caller = callerOf(request);
         if (!request.isMultipart()) throw appError('unsupported_media_type', 'Envie a imagem como multipart/form-data no campo "file".');
         const { bytes } = await readUploadedFile(request, {
           field: 'file',
@@ -35,6 +36,13 @@ export function uploadRoutes(storage: FileStorage) {
         });
         const image = await imageWork(() => normalizeImage(bytes));
         const imageUrl = await storage.save(image.bytes, image.extension);
+        // Who sent which file (its address), never its bytes.
+        await recordWrite(app.database.db, caller, {
+          kind: 'upload',
+          id: imageUrl,
+          action: 'upload',
+          extra: [{ field: 'url', new: imageUrl }],
+        });
         return reply.status(201).send({ image_url: imageUrl });
       },
     );

@@ -1,7 +1,16 @@
 import { and, asc, eq, exists, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { recordQueries } from '../../db/records.js';
-import { establishments, invitations, passwordResetTokens, sessions, userEstablishments, users } from '../../db/schema/index.js';
+import {
+  establishments,
+  invitations,
+  passwordResetTokens,
+  sessions,
+  twoStepPolicy,
+  userEstablishments,
+  users,
+  userTotp,
+} from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export interface UserWithLinks extends UserRow {
@@ -33,11 +42,24 @@ export async function findById(db: Executor, id: string): Promise<UserWithLinks 
  * The user behind a live session, with its establishments, in one round trip: every authenticated request reads it
  * (auth/service.ts), so a session deleted a moment ago already answers nothing.
  */
-export async function findBySession(db: Executor, userId: string, sessionId: string, now = new Date()): Promise<UserWithLinks | undefined> {
+export interface UserOfSession extends UserWithLinks {
+  sessionStage: (typeof sessions.$inferSelect)['stage'];
+  sessionLastUsedAt: Date;
+  /** The person has a confirmed authenticator app (two-step sign-in on). */
+  totpEnabled: boolean;
+  /** The person's role must use two-step sign-in (two_step_policy). */
+  twoStepRequired: boolean;
+}
+
+export async function findBySession(db: Executor, userId: string, sessionId: string, now = new Date()): Promise<UserOfSession | undefined> {
   const [row] = await db
     .select({
       ...getTableColumns(users),
       establishmentIds: establishmentIdsOfUser,
+      sessionStage: sessions.stage,
+      sessionLastUsedAt: sessions.lastUsedAt,
+      totpEnabled: sql<boolean>`exists(select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.enabledAt} is not null)`,
+      twoStepRequired: sql<boolean>`exists(select 1 from ${twoStepPolicy} where ${users.role} = any(${twoStepPolicy.requiredRoles}))`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -3,7 +3,7 @@ import { idParamsSchema } from '../../../shared/id-params.js';
 import { userCreateSchema, userSchema, userUpdateSchema } from '../../../shared/users.js';
 import { callerOf } from '../../http/authenticate.js';
 import { registerDeleteRoute } from '../../http/record-routes.js';
-import { may } from '../../http/route-policy.js';
+import { may, mayWrite } from '../../http/route-policy.js';
 import { zodRoutes } from '../../http/zod-routes.js';
 import type { UserService } from './service.js';
 
@@ -16,7 +16,7 @@ export function userRoutes(service: UserService) {
     );
     r.post(
       '/api/users',
-      { config: { policy: { area: 'users', action: 'create' } }, schema: { body: userCreateSchema, response: { 201: userSchema } } },
+      { config: mayWrite('users', 'create'), schema: { body: userCreateSchema, response: { 201: userSchema } } },
       async (request, reply) => {
         return reply.status(201).send(await service.createUser(callerOf(request), request.body));
       },
@@ -24,7 +24,7 @@ export function userRoutes(service: UserService) {
     r.put(
       '/api/users/:id',
       {
-        config: { policy: { area: 'users', action: 'update' } },
+        config: mayWrite('users', 'update'),
         schema: { params: idParamsSchema, body: userUpdateSchema, response: { 200: userSchema } },
       },
       async (request) => service.updateUser(callerOf(request), request.params.id, request.body),
@@ -35,7 +35,7 @@ export function userRoutes(service: UserService) {
     ] as const) {
       r.post(
         `/api/users/:id/${path}`,
-        { config: { policy: { area: 'users', action: 'deactivate' } }, schema: { params: idParamsSchema, response: { 200: userSchema } } },
+        { config: mayWrite('users', 'deactivate'), schema: { params: idParamsSchema, response: { 200: userSchema } } },
         async (request) => service.setActive(callerOf(request), request.params.id, active),
       );
     }

@@ -6,6 +6,7 @@ import { type Caller, requireScope } from '../../core/caller.js';
 import { hashPassword } from '../../core/passwords.js';
 import type { Db, Executor } from '../../db/client.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.js';
+import { recordWrite } from '../audit/index.js';
 import * as repo from './repository.js';
 
 const USER_NOT_FOUND = 'Usuário não encontrado.';
@@ -52,7 +53,16 @@ export async function setActive(db: Db, caller: Caller, id: string, active: bool
     const mine = invitableRoles(caller).includes(target.role) && target.establishmentIds.every((e) => own.has(e));
     if (!mine) throw forbidden(deniedDetail('users', 'deactivate'));
   }
-  await repo.setDeactivated(db, id, !active);
+  await db.transaction(async (tx) => {
+    await repo.setDeactivated(tx, id, !active);
+    const inScope = scope.kind === 'establishments' ? target.establishmentIds.find((e) => scope.ids.includes(e)) : undefined;
+    await recordWrite(tx, caller, {
+      kind: 'user',
+      id,
+      action: active ? 'reactivate' : 'deactivate',
+      establishmentId: inScope ?? target.establishmentIds[0] ?? null,
+    });
+  });
   const row = await mustFind(db, id);
   // A manager sees only its own establishments among the user's links.
   return toUserDto(
@@ -74,6 +84,14 @@ export async function createUser(db: Db, caller: Caller, input: UserCreate): Pro
         supplierId: supplierFor(input.role, input.supplier_id),
       });
       await repo.replaceEstablishmentLinks(tx, row.id, links);
+      await recordWrite(tx, caller, {
+        kind: 'user',
+        id: row.id,
+        action: 'create',
+        establishmentId: links[0] ?? null,
+        after: { ...row, establishmentIds: links },
+        only: ['email', 'role', 'supplierId', 'establishmentIds'],
+      });
       return row.id;
     });
     return toUserDto(await mustFind(db, id));
@@ -101,11 +119,22 @@ export async function updateUser(db: Db, endSessions: EndSessions, caller: Calle
       // A field left out keeps what the user has; only an explicit [] or null clears it.
       const links = linksFor(input.role, input.establishment_ids ?? current.establishmentIds);
       await assertEstablishmentsExist(tx, links);
-      await repo.updateUser(tx, id, {
+      const values = {
         email: input.email,
         role: input.role,
         supplierId: supplierFor(input.role, input.supplier_id === undefined ? current.supplierId : input.supplier_id),
-        ...(passwordHash && { passwordHash }),
+      };
+      await repo.updateUser(tx, id, { ...values, ...(passwordHash && { passwordHash }) });
+      await recordWrite(tx, caller, {
+        kind: 'user',
+        id,
+        action: 'update',
+        establishmentId: links[0] ?? current.establishmentIds[0] ?? null,
+        before: current,
+        after: { ...current, ...values, establishmentIds: links },
+        only: ['email', 'role', 'supplierId', 'establishmentIds'],
+        // That a password was set, never the password.
+        ...(passwordHash && { extra: [{ field: 'password', personal: true }] }),
       });
       // A password set by the admin signs the person out everywhere: whoever knew the old one is out.
       if (passwordHash) await endSessions(tx, id);
@@ -120,7 +149,13 @@ export async function updateUser(db: Db, endSessions: EndSessions, caller: Calle
 export async function deleteUser(db: Db, caller: Caller, id: string): Promise<void> {
   requireScope(caller, 'users', 'delete');
   if (id === caller.id) throw badRequest('Você não pode excluir o seu próprio usuário.');
-  if (!(await repo.deleteUser(db, id))) throw notFound(USER_NOT_FOUND);
+  const removed = await db.transaction(async (tx) => {
+    const before = await repo.findById(tx, id);
+    if (!before || !(await repo.deleteUser(tx, id))) return false;
+    await recordWrite(tx, caller, { kind: 'user', id, action: 'delete', establishmentId: before.establishmentIds[0] ?? null, before });
+    return true;
+  });
+  if (!removed) throw notFound(USER_NOT_FOUND);
 }
 
 function translateWriteError(err: unknown): unknown {

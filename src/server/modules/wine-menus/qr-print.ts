@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { type GuestLanguage, guestMessages } from '../../../shared/guest-i18n/catalogue.js';
 import { printableText, withoutControls } from '../../pdf/printable-text.js';
 
 const QR_OPTIONS = { errorCorrectionLevel: 'M' } as const;
@@ -35,6 +36,7 @@ export async function printableQrSvg(
   url: string,
   userEstablishmentName: string,
   userMenuName: string,
+  lang: GuestLanguage = 'pt-BR',
   clean: (text: string) => string = withoutControls,
 ): Promise<string> {
   const [establishmentName, menuName] = [clean(userEstablishmentName), clean(userMenuName)];
@@ -47,17 +49,12 @@ export async function printableQrSvg(
     placed.trim(),
     line(establishmentName, textTop + 64, 36, 'font-family="Georgia, \'DejaVu Serif\', serif" font-weight="bold" fill="#2b0d16"'),
     line(menuName, textTop + 110, 26, 'font-family="Arial, \'DejaVu Sans\', sans-serif" fill="#5c1a2b"'),
-    line(
-      'Aponte a câmera do celular para abrir a carta',
-      textTop + 156,
-      18,
-      'font-family="Arial, \'DejaVu Sans\', sans-serif" fill="#5f6670"',
-    ),
+    line(guestMessages(lang).t('qr.scan'), textTop + 156, 18, 'font-family="Arial, \'DejaVu Sans\', sans-serif" fill="#5f6670"'),
     '</svg>',
   ].join('\n');
 }
 
-export async function printableQrPng(url: string, establishmentName: string, menuName: string): Promise<Buffer> {
-  const svg = await printableQrSvg(url, establishmentName, menuName, printableText);
+export async function printableQrPng(url: string, establishmentName: string, menuName: string, lang: GuestLanguage): Promise<Buffer> {
+  const svg = await printableQrSvg(url, establishmentName, menuName, lang, printableText);
   return sharp(Buffer.from(svg), { density: PNG_DENSITY }).png().toBuffer();
 }

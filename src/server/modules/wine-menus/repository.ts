@@ -167,6 +167,16 @@ export async function updateWine(db: Executor, menuId: string, wineId: string, v
   return row;
 }
 
+/** A wine of the menu, locked until the transaction ends (its values before a write, for the audit trail). */
+export async function lockWine(tx: Executor, menuId: string, wineId: string): Promise<MenuWineRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(menuWines)
+    .where(and(eq(menuWines.menuId, menuId), eq(menuWines.id, wineId)))
+    .for('update');
+  return row;
+}
+
 export async function deleteWine(db: Executor, menuId: string, wineId: string): Promise<boolean> {
   const rows = await db
     .delete(menuWines)

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/id-params.js';
+import { qrLanguageQuerySchema } from '../../../shared/menu-languages.js';
 import {
   menuListQuerySchema,
   menuWineDetailSchema,
@@ -18,7 +19,7 @@ import { appError } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
 import { registerRecordRoutes } from '../../http/record-routes.js';
 import { publicBaseUrl } from '../../http/request-origin.js';
-import { may } from '../../http/route-policy.js';
+import { mayWrite } from '../../http/route-policy.js';
 import { zodRoutes } from '../../http/zod-routes.js';
 import type { QrBase, WineMenuService } from './service.js';
 
@@ -36,7 +37,7 @@ export function wineMenuRoutes(service: WineMenuService) {
   });
   // Reads are scoped, not refused: a supplier lists no menus and gets 404 for one.
   const read = { policy: { area: 'menus', action: 'read', outOfScope: 'hidden' } } as const;
-  const canUpdate = may('menus', 'update');
+  const canUpdate = mayWrite('menus', 'update');
 
   return zodRoutes((r, app) => {
     r.get(
@@ -82,15 +83,16 @@ export function wineMenuRoutes(service: WineMenuService) {
 
     r.get(
       '/api/wine-menus/:id/qr-code',
-      { config: read, schema: { params: idParamsSchema, response: { 200: qrCodeSchema } } },
-      async (request) => service.qrCode(callerOf(request), request.params.id, qrBase(request)),
+      { config: read, schema: { params: idParamsSchema, querystring: qrLanguageQuerySchema, response: { 200: qrCodeSchema } } },
+      async (request) => service.qrCode(callerOf(request), request.params.id, qrBase(request), request.query.lang),
     );
-    r.get('/api/wine-menus/:id/qr-code.svg', { config: read, schema: { params: idParamsSchema } }, async (request, reply) => {
-      const { svg, fileName } = await service.qrCodeSvg(callerOf(request), request.params.id, qrBase(request));
+    const qrFile = { config: read, schema: { params: idParamsSchema, querystring: qrLanguageQuerySchema } };
+    r.get('/api/wine-menus/:id/qr-code.svg', qrFile, async (request, reply) => {
+      const { svg, fileName } = await service.qrCodeSvg(callerOf(request), request.params.id, qrBase(request), request.query.lang);
       return sendQrFile(reply, 'image/svg+xml; charset=utf-8', fileName, svg);
     });
-    r.get('/api/wine-menus/:id/qr-code.png', { config: read, schema: { params: idParamsSchema } }, async (request, reply) => {
-      const { png, fileName } = await service.qrCodePng(callerOf(request), request.params.id, qrBase(request));
+    r.get('/api/wine-menus/:id/qr-code.png', qrFile, async (request, reply) => {
+      const { png, fileName } = await service.qrCodePng(callerOf(request), request.params.id, qrBase(request), request.query.lang);
       return sendQrFile(reply, 'image/png', fileName, png);
     });
     // Per user, not per address: a sheet is seconds of work, and colleagues behind one router keep their own budget.
@@ -105,7 +107,8 @@ export function wineMenuRoutes(service: WineMenuService) {
         `/api/wine-menus/:id/table-qr-codes.${format}`,
         { config: { ...read, rateLimit: sheetRateLimit }, schema: { params: idParamsSchema, querystring: tableQrQuerySchema } },
         async (request, reply) => {
-          const sheet = await service.tableQrSheet(callerOf(request), request.params.id, qrBase(request), request.query.tables, format);
+          const { tables, lang } = request.query;
+          const sheet = await service.tableQrSheet(callerOf(request), request.params.id, qrBase(request), tables, format, lang);
           return sendQrFile(reply, sheet.type, sheet.fileName, sheet.body);
         },
       );

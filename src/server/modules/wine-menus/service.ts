@@ -2,6 +2,8 @@ import { type ActionOf, scopeFor } from '../../../shared/access-policy.js';
 import { effectiveGlassPrice } from '../../../shared/cellar.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
 import { glassPriceRefusal } from '../../../shared/glass-price.js';
+import type { GuestLanguage } from '../../../shared/guest-i18n/catalogue.js';
+import { qrLanguageNotReady } from '../../../shared/menu-languages.js';
 import { type PublicMenuWine, type PublicStock, publicMenuPath } from '../../../shared/public-menu.js';
 import { RESERVED_MENU_SLUGS } from '../../../shared/reserved-slugs.js';
 import { isUuidLike, nextFreeSlug, SLUG_MAX_LENGTH, slugify } from '../../../shared/slug.js';
@@ -27,7 +29,9 @@ import type { Db, Executor } from '../../db/client.js';
 import { toColumns, toDto } from '../../db/row-mapping.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
 import { isLocalAddress } from '../../http/local-address.js';
+import { recordWrite } from '../audit/index.js';
 import { findVisibleEstablishment, type OnPublicChange } from '../establishments/index.js';
+import { publicLanguages } from '../menu-languages/index.js';
 import { printableQrPng, printableQrSvg, qrPng } from './qr-print.js';
 import * as repo from './repository.js';
 import { tableSheet } from './table-qr-builder.js';
@@ -224,6 +228,7 @@ export async function createMenu(db: Db, caller: Caller, input: WineMenuData, de
     db.transaction(async (tx) => {
       const slug = await chooseMenuSlug(tx, { establishmentId: input.establishment_id, explicit: input.slug, name: input.name });
       const row = await repo.insertMenu(tx, menuValues(input, slug));
+      await recordWrite(tx, caller, { kind: 'menu', id: row.id, action: 'create', establishmentId: row.establishmentId, after: row });
       return row.id;
     }),
   );
@@ -250,7 +255,17 @@ export async function updateMenu(db: Db, caller: Caller, id: string, input: Wine
         selfId: id,
         keepCurrentIfFree: moving,
       });
-      await repo.updateMenu(tx, id, menuValues(input, slug));
+      const values = menuValues(input, slug);
+      const updated = await repo.updateMenu(tx, id, values);
+      await recordWrite(tx, caller, {
+        kind: 'menu',
+        id,
+        action: 'update',
+        establishmentId: input.establishment_id,
+        before: current,
+        after: updated,
+        only: Object.keys(values),
+      });
       if (moving) await repo.unlinkCellarItems(tx, id);
       return current.establishmentId;
     }),
@@ -262,7 +277,12 @@ export async function updateMenu(db: Db, caller: Caller, id: string, input: Wine
 
 export async function deleteMenu(db: Db, caller: Caller, id: string, deps: WineMenuDeps): Promise<void> {
   const menu = await loadMenu(db, caller, id, 'delete');
-  if (!(await repo.deleteMenu(db, id))) throw notFound(MENU_NOT_FOUND);
+  const removed = await db.transaction(async (tx) => {
+    if (!(await repo.deleteMenu(tx, id))) return false;
+    await recordWrite(tx, caller, { kind: 'menu', id, action: 'delete', establishmentId: menu.establishmentId, before: menu });
+    return true;
+  });
+  if (!removed) throw notFound(MENU_NOT_FOUND);
   deps.onPublicChange(menu.establishmentId);
 }
 
@@ -343,7 +363,15 @@ export async function addWine(db: Db, caller: Caller, menuId: string, input: Men
     if (count >= MAX_WINES_PER_MENU) throw badRequest(MENU_FULL);
     const [inserted] = await repo.insertWines(tx, menuId, max + 1, [toWineValues(input, true)]);
     if (!inserted) throw new Error('insert returned no row');
-    return assertGlassPriceHolds(inserted);
+    assertGlassPriceHolds(inserted);
+    await recordWrite(tx, caller, {
+      kind: 'menu_wine',
+      id: inserted.id,
+      action: 'create',
+      establishmentId: locked.establishmentId,
+      after: inserted,
+    });
+    return inserted;
   });
   deps.onPublicChange(menu.establishmentId);
   return toMenuWineDetail(await withCellar(db, row));
@@ -365,8 +393,22 @@ export async function updateWine(
       if (!locked) throw notFound(MENU_NOT_FOUND);
       await assertCellarItemOf(tx, input, locked.establishmentId);
     }
-    const updated = await repo.updateWine(tx, menuId, wineId, toWineValues(input, false));
-    return updated && assertGlassPriceHolds(updated);
+    const before = await repo.lockWine(tx, menuId, wineId);
+    if (!before) return undefined;
+    const values = toWineValues(input, false);
+    const updated = await repo.updateWine(tx, menuId, wineId, values);
+    if (!updated) return undefined;
+    assertGlassPriceHolds(updated);
+    await recordWrite(tx, caller, {
+      kind: 'menu_wine',
+      id: wineId,
+      action: 'update',
+      establishmentId: menu.establishmentId,
+      before,
+      after: updated,
+      only: Object.keys(values),
+    });
+    return updated;
   });
   if (!row) throw notFound(MENU_WINE_NOT_FOUND);
   deps.onPublicChange(menu.establishmentId);
@@ -375,7 +417,13 @@ export async function updateWine(
 
 export async function deleteWine(db: Db, caller: Caller, menuId: string, wineId: string, deps: WineMenuDeps): Promise<void> {
   const menu = await loadMenu(db, caller, menuId, 'update');
-  if (!(await repo.deleteWine(db, menuId, wineId))) throw notFound(MENU_WINE_NOT_FOUND);
+  const removed = await db.transaction(async (tx) => {
+    const before = await repo.lockWine(tx, menuId, wineId);
+    if (!before || !(await repo.deleteWine(tx, menuId, wineId))) return false;
+    await recordWrite(tx, caller, { kind: 'menu_wine', id: wineId, action: 'delete', establishmentId: menu.establishmentId, before });
+    return true;
+  });
+  if (!removed) throw notFound(MENU_WINE_NOT_FOUND);
   deps.onPublicChange(menu.establishmentId);
 }
 
@@ -390,6 +438,13 @@ export async function reorderWines(db: Db, caller: Caller, menuId: string, newOr
       throw badRequest(REORDER_MISMATCH, { new_order: REORDER_MISMATCH });
     }
     await repo.applyOrder(tx, menuId, newOrder);
+    await recordWrite(tx, caller, {
+      kind: 'menu',
+      id: menuId,
+      action: 'reorder',
+      establishmentId: menu.establishmentId,
+      extra: [{ field: 'wineCount', new: newOrder.length }],
+    });
   });
   deps.onPublicChange(menu.establishmentId);
   return mustLoadDto(db, menuId);
@@ -404,30 +459,51 @@ export interface QrBase {
 }
 
 interface QrTarget {
+  /** The public address, without a query. */
   url: string;
+  /** What the code encodes: the address, with `?lang=` for a language other than pt-BR. */
+  codeUrl: string;
+  lang: GuestLanguage;
   establishmentName: string;
+  /** The menu's name in the code's language. */
   menuName: string;
-  /** "{establishment}-{menu}-qr-code", without the extension. */
+  /** "{establishment}-{menu}-qr-code" ("…-qr-code-en" for English), without the extension. */
   fileName: string;
 }
 
-async function qrTarget(db: Db, caller: Caller, menuId: string, base: QrBase): Promise<QrTarget> {
+/**
+ * A code opens the menu in pt-BR, or in a language guests can read on it ("QR para turistas"): offered, and every
+ * text of the restaurant's translated and reviewed. A code for any other language would print a promise the page
+ * does not keep.
+ */
+async function qrTarget(db: Db, caller: Caller, menuId: string, base: QrBase, lang: GuestLanguage = 'pt-BR'): Promise<QrTarget> {
   const menu = await loadMenu(db, caller, menuId, 'read');
-  const fileName = [menu.establishment.slug, menu.slug, 'qr-code'].filter(Boolean).join('-');
+  let menuName = menu.name;
+  if (lang !== 'pt-BR') {
+    const readable = await publicLanguages(db, menu);
+    const translated = readable.translations[lang];
+    if (!translated) throw badRequest(qrLanguageNotReady(lang));
+    menuName = translated.name;
+  }
+  const suffix = lang === 'pt-BR' ? '' : `-${lang}`;
+  const fileName = [menu.establishment.slug, menu.slug, `qr-code${suffix}`].filter(Boolean).join('-');
+  const url = `${base.url.replace(/\/+$/, '')}${publicMenuPath(menu.establishment, menu)}`;
   return {
-    url: `${base.url.replace(/\/+$/, '')}${publicMenuPath(menu.establishment, menu)}`,
+    url,
+    codeUrl: lang === 'pt-BR' ? url : `${url}?lang=${lang}`,
+    lang,
     establishmentName: menu.establishment.name,
-    menuName: menu.name,
+    menuName,
     fileName,
   };
 }
 
-export async function qrCode(db: Db, caller: Caller, menuId: string, base: QrBase): Promise<QrCode> {
-  const target = await qrTarget(db, caller, menuId, base);
-  const png = await qrPng(target.url);
+export async function qrCode(db: Db, caller: Caller, menuId: string, base: QrBase, lang?: GuestLanguage): Promise<QrCode> {
+  const target = await qrTarget(db, caller, menuId, base, lang);
+  const png = await qrPng(target.codeUrl);
   return {
     qr_code: png.toString('base64'),
-    menu_url: target.url,
+    menu_url: target.codeUrl,
     file_name: target.fileName,
     local_address: isLocalAddress(target.url),
     base_url_source: base.source,
@@ -435,15 +511,27 @@ export async function qrCode(db: Db, caller: Caller, menuId: string, base: QrBas
 }
 
 /** Print-ready SVG: the code with the establishment and menu name under it. */
-export async function qrCodeSvg(db: Db, caller: Caller, menuId: string, base: QrBase): Promise<{ svg: string; fileName: string }> {
-  const target = await qrTarget(db, caller, menuId, base);
-  return { svg: await printableQrSvg(target.url, target.establishmentName, target.menuName), fileName: `${target.fileName}.svg` };
+export async function qrCodeSvg(
+  db: Db,
+  caller: Caller,
+  menuId: string,
+  base: QrBase,
+  lang?: GuestLanguage,
+): Promise<{ svg: string; fileName: string }> {
+  const t = await qrTarget(db, caller, menuId, base, lang);
+  return { svg: await printableQrSvg(t.codeUrl, t.establishmentName, t.menuName, t.lang), fileName: `${t.fileName}.svg` };
 }
 
 /** The same card as a PNG. */
-export async function qrCodePng(db: Db, caller: Caller, menuId: string, base: QrBase): Promise<{ png: Buffer; fileName: string }> {
-  const target = await qrTarget(db, caller, menuId, base);
-  return { png: await printableQrPng(target.url, target.establishmentName, target.menuName), fileName: `${target.fileName}.png` };
+export async function qrCodePng(
+  db: Db,
+  caller: Caller,
+  menuId: string,
+  base: QrBase,
+  lang?: GuestLanguage,
+): Promise<{ png: Buffer; fileName: string }> {
+  const t = await qrTarget(db, caller, menuId, base, lang);
+  return { png: await printableQrPng(t.codeUrl, t.establishmentName, t.menuName, t.lang), fileName: `${t.fileName}.png` };
 }
 
 const SHEET_TYPES: Record<TableQrFormat, string> = {
@@ -460,11 +548,19 @@ export async function tableQrSheet(
   base: QrBase,
   tables: number,
   format: TableQrFormat,
+  lang?: GuestLanguage,
 ): Promise<{ body: Buffer; type: string; fileName: string }> {
-  const target = await qrTarget(db, caller, menuId, base);
-  const sheet: TableSheet = { menuUrl: target.url, establishmentName: target.establishmentName, menuName: target.menuName, tables };
+  const target = await qrTarget(db, caller, menuId, base, lang);
+  const sheet: TableSheet = {
+    menuUrl: target.url,
+    establishmentName: target.establishmentName,
+    menuName: target.menuName,
+    tables,
+    lang: target.lang,
+  };
   const body = await tableSheet(format, sheet);
-  const fileName = `${target.fileName.replace(/-qr-code$/, '')}-qr-mesas-1-a-${tables}.${format}`;
+  const suffix = target.lang === 'pt-BR' ? '' : `-${target.lang}`;
+  const fileName = `${target.fileName.replace(/-qr-code(-\w+)?$/, '')}-qr-mesas-1-a-${tables}${suffix}.${format}`;
   return { body, type: SHEET_TYPES[format], fileName };
 }
 
@@ -489,11 +585,11 @@ export function createWineMenuService(deps: WineMenuServiceDeps) {
       updateWine(db, caller, menuId, wineId, input, deps),
     deleteWine: (caller: Caller, menuId: string, wineId: string) => deleteWine(db, caller, menuId, wineId, deps),
     reorderWines: (caller: Caller, menuId: string, newOrder: string[]) => reorderWines(db, caller, menuId, newOrder, deps),
-    qrCode: (caller: Caller, menuId: string, base: QrBase) => qrCode(db, caller, menuId, base),
-    qrCodeSvg: (caller: Caller, menuId: string, base: QrBase) => qrCodeSvg(db, caller, menuId, base),
-    qrCodePng: (caller: Caller, menuId: string, base: QrBase) => qrCodePng(db, caller, menuId, base),
-    tableQrSheet: (caller: Caller, menuId: string, base: QrBase, tables: number, format: TableQrFormat) =>
-      tableQrSheet(db, caller, menuId, base, tables, format),
+    qrCode: (caller: Caller, menuId: string, base: QrBase, lang?: GuestLanguage) => qrCode(db, caller, menuId, base, lang),
+    qrCodeSvg: (caller: Caller, menuId: string, base: QrBase, lang?: GuestLanguage) => qrCodeSvg(db, caller, menuId, base, lang),
+    qrCodePng: (caller: Caller, menuId: string, base: QrBase, lang?: GuestLanguage) => qrCodePng(db, caller, menuId, base, lang),
+    tableQrSheet: (caller: Caller, menuId: string, base: QrBase, tables: number, format: TableQrFormat, lang?: GuestLanguage) =>
+      tableQrSheet(db, caller, menuId, base, tables, format, lang),
   };
 }
 export type WineMenuService = ReturnType<typeof createWineMenuService>;

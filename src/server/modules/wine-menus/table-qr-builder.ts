@@ -36,7 +36,7 @@ export const tableSheetsBuilt = () => built;
 
 /** Everything a sheet shows: when the menu's address or a name changes, so does the key, and the sheet is drawn anew. */
 const keyOf = (format: TableQrFormat, sheet: TableSheet) =>
-  JSON.stringify([format, sheet.menuUrl, sheet.establishmentName, sheet.menuName, sheet.tables]);
+  JSON.stringify([format, sheet.menuUrl, sheet.lang, sheet.establishmentName, sheet.menuName, sheet.tables]);
 
 function keep(key: string, bytes: Buffer): void {
   kept.set(key, bytes);

@@ -6,6 +6,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { type GuestLanguage, guestMessages } from '../../../shared/guest-i18n/catalogue.js';
 import { pdfFonts } from '../../pdf/fonts.js';
 import { printableText, withoutControls } from '../../pdf/printable-text.js';
 import { drawQr, pdfBuffer } from '../../pdf/qr-vector.js';
@@ -14,12 +15,16 @@ export interface TableSheet {
   /** The menu's public address, without a query. */
   menuUrl: string;
   establishmentName: string;
+  /** The menu's name in the sheet's language. */
   menuName: string;
   tables: number;
+  /** The language the codes open the menu in and the cards are written in ("QR para turistas"). */
+  lang: GuestLanguage;
 }
 
-/** The address the code of table `n` encodes. */
-export const tableUrl = (menuUrl: string, n: number) => `${menuUrl}?mesa=${n}`;
+/** The address the code of table `n` encodes: the table, and the language when it is not pt-BR. */
+export const tableUrl = (sheet: Pick<TableSheet, 'menuUrl' | 'lang'>, n: number) =>
+  `${sheet.menuUrl}?mesa=${n}${sheet.lang === 'pt-BR' ? '' : `&lang=${sheet.lang}`}`;
 
 /** SVG/PNG grid geometry, in SVG units (the PNG has one pixel per unit). */
 export const SHEET_GRID = { columns: 4, cardWidth: 250, cardHeight: 320, qrSize: 200, qrTop: 20 } as const;
@@ -41,6 +46,7 @@ export async function tableQrSheetSvg(sheet: TableSheet, clean: (text: string) =
   const width = columns * cardWidth;
   const height = rows * cardHeight;
   const textWidth = cardWidth - 24;
+  const messages = guestMessages(sheet.lang);
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
@@ -48,13 +54,14 @@ export async function tableQrSheetSvg(sheet: TableSheet, clean: (text: string) =
   for (let n = 1; n <= sheet.tables; n++) {
     const x = ((n - 1) % columns) * cardWidth;
     const y = Math.floor((n - 1) / columns) * cardHeight;
-    const code = await QRCode.toString(tableUrl(sheet.menuUrl, n), { errorCorrectionLevel: 'M', margin: 0, type: 'svg' });
+    const code = await QRCode.toString(tableUrl(sheet, n), { errorCorrectionLevel: 'M', margin: 0, type: 'svg' });
     const qrX = x + (cardWidth - qrSize) / 2;
+    const table = messages.t('qr.table', { n });
     parts.push(
       `<g>`,
       `<rect x="${x + 0.5}" y="${y + 0.5}" width="${cardWidth - 1}" height="${cardHeight - 1}" fill="none" stroke="#cccccc" stroke-dasharray="4 4"/>`,
       code.trim().replace('<svg ', `<svg x="${qrX}" y="${y + qrTop}" width="${qrSize}" height="${qrSize}" `),
-      `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 28}" font-size="${fitFontSize(`Mesa ${n}`, 22, textWidth)}" text-anchor="middle" font-family="Arial, 'DejaVu Sans', sans-serif" font-weight="bold" fill="#2b0d16">Mesa ${n}</text>`,
+      `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 28}" font-size="${fitFontSize(table, 22, textWidth)}" text-anchor="middle" font-family="Arial, 'DejaVu Sans', sans-serif" font-weight="bold" fill="#2b0d16">${table}</text>`,
       `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 50}" font-size="${fitFontSize(establishmentName, 15, textWidth)}" text-anchor="middle" font-family="Georgia, 'DejaVu Serif', serif" fill="#2b0d16">${escapeXml(establishmentName)}</text>`,
       `<text x="${x + cardWidth / 2}" y="${y + qrTop + qrSize + 70}" font-size="${fitFontSize(menuName, 13, textWidth)}" text-anchor="middle" font-family="Arial, 'DejaVu Sans', sans-serif" fill="#5c1a2b">${escapeXml(menuName)}</text>`,
       `</g>`,
@@ -84,12 +91,13 @@ export async function tableQrSheetPdf(sheet: TableSheet): Promise<Buffer> {
     size: 'A4',
     margin: PAGE_MARGIN,
     autoFirstPage: false,
-    lang: 'pt-BR',
+    lang: sheet.lang,
     info: { Title: `QR codes por mesa — ${menuName} — ${establishmentName}`, Creator: 'Adega', Producer: 'Adega' },
   });
   doc.registerFont('serif', fonts.serif);
   doc.registerFont('sans', fonts.sans);
   doc.registerFont('sans-bold', fonts.sansBold);
+  const messages = guestMessages(sheet.lang);
   const perPage = PDF_COLUMNS * PDF_ROWS;
   let cellWidth = 0;
   let cellHeight = 0;
@@ -111,7 +119,7 @@ export async function tableQrSheetPdf(sheet: TableSheet): Promise<Buffer> {
     }
     const x = PAGE_MARGIN + (slot % PDF_COLUMNS) * cellWidth;
     const y = PAGE_MARGIN + Math.floor(slot / PDF_COLUMNS) * cellHeight;
-    drawQr(doc, tableUrl(sheet.menuUrl, n), x + (cellWidth - PDF_QR) / 2, y + 12, PDF_QR);
+    drawQr(doc, tableUrl(sheet, n), x + (cellWidth - PDF_QR) / 2, y + 12, PDF_QR);
     const textX = x + 8;
     const textWidth = cellWidth - 16;
     const options = { width: textWidth, align: 'center' as const, lineBreak: false, ellipsis: true, height: 16 };
@@ -119,7 +127,7 @@ export async function tableQrSheetPdf(sheet: TableSheet): Promise<Buffer> {
       .font('sans-bold')
       .fontSize(14)
       .fillColor('#2b0d16')
-      .text(`Mesa ${n}`, textX, y + 12 + PDF_QR + 6, options);
+      .text(messages.t('qr.table', { n }), textX, y + 12 + PDF_QR + 6, options);
     doc
       .font('serif')
       .fontSize(9.5)

@@ -1,13 +1,11 @@
 // Public menu: when a guest opens a wine, tells the server which (POST /api/public/events, decision 0064). No cookie,
 // nothing else is sent; without JavaScript, or without sendBeacon, the page works the same and nothing is counted.
-// One capturing listener on the window: toggle does not bubble. The wine is named by its page address and its name.
-addEventListener(
-  'toggle',
-  (event) => {
-    const wine = event.target;
-    if (!wine.open || !wine.matches('.wine')) return;
-    const body = { type: 'open', menu: location.pathname, wine: wine.querySelector('h3').textContent };
-    navigator.sendBeacon('/api/public/events', JSON.stringify(body));
-  },
-  true,
-);
+// Counted on the click (tap, mouse or keyboard) that opens it, not on the toggle event that follows a task later: a
+// wine opened just before the guest leaves the page had no toggle yet, and went uncounted. The wine is named by its
+// page address and its name.
+addEventListener('click', (event) => {
+  const wine = event.target.closest('.wine');
+  if (!wine || wine.open || !event.target.closest('summary')) return;
+  const body = { type: 'open', menu: location.pathname, wine: wine.querySelector('h3').textContent };
+  navigator.sendBeacon('/api/public/events', JSON.stringify(body));
+});

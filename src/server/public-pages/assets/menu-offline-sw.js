@@ -7,6 +7,13 @@ const CACHE = 'adega-cartas-v1';
 const TIMEOUT_MS = 3000;
 /** Copies kept per browser: the menus a guest opened, and their filtered views. */
 const MAX_COPIES = 24;
+/**
+ * The notice in the kept page's own language (its <html lang>). Served with every language's texts from the guest
+ * catalogues (shared/guest-i18n): menu-script.ts replaces this line.
+ */
+const OFFLINE_TEXTS = {
+  'pt-BR': { notice: 'Sem conexão · carta de {time}', wholeMenu: 'Sem conexão: mostrando a carta inteira · cópia das {time}' },
+};
 
 // The page that registered the worker is already in the HTTP cache: copy it from there (no second request, no
 // second view counted), so the very first visit can be reloaded offline.
@@ -92,8 +99,10 @@ async function offlineCopy(request) {
   const html = await kept.text();
   // Date is when the server sent this copy (a 304 revalidation refreshes it in the HTTP cache too).
   const fetched = new Date(kept.headers.get('date') ?? Date.now());
-  const time = Number.isNaN(fetched.getTime()) ? '' : hourMinute(fetched);
-  const text = unrun ? `Sem conexão: mostrando a carta inteira · cópia das ${time}` : `Sem conexão · carta de ${time}`;
+  const lang = /^<!doctype html><html lang="([\w-]+)"/i.exec(html)?.[1] ?? 'pt-BR';
+  const texts = OFFLINE_TEXTS[lang] ?? OFFLINE_TEXTS['pt-BR'];
+  const time = Number.isNaN(fetched.getTime()) ? '' : hourMinute(fetched, lang);
+  const text = (unrun ? texts.wholeMenu : texts.notice).replace('{time}', time);
   // At the foot of the screen and sticky: a reload keeps the guest's scroll position, so a notice on top of the page
   // would be just above the screen. Sticky at the end of <body>, it never covers the page's own end.
   const notice =
@@ -108,6 +117,8 @@ async function offlineCopy(request) {
   return new Response(html.replace('</body>', `${notice}</body>`), { status: 200, headers });
 }
 
-function hourMinute(date) {
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' }).format(date);
+function hourMinute(date, lang) {
+  return new Intl.DateTimeFormat(lang, { hourCycle: 'h23', timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit' }).format(
+    date,
+  );
 }

@@ -1,0 +1,2 @@
+export { menuLanguageRoutes } from './routes.js';
+export { publicLanguages } from './service.js';

@@ -1,0 +1,39 @@
+import { idParamsSchema } from '../../../shared/id-params.js';
+import {
+  langParamsSchema,
+  menuLanguagesSchema,
+  offeredLanguagesInputSchema,
+  translationsInputSchema,
+} from '../../../shared/menu-languages.js';
+import type { Db } from '../../db/client.js';
+import { callerOf } from '../../http/authenticate.js';
+import { may } from '../../http/route-policy.js';
+import { zodRoutes } from '../../http/zod-routes.js';
+import * as service from './service.js';
+
+export function menuLanguageRoutes(db: Db, deps: service.MenuLanguageDeps) {
+  const read = { policy: { area: 'menus', action: 'read', outOfScope: 'hidden' } } as const;
+  const write = { ...may('menus', 'update'), audit: 'recorded' } as const;
+  return zodRoutes((r) => {
+    r.get(
+      '/api/wine-menus/:id/languages',
+      { config: read, schema: { params: idParamsSchema, response: { 200: menuLanguagesSchema } } },
+      async (request) => service.getLanguages(db, callerOf(request), request.params.id),
+    );
+    r.put(
+      '/api/wine-menus/:id/languages',
+      { config: write, schema: { params: idParamsSchema, body: offeredLanguagesInputSchema, response: { 200: menuLanguagesSchema } } },
+      async (request) => service.setOffered(db, callerOf(request), request.params.id, request.body.offered, deps),
+    );
+    r.put(
+      '/api/wine-menus/:id/translations/:lang',
+      { config: write, schema: { params: langParamsSchema, body: translationsInputSchema, response: { 200: menuLanguagesSchema } } },
+      async (request) => service.saveTranslations(db, callerOf(request), request.params.id, request.params.lang, request.body.texts, deps),
+    );
+    r.post(
+      '/api/wine-menus/:id/translations/:lang/drafts',
+      { config: write, schema: { params: langParamsSchema, response: { 200: menuLanguagesSchema } } },
+      async (request) => service.draftMissing(db, callerOf(request), request.params.id, request.params.lang, deps),
+    );
+  });
+}

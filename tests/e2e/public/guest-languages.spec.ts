@@ -1,0 +1,105 @@
+/**
+ * Issue 28: a guest whose browser prefers English opens a menu offered in English and Spanish, reads it in English,
+ * switches to Español, searches "tinto" and filters "Por copa" — on a phone, without a language cookie.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { addMenuWine, createEstablishmentAndMenu, expectNoSidewaysScroll } from '../admin/admin-api.js';
+import { apiToken, expect, test } from '../support/fixtures.js';
+import { snapshot } from '../support/shots.js';
+
+const PHONE_EN = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' } as const;
+
+/** A menu offered in English and Spanish, every text translated: the sommelier accepts the drafts as reviewed. */
+async function menuInThreeLanguages(request: APIRequestContext): Promise<string> {
+  const tag = Date.now().toString(36);
+  const { menuId, establishmentSlug, menuSlug } = await createEstablishmentAndMenu(request, `Bistrô ${tag}`, `Carta ${tag}`);
+  await addMenuWine(request, menuId, {
+    name: 'Malbec Reserva',
+    price: 189,
+    category: 'Vinhos Tintos Encorpados',
+    country: 'Argentina',
+    grape_variety: 'Malbec',
+    wine_style: 'Tinto',
+    description: 'Fruta negra e taninos macios.',
+    by_the_glass: true,
+    glass_price: 39,
+  });
+  await addMenuWine(request, menuId, {
+    name: 'Chardonnay da Serra',
+    price: 120,
+    category: 'Vinhos Brancos Leves',
+    country: 'Brasil',
+    grape_variety: 'Chardonnay',
+    wine_style: 'Branco',
+    description: 'Cítrico e fresco.',
+  });
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
+  const offered = await request.put(`/api/wine-menus/${menuId}/languages`, { headers, data: { offered: ['en', 'es'] } });
+  expect(offered.status(), await offered.text()).toBe(200);
+  for (const lang of ['en', 'es'] as const) {
+    const drafted = await request.post(`/api/wine-menus/${menuId}/translations/${lang}/drafts`, { headers });
+    expect(drafted.status(), await drafted.text()).toBe(200);
+    const { texts } = (await drafted.json()) as {
+      texts: { kind: string; ref: string; source: string; translations: Record<string, { text: string }> }[];
+    };
+    const reviewed = texts.map((t) => ({
+      kind: t.kind,
+      ref: t.ref,
+      text: t.translations[lang]?.text ?? (t.kind === 'menu_name' ? (lang === 'en' ? 'House wines' : 'Vinos de la casa') : t.source),
+      draft: false,
+    }));
+    const saved = await request.put(`/api/wine-menus/${menuId}/translations/${lang}`, { headers, data: { texts: reviewed } });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  return `/${establishmentSlug}/${menuSlug}`;
+}
+
+async function expectNoSeriousAxe(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+}
+
+test('a guest whose phone prefers English reads the menu in English, then in Spanish, searches "tinto" and filters "Por copa"', async ({
+  browser,
+  request,
+}) => {
+  const path = await menuInThreeLanguages(request);
+  const context = await browser.newContext(PHONE_EN);
+  const page = await context.newPage();
+  expect((await page.goto(path))?.status()).toBe(200);
+
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { name: 'Full-bodied reds', level: 2 })).toBeVisible();
+  await expect(page.getByText('Glass R$ 39,00', { exact: false })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search for a wine' })).toBeVisible();
+  await expect(page.getByText('Prices in Brazilian reais (R$).')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'PDF (English)' })).toBeVisible();
+  await expectNoSidewaysScroll(page, 390);
+  await expectNoSeriousAxe(page);
+  await snapshot(page, 'guest-languages-en-390');
+
+  await page.getByRole('navigation', { name: 'Language of the wine list' }).getByRole('link', { name: 'ES' }).click();
+  await expect(page).toHaveURL(/\?lang=es$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { name: 'Tintos con cuerpo', level: 2 })).toBeVisible();
+  await expectNoSeriousAxe(page);
+
+  await page.getByRole('searchbox', { name: 'Buscar un vino' }).fill('tinto');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Mostrando 1 de 2 vinos para «tinto».' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Malbec Reserva', level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Chardonnay da Serra', level: 3 })).toHaveCount(0);
+  await expect(page).toHaveURL(/lang=es/);
+
+  await page.getByRole('link', { name: 'Ver todos' }).click();
+  await page.getByText('Filtrar por país, uva o precio').click();
+  await page.getByRole('checkbox', { name: 'Por copa' }).check();
+  await page.getByRole('button', { name: 'Filtrar', exact: true }).click();
+  await expect(page).toHaveURL(/lang=es/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { name: 'Malbec Reserva', level: 3 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Chardonnay da Serra', level: 3 })).toHaveCount(0);
+  await snapshot(page, 'guest-languages-es-390', { fullPage: true });
+  await context.close();
+});
