@@ -14,23 +14,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { executeImport, signInTo } from '../src/server/test-support/http-client.js';
 import { freePort, startServerProcess } from '../src/server/test-support/server-process.js';
+import { LARGE_WORKBOOK_MAPPING } from './import-mapping.js';
 import { createBenchDatabase } from './postgres-database.js';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const PAGE = '/pedra-da-ilha/carta-de-vinhos';
 const ADMIN = { email: 'bench-import@adega.test', password: 'senha-do-bench-123' };
-const MAPPING = {
-  name: 'Nome do Produto',
-  category: 'Categoria',
-  supplier: 'Fornecedor',
-  price: 'Preço',
-  description: 'Descrição',
-  sku: 'Código',
-  stock_quantity: 'Estoque',
-  unit: 'Unidade',
-  brand: 'Marca',
-  origin: 'País de Origem',
-};
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverEntry = path.join(root, 'dist/node/server/main.js');
 if (!existsSync(serverEntry)) throw new Error('dist/ is not built: run npm run build (scripts/bench.mjs does)');
@@ -104,7 +93,7 @@ try {
   if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}: ${await uploaded.text()}`);
   const { import_id } = (await uploaded.json()) as { import_id: string };
   const uploadSeconds = (performance.now() - started) / 1000;
-  const executed = await executeImport(client, import_id, MAPPING);
+  const executed = await executeImport(client, import_id, LARGE_WORKBOOK_MAPPING);
   if (executed.status !== 202) throw new Error(`execute answered ${executed.status}: ${await executed.text()}`);
   let status: { status: string; success_count: number; error_count: number; skipped_count: number; failure_reason: string | null };
   do {

@@ -28,7 +28,9 @@
 // sheets' times; BENCH_ONLY=table-qr runs only (h), BENCH_SKIP_TABLE_QR=1 leaves it out. Part (i),
 // bench/rolling-restart.ts: requests served and failed while two processes behind nginx are restarted one after the
 // other under load (needs BENCH_POSTGRES_URL or TEST_DATABASE_URL, and nginx); BENCH_ONLY=rolling-restart runs only (i),
-// BENCH_SKIP_ROLLING_RESTART=1 leaves it out. BENCH_ONLY=public-menu:
+// BENCH_SKIP_ROLLING_RESTART=1 leaves it out. Part (j), bench/audit-trail.ts: a price change's p50, an import's time and
+// the public menu's req/s with the audit trail on and off (aim: under 5 % apart); BENCH_ONLY=audit runs only (j),
+// BENCH_SKIP_AUDIT=1 leaves it out. BENCH_ONLY=public-menu:
 // bench/public-menu.mjs alone, the BUILT app's public menu (counted, the cellar on) against bare node:http in
 // alternating runs, with the ratio, the p99s and the CPU per answer (aim >= 0.97, p99 within 2 ms of bare's).
 import { execFileSync, spawn } from 'node:child_process';
@@ -277,6 +279,12 @@ function benchRollingRestart() {
   return runChild(['--import', 'tsx', 'bench/rolling-restart.ts']);
 }
 
+/** Part (j), bench/audit-trail.ts: the audit trail's cost, on and off in alternating runs; one JSON line. */
+function benchAuditTrail() {
+  out(`(j) the audit trail's cost: a price change, an import and the public menu, with the trail on and off\n`);
+  return runChild(['--import', 'tsx', 'bench/audit-trail.ts']);
+}
+
 /** BENCH_ONLY=crm: only the CRM benchmark (bench/crm.ts), which prints its own figures. */
 function benchCrm() {
   return runChild(['--import', 'tsx', 'bench/crm.ts']);
@@ -290,6 +298,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'public-menu') return benchPublicMenu();
   if (process.env.BENCH_ONLY === 'table-qr') return benchTableQr();
   if (process.env.BENCH_ONLY === 'rolling-restart') return benchRollingRestart();
+  if (process.env.BENCH_ONLY === 'audit') return benchAuditTrail();
   const started = performance.now();
   if (process.env.BENCH_ONLY === 'analytics') {
     await benchAnalytics();
@@ -357,6 +366,7 @@ ${line('right after a write (a wine renamed through the API, then the search)', 
   if (!process.env.BENCH_SKIP_LOW_DISK) await benchLowDisk();
   if (!process.env.BENCH_SKIP_TABLE_QR) await benchTableQr();
   if (!process.env.BENCH_SKIP_ROLLING_RESTART) await benchRollingRestart();
+  if (!process.env.BENCH_SKIP_AUDIT) await benchAuditTrail();
   out(`
 total ${fmt((performance.now() - started) / 1000)} s
 `);

@@ -45,7 +45,7 @@ import {
   createExportLinks,
   createLgpdService,
   lgpdRoutes,
-  recordRetentionRun,
+  recordSearchWordsRun,
   registerExportJob,
   registerRetentionJob,
 } from './modules/lgpd/index.js';
@@ -189,7 +189,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerSearchWordsRetention(app.jobs, {
     db,
     log: app.log,
-    onRun: (forgotten) => recordRetentionRun(db, 'search_words', forgotten),
+    onRun: recordSearchWordsRun,
   });
   registerExportJob(app.jobs, { db, files: storage.private, log: app.log });
   registerRetentionJob(app.jobs, { db, files: storage.private, log: app.log });

@@ -254,6 +254,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   required_roles: 'Perfis obrigados',
   records: 'Registros',
   anonymized: 'Anonimizados',
+  forgotten: 'Palavras de busca apagadas',
+  failureReason: 'Motivo da falha',
   days: 'Dias',
 };
 

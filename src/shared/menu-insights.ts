@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MESSAGES, type AnalyticsPeriod } from './analytics.js';
+import { DEFAULT_GUEST_LANGUAGE, GUEST_LANGUAGES } from './guest-i18n/catalogue.js';
 
 /** What a public menu page tells the server when a guest opens a wine (`navigator.sendBeacon`, docs/decisions/0064). */
 export const MENU_EVENT_TYPES = ['open'] as const;
@@ -11,12 +12,14 @@ export const MENU_EVENT_MESSAGES = {
   invalidWine: 'Informe o vinho.',
   menuNotFound: 'Carta não encontrada.',
   wineNotFound: 'Vinho não encontrado nesta carta.',
+  invalidLang: 'Idioma inválido: use pt-BR, en ou es.',
 } as const;
 
 /**
  * POST /api/public/events. `menu`: the public page's address as the browser has it ("/{est}/{menu}" or
  * "/carta/{slug}"); `wine`: the id of a wine on that menu, or its name exactly as the page shows it (the page carries
- * no ids: they would not fit in its first TCP window).
+ * no ids: they would not fit in its first TCP window); `lang`: the page's language (its `<html lang>`), pt-BR when absent
+ * (a page cached before languages were counted).
  */
 export const menuEventSchema = z.object({
   type: z.enum(MENU_EVENT_TYPES, { error: MENU_EVENT_MESSAGES.invalidType }),
@@ -29,6 +32,7 @@ export const menuEventSchema = z.object({
     .trim()
     .min(1, MENU_EVENT_MESSAGES.invalidWine)
     .max(300, MENU_EVENT_MESSAGES.invalidWine),
+  lang: z.enum(GUEST_LANGUAGES, { error: MENU_EVENT_MESSAGES.invalidLang }).default(DEFAULT_GUEST_LANGUAGE),
 });
 export type MenuEvent = z.infer<typeof menuEventSchema>;
 
@@ -94,6 +98,14 @@ export const menuInsightsSchema = z.object({
    * band ("1" for "taca").
    */
   filters: z.array(z.object({ filter: z.string(), value: z.string(), uses: count, previous: count, change })),
+  /**
+   * The current period per language the guests read the menus in (issue 28), every guest language listed, pt-BR
+   * first: visits (a visit is its first page's language), their share of all visits in whole percent, searches and
+   * filters.
+   */
+  languages: z.array(
+    z.object({ lang: z.enum(GUEST_LANGUAGES), visits: count, visits_share: count, searches: count, filters: count }),
+  ),
 });
 export type MenuInsights = z.infer<typeof menuInsightsSchema>;
 

@@ -5,7 +5,7 @@
 import { rmSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntries } from '../db/schema/index.js';
+import { auditEntries, menuEventCounts, menuViewCounts } from '../db/schema/index.js';
 import { clientBuildDir } from '../test-support/client-build.js';
 import { createMenuRow, createMenuWineRow, createTeam } from '../test-support/factories.js';
 import { testAppPerFile } from '../test-support/file-app.js';
@@ -18,6 +18,9 @@ afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const flat = (text: string) => text.replace(/\s+/g, ' ');
+/** A guest's phone: its requests are counted (modules/menu-insights/countable.ts). */
+const PHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 type Team = Awaited<ReturnType<typeof createTeam>>;
 let team: Team;
@@ -193,6 +196,63 @@ describe("a menu's languages, as the sommelier edits them", () => {
     const glass = (await get(`${page}?lang=en&taca=1`)).body;
     expect(glass).toContain('Catena Malbec');
     expect(glass).not.toContain('Miraval');
+  });
+
+  it('counts visits, searches, filters and opens per language: the owner reads "50 % das visitas em inglês"', async () => {
+    const phone = (address: string, headers: Record<string, string> = {}) => ({ 'user-agent': PHONE, ...headers, address });
+    const guest = (url: string, h: ReturnType<typeof phone>) => {
+      const { address, ...headers } = h;
+      return t.app.inject({ method: 'GET', url, remoteAddress: address, headers });
+    };
+    // The earlier tests' requests were counted too (inject's own user agent is no bot's): start from none.
+    await Promise.all([t.app.menuViews.flush(), t.app.menuEvents.flush()]);
+    await t.db.delete(menuViewCounts).where(eq(menuViewCounts.menuId, menuId));
+    await t.db.delete(menuEventCounts).where(eq(menuEventCounts.menuId, menuId));
+    // A tourist whose phone prefers English: one visit in English, then a search and a filter on English pages.
+    const tourist = phone('203.0.113.10', { 'accept-language': 'en-US,en;q=0.9' });
+    expect((await guest(page, tourist)).body).toContain('<html lang="en">');
+    await guest(`${page}?q=red`, tourist);
+    await guest(`${page}?taca=1`, tourist);
+    // The visit stays English even when the tourist switches: the language of its first page.
+    await guest(`${page}?lang=pt-BR&pais=Chile`, tourist);
+    // A Brazilian guest: one visit in pt-BR.
+    await guest(page, phone('203.0.113.11', { 'accept-language': 'pt-BR' }));
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/events',
+      headers: { 'user-agent': PHONE, 'content-type': 'text/plain' },
+      payload: JSON.stringify({ type: 'open', menu: page, wine: 'Catena Malbec', lang: 'en' }),
+    });
+    expect(opened.statusCode).toBe(204);
+    const badLang = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/events',
+      headers: { 'user-agent': PHONE, 'content-type': 'text/plain' },
+      payload: JSON.stringify({ type: 'open', menu: page, wine: 'Catena Malbec', lang: 'fr' }),
+    });
+    expect(badLang.statusCode).toBe(400);
+    expect(badLang.json().detail).toBe('Dados inválidos — lang: Idioma inválido: use pt-BR, en ou es.');
+    await Promise.all([t.app.menuViews.flush(), t.app.menuEvents.flush()]);
+
+    const views = await t.db.select().from(menuViewCounts).where(eq(menuViewCounts.menuId, menuId));
+    expect(views.map((v) => [v.lang, v.views]).sort()).toEqual([
+      ['en', 1],
+      ['pt-BR', 1],
+    ]);
+    const events = await t.db.select().from(menuEventCounts).where(eq(menuEventCounts.menuId, menuId));
+    expect(events.map((e) => [e.kind, e.subject === wineIds.malbec ? 'malbec' : e.subject, e.lang, e.count]).sort()).toEqual([
+      ['filter', 'pais=Chile', 'pt-BR', 1],
+      ['filter', 'taca=1', 'en', 1],
+      ['open', 'malbec', 'en', 1],
+      ['search', 'red', 'en', 1],
+    ]);
+    const insights = await t.call(team.sommelier, 'GET', `/api/establishments/${team.own.id}/menu-insights?days=7`);
+    expect(insights.statusCode).toBe(200);
+    expect(insights.json().languages).toEqual([
+      { lang: 'pt-BR', visits: 1, visits_share: 50, searches: 0, filters: 1 },
+      { lang: 'en', visits: 1, visits_share: 50, searches: 1, filters: 1 },
+      { lang: 'es', visits: 0, visits_share: 0, searches: 0, filters: 0 },
+    ]);
   });
 
   it('prints the PDF in English for .pdf?lang=en, and in pt-BR without it', async () => {

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { generateCnpj } from '@brazilian-utils/brazilian-utils';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { establishments, onboardingProcesses, productImports } from '../db/schema/index.js';
+import { auditEntries, establishments, onboardingProcesses, productImports } from '../db/schema/index.js';
 import { removeOrphanedUploads } from '../modules/uploads/orphan-cleanup.js';
 import { createCatalogWineRow, createUser, onboardingFormValues, type TestUser, uniqueEmail } from '../test-support/factories.js';
 import { sampleFile, uploadFile } from '../test-support/import-files.js';
@@ -105,6 +105,13 @@ describe.each(drivers)('files on the $name driver', (driver) => {
     expect(removed).not.toContain(kept);
     expect((await t.app.inject({ method: 'GET', url: orphan })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: kept })).statusCode).toBe(200);
+    // Each deletion is the system's, in the audit trail.
+    const deletions = await t.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.recordKind, 'upload'), eq(auditEntries.action, 'delete')));
+    expect(deletions.map((e) => e.recordId).sort()).toEqual([...removed].sort());
+    expect(deletions.every((e) => e.actorRole === 'sistema' && e.actorUserId === null)).toBe(true);
   });
 });
 

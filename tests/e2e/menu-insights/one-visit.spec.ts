@@ -81,6 +81,11 @@ test("one guest at table 5 who searches twice and filters twice is one visit fro
   await expect(filters.getByText('Por taça · 1 vez')).toBeVisible();
   await expect(filters.getByText(/País: Chile · \d vez/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Mais buscados' }).getByText('serra', { exact: true })).toBeVisible();
+  // The guest read the menu in Portuguese: the one language listed, with every search and filter of the visit.
+  const languages = page.getByRole('region', { name: 'Idiomas dos clientes' });
+  await expect(languages.getByText('100 % das visitas em português')).toBeVisible();
+  await expect(languages.getByRole('row')).toHaveCount(2);
+  await expect(languages.getByRole('row', { name: /Português/ }).getByRole('cell').nth(2)).toHaveText('2');
   expect(await seriousViolations(page)).toEqual([]);
   await snapshot(page, 'one-visit-insights-1280', { fullPage: true });
 

@@ -5,15 +5,26 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addMenuWine, createEstablishmentAndMenu, expectNoSidewaysScroll } from '../admin/admin-api.js';
-import { apiToken, expect, test } from '../support/fixtures.js';
+import { apiToken, createUserViaApi, expect, loginViaUi, openFromNav, test } from '../support/fixtures.js';
 import { snapshot } from '../support/shots.js';
 
-const PHONE_EN = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' } as const;
+// A phone's own user agent: headless Chromium's is taken for a bot, and this guest's visit must count.
+const PHONE_EN = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+} as const;
 
 /** A menu offered in English and Spanish, every text translated: the sommelier accepts the drafts as reviewed. */
-async function menuInThreeLanguages(request: APIRequestContext): Promise<string> {
+async function menuInThreeLanguages(request: APIRequestContext): Promise<{ path: string; establishmentId: string }> {
   const tag = Date.now().toString(36);
-  const { menuId, establishmentSlug, menuSlug } = await createEstablishmentAndMenu(request, `Bistrô ${tag}`, `Carta ${tag}`);
+  const { menuId, establishmentId, establishmentSlug, menuSlug } = await createEstablishmentAndMenu(
+    request,
+    `Bistrô ${tag}`,
+    `Carta ${tag}`,
+  );
   await addMenuWine(request, menuId, {
     name: 'Malbec Reserva',
     price: 189,
@@ -52,7 +63,7 @@ async function menuInThreeLanguages(request: APIRequestContext): Promise<string>
     const saved = await request.put(`/api/wine-menus/${menuId}/translations/${lang}`, { headers, data: { texts: reviewed } });
     expect(saved.status(), await saved.text()).toBe(200);
   }
-  return `/${establishmentSlug}/${menuSlug}`;
+  return { path: `/${establishmentSlug}/${menuSlug}`, establishmentId };
 }
 
 async function expectNoSeriousAxe(page: Page): Promise<void> {
@@ -64,7 +75,7 @@ test('a guest whose phone prefers English reads the menu in English, then in Spa
   browser,
   request,
 }) => {
-  const path = await menuInThreeLanguages(request);
+  const { path, establishmentId } = await menuInThreeLanguages(request);
   const context = await browser.newContext(PHONE_EN);
   const page = await context.newPage();
   expect((await page.goto(path))?.status()).toBe(200);
@@ -102,4 +113,22 @@ test('a guest whose phone prefers English reads the menu in English, then in Spa
   await expect(page.getByRole('heading', { name: 'Chardonnay da Serra', level: 3 })).toHaveCount(0);
   await snapshot(page, 'guest-languages-es-390', { fullPage: true });
   await context.close();
+
+  // The owner, the next morning: the visit counts in English (its first page's), the search and filter in Spanish.
+  const manager = await createUserViaApi(request, 'restaurant_manager', [establishmentId]);
+  const owner = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pt-BR' });
+  const admin = await owner.newPage();
+  await admin.goto('/login');
+  await loginViaUi(admin, manager);
+  await openFromNav(admin, 'Cartas', 'Insights da carta');
+  const languages = admin.getByRole('region', { name: 'Idiomas dos clientes' });
+  // The counts are written every 5 seconds (decision 0064): reload until the filter's is there.
+  await expect(async () => {
+    await admin.reload();
+    await expect(languages.getByText('100 % das visitas em inglês')).toBeVisible({ timeout: 2_000 });
+    await expect(languages.getByRole('row', { name: /Espanhol/ }).getByRole('cell').nth(3)).toHaveText('1', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(languages.getByText('0 % das visitas em espanhol')).toBeVisible();
+  await expect(languages.getByRole('row', { name: /Espanhol/ }).getByRole('cell').nth(2)).toHaveText('1');
+  await owner.close();
 });

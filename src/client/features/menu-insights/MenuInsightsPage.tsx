@@ -2,6 +2,7 @@ import { Badge, Grid, Group, Select, Skeleton, Stack, Text } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { MenuInsights } from '../../../shared/menu-insights';
+import { LANGUAGE_NAMES_PT } from '../../../shared/menu-languages';
 import { establishmentListQuery } from '../../lib/shared-queries';
 import { DashboardLoadError, DashboardSkeleton, StatGrid } from '../../ui/dashboard/DashboardStates';
 import { type FigureColumn, type FigureList, FigurePanel } from '../../ui/dashboard/FigureTable';
@@ -141,8 +142,11 @@ function InsightsBody({ data, establishment }: { data: MenuInsights; establishme
         <Grid.Col span={{ base: 12, md: 6 }}>
           <FigurePanel {...SEARCHES} rows={data.searches.top} />
         </Grid.Col>
-        <Grid.Col span={12}>
+        <Grid.Col span={{ base: 12, md: 7 }}>
           <Filters filters={data.filters} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <FigurePanel {...LANGUAGES} rows={data.languages.filter((l) => l.visits + l.searches + l.filters > 0)} />
         </Grid.Col>
       </Grid>
     </Stack>
@@ -278,6 +282,38 @@ const SEARCHES: FigureList<TopSearch> = {
     { header: 'Vezes', numeric: true, cell: (s) => formatInteger(s.searches) },
     { header: 'Encontrou', numeric: true, wide: true, cell: (s) => plural(s.found, 'vinho', 'vinhos') },
     changeColumn(),
+  ],
+};
+
+type LanguageFigures = MenuInsights['languages'][number];
+/** The guest languages as the owner reads them: the row's name, and the sentence's "em inglês". */
+const LANGUAGE_WORDS: Record<LanguageFigures['lang'], { name: string; in: string }> = {
+  'pt-BR': { name: 'Português', in: 'em português' },
+  en: { name: LANGUAGE_NAMES_PT.en, in: 'em inglês' },
+  es: { name: LANGUAGE_NAMES_PT.es, in: 'em espanhol' },
+};
+const LANGUAGES: FigureList<LanguageFigures> = {
+  title: 'Idiomas dos clientes',
+  description: 'Em que idioma os clientes leram a carta: a visita conta no idioma da primeira página.',
+  empty: 'Nenhuma visita no período.',
+  rowKey: (l) => l.lang,
+  columns: [
+    {
+      header: 'Idioma',
+      cell: (l) => (
+        <>
+          <Text size="sm" fw={500}>
+            {LANGUAGE_WORDS[l.lang].name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {l.visits_share} % das visitas {LANGUAGE_WORDS[l.lang].in}
+          </Text>
+        </>
+      ),
+    },
+    { header: 'Visitas', numeric: true, cell: (l) => formatInteger(l.visits) },
+    { header: 'Buscas', numeric: true, cell: (l) => formatInteger(l.searches) },
+    { header: 'Filtros', numeric: true, cell: (l) => formatInteger(l.filters) },
   ],
 };
 

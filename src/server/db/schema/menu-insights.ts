@@ -14,9 +14,11 @@ export const menuViewCounts = pgTable(
     hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
     source: text('source').notNull(),
     tableNo: integer('table_no').notNull(),
+    /** The language the guest read the menu in ('pt-BR', 'en', 'es'; issue 28): the visit's first page's. */
+    lang: text('lang').notNull().default('pt-BR'),
     views: integer('views').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.menuId, t.hour, t.source, t.tableNo] })],
+  (t) => [primaryKey({ columns: [t.menuId, t.hour, t.source, t.tableNo, t.lang] })],
 );
 
 /**
@@ -33,9 +35,11 @@ export const menuEventCounts = pgTable(
     kind: text('kind').notNull(),
     subject: text('subject').notNull(),
     found: integer('found').notNull(),
+    /** The language of the page the guest searched or filtered on, or opened the wine on (issue 28). */
+    lang: text('lang').notNull().default('pt-BR'),
     count: integer('count').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.menuId, t.hour, t.kind, t.subject, t.found] })],
+  (t) => [primaryKey({ columns: [t.menuId, t.hour, t.kind, t.subject, t.found, t.lang] })],
 );
 
 /**

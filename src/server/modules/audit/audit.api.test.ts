@@ -170,4 +170,17 @@ describe('what an entry keeps', () => {
     await expect(t.db.execute(sql`update audit_entries set action = 'delete'`)).rejects.toThrow();
     await expect(t.db.execute(sql`delete from audit_entries`)).rejects.toThrow();
   });
+  it('records a cascade as one entry: a menu deleted with its wines says how many went', async () => {
+    const menu = await call(team.manager, 'POST', '/api/wine-menus', { name: 'Carta de inverno', establishment_id: team.own.id });
+    const id = menu.json().id as string;
+    for (const name of ['Tannat da Campanha', 'Merlot da Serra'])
+      expect((await call(team.manager, 'POST', `/api/wine-menus/${id}/wines`, { ...WINE, name })).statusCode).toBe(201);
+    expect((await call(team.manager, 'DELETE', `/api/wine-menus/${id}`)).statusCode).toBe(204);
+    const { entries } = await list(team.manager, `?record_kind=menu&record_id=${id}&action=delete`);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.changes).toEqual([
+      { field: 'name', old: 'Carta de inverno', new: null },
+      { field: 'wineCount', old: 2, new: null },
+    ]);
+  });
 });

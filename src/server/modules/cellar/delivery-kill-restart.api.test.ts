@@ -189,8 +189,10 @@ const BURST = 12;
 const ROUNDS = 4;
 
 describe.runIf(!onPostgres)('delivery exactly once when the server is killed during a burst of deliveries (PGlite)', () => {
+  // Up to five server processes start one after the other: on CI's two cores, beside the browser suite, each start
+  // takes tens of seconds (25 s for the whole test on a quiet machine, over 180 s once on a loaded one).
   it('every order ends delivered with its bottles counted once, after a restart and a retry of every call', {
-    timeout: 180_000,
+    timeout: 360_000,
   }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-delivery-kill-'));
     dirs.push(dataDir);

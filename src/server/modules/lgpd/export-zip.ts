@@ -11,6 +11,7 @@ import type { JobRunner } from '../../jobs/runner.js';
 import type { PrivateFiles } from '../../storage/storage.js';
 import { readMention } from './free-text.js';
 import { PERSONAL_DATA, type Row } from './registry.js';
+import { recordRequestStatus } from './request-trail.js';
 import { MENTIONS_LABEL, MENTIONS_SOURCE, parseMentionRef } from './subject.js';
 
 export const EXPORT_QUEUE = 'lgpd.export';
@@ -109,18 +110,21 @@ export async function buildExport(db: Db, files: PrivateFiles, requestId: string
   const bytes = await zipToBuffer(zip);
   const key = exportFileKey(requestId);
   await files.put(key, bytes);
-  await db
-    .update(lgpdRequests)
-    .set({
-      status: 'ready',
-      fileKey: key,
-      fileSize: bytes.length,
-      filesCount,
-      summary,
-      completedAt: now,
-      expiresAt: new Date(now.getTime() + EXPORT_VALID_MS),
-    })
-    .where(eq(lgpdRequests.id, requestId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(lgpdRequests)
+      .set({
+        status: 'ready',
+        fileKey: key,
+        fileSize: bytes.length,
+        filesCount,
+        summary,
+        completedAt: now,
+        expiresAt: new Date(now.getTime() + EXPORT_VALID_MS),
+      })
+      .where(eq(lgpdRequests.id, requestId));
+    await recordRequestStatus(tx, requestId, 'queued', 'ready');
+  });
 }
 
 export function registerExportJob(jobs: JobRunner, deps: { db: Db; files: PrivateFiles; log: FastifyBaseLogger }): void {
@@ -133,10 +137,13 @@ export function registerExportJob(jobs: JobRunner, deps: { db: Db; files: Privat
       } catch (err) {
         // Logged by id only: the error never carries the subject's data.
         deps.log.error({ err, requestId }, 'LGPD export failed');
-        await deps.db
-          .update(lgpdRequests)
-          .set({ status: 'failed', error: 'Não foi possível gerar o arquivo. Peça a exportação de novo.', completedAt: new Date() })
-          .where(eq(lgpdRequests.id, requestId));
+        await deps.db.transaction(async (tx) => {
+          await tx
+            .update(lgpdRequests)
+            .set({ status: 'failed', error: 'Não foi possível gerar o arquivo. Peça a exportação de novo.', completedAt: new Date() })
+            .where(eq(lgpdRequests.id, requestId));
+          await recordRequestStatus(tx, requestId, 'queued', 'failed');
+        });
       }
     },
   });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { formatCpf } from '@brazilian-utils/brazilian-utils/format-cpf';
 import { generateCpf } from '@brazilian-utils/brazilian-utils/generate-cpf';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANONYMISED_NAME, LGPD_MESSAGES } from '../../../shared/lgpd.js';
 import {
@@ -270,10 +270,23 @@ describe('export', () => {
     const audit = JSON.parse(zip.get('dados/auditoria.json')!.toString('utf8'));
     expect(audit.some((e: { recordId: string }) => e.recordId === lead.id)).toBe(true);
 
-    // The request was audited, with counts and never the person's data.
-    const [entry] = await t.db.select().from(auditEntries).where(eq(auditEntries.recordId, request.id));
-    expect(entry).toMatchObject({ action: 'export_requested', actorUserId: admin.id, recordKind: 'lgpd_request' });
-    expect(JSON.stringify(entry)).not.toContain(p.email);
+    // The request was audited, with counts and never the person's data; the job that built the file is the system's.
+    const entries = await t.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.recordId, request.id))
+      .orderBy(asc(auditEntries.occurredAt), asc(auditEntries.id));
+    expect(entries).toMatchObject([
+      { action: 'export_requested', actorUserId: admin.id, recordKind: 'lgpd_request' },
+      {
+        action: 'status_change',
+        actorUserId: null,
+        actorRole: 'sistema',
+        recordKind: 'lgpd_request',
+        changes: [{ field: 'status', old: 'queued', new: 'ready' }],
+      },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(p.email);
   });
 
   it('answers 410 with a pt-BR message once 24 hours have passed, 404 for a forged link, and the ZIP is then deleted', async () => {
@@ -305,6 +318,12 @@ describe('export', () => {
     expect(await t.app.storage.private.read(row!.fileKey!)).toBeDefined();
     expect(await deleteExpiredExports(t.app.database.db, t.app.storage.private)).toBeGreaterThanOrEqual(1);
     expect(await t.app.storage.private.read(row!.fileKey!)).toBeUndefined();
+    const expiry = await t.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.recordId, request.id), eq(auditEntries.action, 'status_change')))
+      .orderBy(asc(auditEntries.occurredAt), asc(auditEntries.id));
+    expect(expiry.at(-1)).toMatchObject({ actorRole: 'sistema', changes: [{ field: 'status', old: 'ready', new: 'expired' }] });
   });
 });
 
@@ -484,6 +503,13 @@ describe('retention', () => {
     const rule = (await t.call(admin, 'GET', '/api/lgpd/retention')).json()[1];
     expect(rule).toMatchObject({ rule: 'search_words', last_run_at: expect.any(String) });
     expect(rule.last_affected).toBeGreaterThanOrEqual(1);
+    const runs = await t.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.recordKind, 'lgpd_retention'), eq(auditEntries.recordId, 'search_words')));
+    expect(runs.at(-1)).toMatchObject({ actorUserId: null, actorRole: 'sistema', action: 'run' });
+    expect(runs.at(-1)?.changes).toEqual([{ field: 'forgotten', new: rule.last_affected }]);
+    expect(JSON.stringify(runs)).not.toContain('joao');
   });
 });
 

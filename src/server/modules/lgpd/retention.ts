@@ -12,6 +12,7 @@ import type { JobRunner } from '../../jobs/runner.js';
 import type { PrivateFiles } from '../../storage/storage.js';
 import { recordAuditEvent } from '../audit/index.js';
 import { anonymiseApplication } from './registry.js';
+import { recordRequestStatus } from './request-trail.js';
 
 export const RETENTION_QUEUE = 'lgpd.retention';
 /** Every day at 5:15 (Brazil), after the search words' own run at 4:45. */
@@ -35,6 +36,18 @@ export async function retentionRules(db: Executor) {
 export async function recordRetentionRun(db: Executor, rule: RetentionRuleName, affected: number, now = new Date()): Promise<void> {
   await retentionRules(db);
   await db.update(lgpdRetentionRules).set({ lastRunAt: now, lastAffected: affected }).where(eq(lgpdRetentionRules.rule, rule));
+}
+
+/** The search words' run (menu-insights' job), in that run's transaction: when it ran, and the system's entry. */
+export async function recordSearchWordsRun(tx: Executor, forgotten: number): Promise<void> {
+  await recordRetentionRun(tx, 'search_words', forgotten);
+  await recordAuditEvent(tx, {
+    actor: 'sistema',
+    recordKind: 'lgpd_retention',
+    recordId: 'search_words',
+    action: 'run',
+    changes: [{ field: 'forgotten', new: forgotten }],
+  });
 }
 
 /** Anonymises sign-ups refused, or left in progress, longer ago than the rule's days; returns how many. */
@@ -83,7 +96,10 @@ export async function deleteExpiredExports(db: Db, files: PrivateFiles, now = ne
   const due = and(eq(lgpdRequests.status, 'ready'), isNotNull(lgpdRequests.fileKey), lt(lgpdRequests.expiresAt, now));
   const expired = await db.select({ id: lgpdRequests.id, fileKey: lgpdRequests.fileKey }).from(lgpdRequests).where(due);
   for (const row of expired) {
-    await db.update(lgpdRequests).set({ status: 'expired', fileKey: null }).where(eq(lgpdRequests.id, row.id));
+    await db.transaction(async (tx) => {
+      await tx.update(lgpdRequests).set({ status: 'expired', fileKey: null }).where(eq(lgpdRequests.id, row.id));
+      await recordRequestStatus(tx, row.id, 'ready', 'expired');
+    });
     if (row.fileKey) await files.delete(row.fileKey);
   }
   return expired.length;

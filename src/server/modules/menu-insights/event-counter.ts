@@ -3,19 +3,21 @@
  * `menu_event_counts`, with the same flush and shutdown rules as the views (docs/decisions/0064).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { GuestLanguage } from '../../../shared/guest-i18n/catalogue.js';
 import type { Db } from '../../db/client.js';
 import { menuEventCounts } from '../../db/schema/index.js';
 import { addCountsTo, counterOver, createBatchedCounts, hourStart } from './batched-counts.js';
 
 export type MenuEventKind = 'search' | 'filter' | 'open';
 
+/** Each counts under the language of the page it happened on (issue 28). */
 export interface MenuEventCounter {
   /** A search: its normalised words and how many wines they found. */
-  search(menuId: string, words: string, found: number): void;
+  search(menuId: string, words: string, found: number, lang: GuestLanguage): void;
   /** A filter applied: "pais=Chile", "uva=Malbec", "preco=ate-100". */
-  filter(menuId: string, filter: string): void;
+  filter(menuId: string, filter: string, lang: GuestLanguage): void;
   /** A wine of the menu opened by a guest (the page's beacon). */
-  open(menuId: string, wineId: string): void;
+  open(menuId: string, wineId: string, lang: GuestLanguage): void;
   flush(): Promise<void>;
   close(): Promise<void>;
   readonly pending: number;
@@ -27,6 +29,7 @@ interface EventRow {
   kind: MenuEventKind;
   subject: string;
   found: number;
+  lang: GuestLanguage;
 }
 
 export function createMenuEventCounter(deps: {
@@ -43,19 +46,33 @@ export function createMenuEventCounter(deps: {
     write: addCountsTo(
       deps.db,
       menuEventCounts,
-      [menuEventCounts.menuId, menuEventCounts.hour, menuEventCounts.kind, menuEventCounts.subject, menuEventCounts.found],
+      [
+        menuEventCounts.menuId,
+        menuEventCounts.hour,
+        menuEventCounts.kind,
+        menuEventCounts.subject,
+        menuEventCounts.found,
+        menuEventCounts.lang,
+      ],
       'count',
     ),
   });
 
-  const record = (menuId: string, kind: MenuEventKind, subject: string, found: number) => {
+  const record = (menuId: string, kind: MenuEventKind, subject: string, found: number, lang: GuestLanguage) => {
     const hour = hourStart(now());
-    counts.add(`${menuId}|${hour}|${kind}|${found}|${subject}`, () => ({ menuId, hour: new Date(hour), kind, subject, found }));
+    counts.add(`${menuId}|${hour}|${kind}|${found}|${lang}|${subject}`, () => ({
+      menuId,
+      hour: new Date(hour),
+      kind,
+      subject,
+      found,
+      lang,
+    }));
   };
 
   return counterOver(counts, {
-    search: (menuId: string, words: string, found: number) => record(menuId, 'search', words, found),
-    filter: (menuId: string, filter: string) => record(menuId, 'filter', filter, 0),
-    open: (menuId: string, wineId: string) => record(menuId, 'open', wineId, 0),
+    search: (menuId: string, words: string, found: number, lang: GuestLanguage) => record(menuId, 'search', words, found, lang),
+    filter: (menuId: string, filter: string, lang: GuestLanguage) => record(menuId, 'filter', filter, 0, lang),
+    open: (menuId: string, wineId: string, lang: GuestLanguage) => record(menuId, 'open', wineId, 0, lang),
   });
 }

@@ -111,7 +111,7 @@ describe('POST /api/public/events (the wine-open beacon)', () => {
       ].sort((a, b) => `${a.kind}|${a.subject}`.localeCompare(`${b.kind}|${b.subject}`)),
     );
     const [row] = await t.db.select().from(menuEventCounts).where(eq(menuEventCounts.menuId, m.id));
-    expect(Object.keys(row!).sort()).toEqual(['count', 'found', 'hour', 'kind', 'menuId', 'subject']);
+    expect(Object.keys(row!).sort()).toEqual(['count', 'found', 'hour', 'kind', 'lang', 'menuId', 'subject']);
     expect(row!.hour.getTime() % 3_600_000).toBe(0);
     // The rate limit's row names the address only through an HMAC.
     const keys = (await t.db.select().from(rateLimitCounters)).map((r) => r.key).filter((k) => k.includes('menu-events'));
@@ -154,10 +154,10 @@ describe('POST /api/public/events (the wine-open beacon)', () => {
   it('writes the pending events when closed (a clean shutdown loses nothing)', async () => {
     const m = await menu();
     const counter = createMenuEventCounter({ db: t.db, log: t.app.log, intervalMs: 3_600_000 });
-    counter.open(m.id, m.tinto.id);
-    counter.open(m.id, m.tinto.id);
-    counter.search(m.id, 'champagne', 0);
-    counter.filter(m.id, 'pais=Chile');
+    counter.open(m.id, m.tinto.id, 'pt-BR');
+    counter.open(m.id, m.tinto.id, 'pt-BR');
+    counter.search(m.id, 'champagne', 0, 'pt-BR');
+    counter.filter(m.id, 'pais=Chile', 'pt-BR');
     expect(counter.pending).toBe(3);
     await counter.close();
     expect(counter.pending).toBe(0);

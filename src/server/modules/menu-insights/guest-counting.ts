@@ -4,6 +4,7 @@
  * within what one address may add per minute. Never awaited: the page does not wait for counting.
  */
 import type { FastifyRequest } from 'fastify';
+import type { GuestLanguage } from '../../../shared/guest-i18n/catalogue.js';
 import { createAddressQuota } from './address-quota.js';
 import { isCountableView, tableOf } from './countable.js';
 import type { MenuEventCounter } from './event-counter.js';
@@ -16,6 +17,8 @@ export interface ShownMenu {
   menuId: string;
   search: { words: string; found: () => number } | null;
   filters: string[];
+  /** The language the page was shown in: the counts keep it (issue 28). */
+  lang: GuestLanguage;
 }
 
 export function countGuestActivity(deps: {
@@ -30,7 +33,7 @@ export function countGuestActivity(deps: {
   const quota = createAddressQuota(deps.perMinute, deps.now);
   return (request: FastifyRequest, shown: ShownMenu): void => {
     if (!isCountableView(request)) return;
-    const { menuId, search } = shown;
+    const { menuId, search, lang } = shown;
     let address: string | undefined;
     // Hashed only when something may be added: a guest's further pages within the visit cost one HMAC.
     const allowed = () => {
@@ -38,8 +41,8 @@ export function countGuestActivity(deps: {
       return quota.take(address);
     };
     const visitor = keys.visitor(request.ip, request.headers['user-agent'] as string);
-    if (!deps.views.isNew(menuId, visitor) || allowed()) deps.views.record(menuId, tableOf(request.query), visitor);
-    if (search && isWineSearch(search.words) && allowed()) deps.events.search(menuId, search.words, search.found());
-    for (const filter of shown.filters) if (allowed()) deps.events.filter(menuId, filter);
+    if (!deps.views.isNew(menuId, visitor) || allowed()) deps.views.record(menuId, tableOf(request.query), visitor, lang);
+    if (search && isWineSearch(search.words) && allowed()) deps.events.search(menuId, search.words, search.found(), lang);
+    for (const filter of shown.filters) if (allowed()) deps.events.filter(menuId, filter, lang);
   };
 }

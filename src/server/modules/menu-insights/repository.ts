@@ -152,6 +152,37 @@ export function filters(db: Executor, establishmentId: string, b: Bounds, limit:
   );
 }
 
+export interface LanguageCounts {
+  lang: string;
+  visits: number;
+  searches: number;
+  filters: number;
+}
+
+/** Visits, searches and filters of the current period per language the guests read the menus in (issue 28). */
+export function perLanguage(db: Executor, establishmentId: string, b: Bounds): Promise<LanguageCounts[]> {
+  const from = dayStart(b.start);
+  const to = dayEnd(b.end);
+  return rowsOf(
+    db,
+    sql`with mine as (select id from ${wineMenus} where establishment_id = ${establishmentId}::uuid),
+      visits as (
+        select v.lang, sum(v.views)::int as n from ${menuViewCounts} v
+        where v.menu_id in (select id from mine) and v.hour >= ${from} and v.hour < ${to} group by v.lang
+      ),
+      done as (
+        select e.lang, coalesce(sum(e.count) filter (where e.kind = 'search'), 0)::int as searches,
+          coalesce(sum(e.count) filter (where e.kind = 'filter'), 0)::int as filters
+        from ${menuEventCounts} e
+        where e.menu_id in (select id from mine) and e.kind in ('search', 'filter') and e.hour >= ${from} and e.hour < ${to}
+        group by e.lang
+      )
+      select coalesce(v.lang, d.lang) as "lang", coalesce(v.n, 0)::int as "visits", coalesce(d.searches, 0)::int as "searches",
+        coalesce(d.filters, 0)::int as "filters"
+      from visits v full join done d on d.lang = v.lang`,
+  );
+}
+
 export async function establishmentExists(db: Executor, establishmentId: string): Promise<boolean> {
   const rows = await rowsOf(db, sql`select 1 from ${establishments} where id = ${establishmentId}::uuid`);
   return rows.length > 0;

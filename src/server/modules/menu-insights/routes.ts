@@ -73,12 +73,12 @@ export function menuEventRoutes(deps: MenuEventRouteDeps) {
         schema: { body: menuEventSchema },
       },
       async (request, reply) => {
-        const { menu, wine } = request.body;
+        const { menu, wine, lang } = request.body;
         const data = await deps.findMenu(menu);
         if (!data) throw notFound(MENU_EVENT_MESSAGES.menuNotFound);
         const found = data.menu.wines.find((w) => w.id === wine) ?? data.menu.wines.find((w) => w.name === wine);
         if (!found) throw notFound(MENU_EVENT_MESSAGES.wineNotFound);
-        if (isGuest(request)) deps.events.open(data.menu.id, found.id);
+        if (isGuest(request)) deps.events.open(data.menu.id, found.id, lang);
         return reply.code(204).send();
       },
     );

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { menuEventCounts } from '../../db/schema/index.js';
 import type { JobRunner } from '../../jobs/runner.js';
 
@@ -15,7 +15,7 @@ const DAILY = '45 4 * * *';
 export const SEARCH_WORDS_KEPT_DAYS = 89;
 
 /** Folds the words of searches older than SEARCH_WORDS_KEPT_DAYS into counts without words; returns how many rows. */
-export async function forgetOldSearchWords(db: Db, now = new Date()): Promise<number> {
+export async function forgetOldSearchWords(db: Executor, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - SEARCH_WORDS_KEPT_DAYS * 86_400_000).toISOString();
   // One statement: the rows with words go and their counts are added to the hour's word-less rows ('found' kept as
   // 0 or 1, whether the search found something).
@@ -23,12 +23,12 @@ export async function forgetOldSearchWords(db: Db, now = new Date()): Promise<nu
     with old as (
       delete from ${menuEventCounts}
       where kind = 'search' and subject <> '' and hour < ${cutoff}::timestamptz
-      returning menu_id, hour, found, count
+      returning menu_id, hour, found, lang, count
     ),
     folded as (
-      insert into ${menuEventCounts} (menu_id, hour, kind, subject, found, count)
-      select menu_id, hour, 'search', '', least(found, 1), sum(count)::int from old group by menu_id, hour, least(found, 1)
-      on conflict (menu_id, hour, kind, subject, found) do update set count = ${menuEventCounts}.count + excluded.count
+      insert into ${menuEventCounts} (menu_id, hour, kind, subject, found, lang, count)
+      select menu_id, hour, 'search', '', least(found, 1), lang, sum(count)::int from old group by menu_id, hour, least(found, 1), lang
+      on conflict (menu_id, hour, kind, subject, found, lang) do update set count = ${menuEventCounts}.count + excluded.count
     )
     select count(*)::int as "forgotten" from old`)) as unknown as { rows: { forgotten: number }[] };
   return result.rows[0]?.forgotten ?? 0;
@@ -37,8 +37,11 @@ export async function forgetOldSearchWords(db: Db, now = new Date()): Promise<nu
 export interface SearchWordsRetentionDeps {
   db: Db;
   log: FastifyBaseLogger;
-  /** Told of every run and how many rows it folded (the LGPD screen shows when the rule last ran). */
-  onRun?: (forgotten: number) => Promise<void>;
+  /**
+   * Told of every run and how many rows it folded, in the run's own transaction (the LGPD screen shows when the rule
+   * last ran, and the audit trail records the system's run).
+   */
+  onRun?: (tx: Executor, forgotten: number) => Promise<void>;
 }
 
 export function registerSearchWordsRetention(jobs: JobRunner, deps: SearchWordsRetentionDeps): void {
@@ -47,8 +50,11 @@ export function registerSearchWordsRetention(jobs: JobRunner, deps: SearchWordsR
     schedule: { cron: DAILY, data: {} },
     queue: { policy: 'stately' },
     async handle() {
-      const forgotten = await forgetOldSearchWords(deps.db);
-      await deps.onRun?.(forgotten);
+      const forgotten = await deps.db.transaction(async (tx) => {
+        const folded = await forgetOldSearchWords(tx);
+        await deps.onRun?.(tx, folded);
+        return folded;
+      });
       deps.log.info({ forgotten }, 'old menu search words forgotten');
     },
   });

@@ -1,6 +1,7 @@
 /** The insights screen's figures (GET /api/establishments/{id}/menu-insights), scoped like the establishment's menus. */
 import type { AnalyticsPeriod } from '../../../shared/analytics.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
+import { GUEST_LANGUAGES } from '../../../shared/guest-i18n/catalogue.js';
 import { MENU_INSIGHTS_LIMITS, type MenuInsights } from '../../../shared/menu-insights.js';
 import { notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller } from '../../core/caller.js';
@@ -17,6 +18,21 @@ export function change(current: number, previous: number): number | null {
 
 const compared = ({ current, previous }: repo.Compared) => ({ previous, change: change(current, previous) });
 
+/** Every guest language, pt-BR first, with its share of the period's visits (whole percent). */
+function byLanguage(rows: repo.LanguageCounts[], visits: number): MenuInsights['languages'] {
+  return GUEST_LANGUAGES.map((lang) => {
+    const row = rows.find((r) => r.lang === lang);
+    const counted = row?.visits ?? 0;
+    return {
+      lang,
+      visits: counted,
+      visits_share: visits > 0 ? Math.round((counted / visits) * 100) : 0,
+      searches: row?.searches ?? 0,
+      filters: row?.filters ?? 0,
+    };
+  });
+}
+
 export interface MenuInsightsService {
   insights(caller: Caller, establishmentId: string, days: AnalyticsPeriod, now?: Date): Promise<MenuInsights>;
 }
@@ -29,7 +45,7 @@ export function createMenuInsightsService(deps: { db: Db }): MenuInsightsService
       if (!(await repo.establishmentExists(db, establishmentId))) throw notFound(ESTABLISHMENT_NOT_FOUND);
       const p = periodEndingOn(now, days);
       const b: repo.Bounds = { previousStart: p.previousStart, start: p.start, end: p.end };
-      const [perDay, perHour, tables, wines, top, notFoundWords, searchTotals, filters] = await Promise.all([
+      const [perDay, perHour, tables, wines, top, notFoundWords, searchTotals, filters, languages] = await Promise.all([
         repo.viewsPerDay(db, establishmentId, b),
         repo.viewsPerHour(db, establishmentId, b),
         repo.viewsPerTable(db, establishmentId, b),
@@ -38,6 +54,7 @@ export function createMenuInsightsService(deps: { db: Db }): MenuInsightsService
         repo.searches(db, establishmentId, b, MENU_INSIGHTS_LIMITS.notFound, true),
         repo.searchTotals(db, establishmentId, b),
         repo.filters(db, establishmentId, b, MENU_INSIGHTS_LIMITS.filters),
+        repo.perLanguage(db, establishmentId, b),
       ]);
       const shelves = await cellarCountsFor(
         db,
@@ -82,6 +99,7 @@ export function createMenuInsightsService(deps: { db: Db }): MenuInsightsService
           const [filter = '', ...value] = f.subject.split('=');
           return { filter, value: value.join('='), uses: f.current, ...compared(f) };
         }),
+        languages: byLanguage(languages, total),
       };
     },
   };

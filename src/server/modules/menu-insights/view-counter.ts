@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { GuestLanguage } from '../../../shared/guest-i18n/catalogue.js';
 import type { Db } from '../../db/client.js';
 import { menuViewCounts, menuVisitors } from '../../db/schema/index.js';
 import { counterOver, createBatchedCounts, hourStart } from './batched-counts.js';
@@ -26,9 +27,10 @@ export interface MenuViewCounter {
   isNew(menuId: string, visitor: string): boolean;
   /**
    * A guest's view of a menu: counted as a visit unless the visitor's last counted visit of the menu is less than
-   * VISIT_WINDOW_MS old. `table` from `?mesa=N`: the visit goes to the first table it was seen with.
+   * VISIT_WINDOW_MS old. `table` from `?mesa=N`: the visit goes to the first table it was seen with; `lang`, the
+   * language its first page was shown in (issue 28), is the visit's.
    */
-  record(menuId: string, table: number | null, visitor: string): void;
+  record(menuId: string, table: number | null, visitor: string, lang: GuestLanguage): void;
   /** Writes the pending visits now. */
   flush(): Promise<void>;
   /** Stops the timer and writes what is pending. */
@@ -40,6 +42,7 @@ interface VisitRow {
   visitor: string;
   menuId: string;
   tableNo: number;
+  lang: GuestLanguage;
   at: number;
 }
 
@@ -70,6 +73,7 @@ export function createMenuViewCounter(deps: { db: Db; log: FastifyBaseLogger; in
       visitor: row.visitor,
       menu_id: row.menuId,
       table_no: row.tableNo,
+      lang: row.lang,
       at: new Date(row.at).toISOString(),
       hour: new Date(hourStart(row.at)).toISOString(),
     }));
@@ -78,7 +82,7 @@ export function createMenuViewCounter(deps: { db: Db; log: FastifyBaseLogger; in
     const result = (await deps.db.execute(sql`
       with batch as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as b(visitor text, menu_id uuid, table_no int, at timestamptz, hour timestamptz)
+          as b(visitor text, menu_id uuid, table_no int, lang text, at timestamptz, hour timestamptz)
       ),
       visits as (
         insert into ${menuVisitors} (visitor, menu_id, counted_at)
@@ -88,11 +92,11 @@ export function createMenuViewCounter(deps: { db: Db; log: FastifyBaseLogger; in
         returning visitor, menu_id
       ),
       added as (
-        insert into ${menuViewCounts} (menu_id, hour, source, table_no, views)
-        select b.menu_id, b.hour, case when b.table_no = 0 then 'direct' else 'qr' end, b.table_no, count(*)::int
+        insert into ${menuViewCounts} (menu_id, hour, source, table_no, lang, views)
+        select b.menu_id, b.hour, case when b.table_no = 0 then 'direct' else 'qr' end, b.table_no, b.lang, count(*)::int
         from visits v join batch b on b.visitor = v.visitor and b.menu_id = v.menu_id
-        group by 1, 2, 3, 4
-        on conflict (menu_id, hour, source, table_no) do update set views = ${menuViewCounts}.views + excluded.views
+        group by 1, 2, 3, 4, 5
+        on conflict (menu_id, hour, source, table_no, lang) do update set views = ${menuViewCounts}.views + excluded.views
       )
       select visitor, menu_id::text as "menuId" from visits`)) as unknown as Rows<{ visitor: string; menuId: string }>;
     const at = new Map(batch.map(({ row }) => [`${row.menuId}|${row.visitor}`, row.at]));
@@ -111,12 +115,12 @@ export function createMenuViewCounter(deps: { db: Db; log: FastifyBaseLogger; in
 
   return counterOver(counts, {
     isNew: (menuId: string, visitor: string) => isNew(`${menuId}|${visitor}`, now()),
-    record(menuId: string, table: number | null, visitor: string) {
+    record(menuId: string, table: number | null, visitor: string, lang: GuestLanguage) {
       const key = `${menuId}|${visitor}`;
       const at = now();
       const when = counted.get(key);
       if (when !== undefined && at - when < VISIT_WINDOW_MS) return;
-      const row = counts.add(key, () => ({ visitor, menuId, tableNo: table ?? 0, at }));
+      const row = counts.add(key, () => ({ visitor, menuId, tableNo: table ?? 0, lang, at }));
       if (row.tableNo === 0 && table !== null) row.tableNo = table;
     },
   });

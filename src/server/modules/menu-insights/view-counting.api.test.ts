@@ -71,7 +71,7 @@ describe('menu visits', () => {
     await visit(m.path, guest);
     await counts(m.id);
     const [row] = await t.db.select().from(menuViewCounts).where(eq(menuViewCounts.menuId, m.id));
-    expect(Object.keys(row!).sort()).toEqual(['hour', 'menuId', 'source', 'tableNo', 'views']);
+    expect(Object.keys(row!).sort()).toEqual(['hour', 'lang', 'menuId', 'source', 'tableNo', 'views']);
     expect(row!.hour.getTime() % 3_600_000).toBe(0);
     const visitors = await t.db.select().from(menuVisitors).where(eq(menuVisitors.menuId, m.id));
     expect(visitors).toHaveLength(1);
@@ -94,19 +94,19 @@ describe('menu visits', () => {
       await counter.flush();
       return (await counts(m.id)).map((c) => c.views);
     };
-    counter.record(m.id, null, 'visitante-a');
+    counter.record(m.id, null, 'visitante-a', 'pt-BR');
     expect(await views()).toEqual([1]);
     now += VISIT_WINDOW_MS - 60_000;
     expect(counter.isNew(m.id, 'visitante-a')).toBe(false);
-    counter.record(m.id, null, 'visitante-a');
+    counter.record(m.id, null, 'visitante-a', 'pt-BR');
     expect(await views()).toEqual([1]);
     now += 60_000;
     expect(counter.isNew(m.id, 'visitante-a')).toBe(true);
-    counter.record(m.id, null, 'visitante-a');
+    counter.record(m.id, null, 'visitante-a', 'pt-BR');
     expect(await views()).toEqual([2]);
     // An hour later the visitor's row is gone: nothing of the guest outlives their visit by more than minutes.
     now += 2 * VISIT_WINDOW_MS;
-    counter.record(m.id, 3, 'visitante-b');
+    counter.record(m.id, 3, 'visitante-b', 'pt-BR');
     await counter.close();
     const visitors = await t.db.select().from(menuVisitors).where(eq(menuVisitors.menuId, m.id));
     expect(visitors.map((v) => v.visitor)).toEqual(['visitante-b']);
@@ -132,10 +132,10 @@ describe('menu visits', () => {
   it('writes the pending visits when closed (a clean shutdown loses nothing)', async () => {
     const m = await menu();
     const counter = createMenuViewCounter({ db: t.db, log: t.app.log, intervalMs: 3_600_000 });
-    counter.record(m.id, 12, 'visitante-1');
-    counter.record(m.id, 12, 'visitante-2');
-    counter.record(m.id, 12, 'visitante-2');
-    counter.record(m.id, null, 'visitante-3');
+    counter.record(m.id, 12, 'visitante-1', 'pt-BR');
+    counter.record(m.id, 12, 'visitante-2', 'pt-BR');
+    counter.record(m.id, 12, 'visitante-2', 'pt-BR');
+    counter.record(m.id, null, 'visitante-3', 'pt-BR');
     expect(counter.pending).toBe(3);
     await counter.close();
     expect(counter.pending).toBe(0);

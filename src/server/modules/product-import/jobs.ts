@@ -4,6 +4,7 @@ import type { JobRunner } from '../../jobs/runner.js';
 import * as repo from './repository.js';
 import { ImportFailure, ImportHandedBack, LeaseLostError, processImport, type RunDeps } from './run-import.js';
 import { IMPORT_QUEUE } from './service.js';
+import { finishImportRecorded, recordImportStatus, releaseStaleImportsRecorded } from './status-trail.js';
 
 export const IMPORT_RECOVERY_QUEUE = 'product-import.recover';
 /** A worker writes a checkpoint every batch (well under a second); this long without one, its process is gone. */
@@ -45,7 +46,7 @@ export function registerImportJobs(options: ImportJobDeps) {
       if (err instanceof ImportHandedBack) return handBack(importId, claimed.startedAt);
       if (!(err instanceof ImportFailure)) log.error({ err, importId }, 'product import failed');
       const reason = err instanceof ImportFailure ? err.message : UNEXPECTED_FAILURE;
-      await repo.finishImport(db, importId, claimed.startedAt, { status: 'failed', failureReason: reason, currentOperation: 'Falhou' });
+      await finishImportRecorded(db, importId, claimed.startedAt, { status: 'failed', failureReason: reason, currentOperation: 'Falhou' });
     } finally {
       working.delete(importId);
     }
@@ -54,14 +55,16 @@ export function registerImportJobs(options: ImportJobDeps) {
   /** The process is stopping: the import goes back to pending and to the queue in one transaction (decision 0086). */
   async function handBack(importId: string, lease: Date): Promise<void> {
     await db.transaction(async (tx) => {
-      if (await repo.releaseImport(tx, importId, lease)) await jobs.sendWithin(tx, IMPORT_QUEUE, { importId });
+      if (!(await repo.releaseImport(tx, importId, lease))) return;
+      await recordImportStatus(tx, importId, 'processing', 'pending');
+      await jobs.sendWithin(tx, IMPORT_QUEUE, { importId });
     });
     log.info({ importId }, 'product import handed back: the next process resumes it');
   }
 
   /** Imports whose process died go back to pending and to the queue: they resume at their last checkpoint. */
   async function recover(staleMs = deps.singleProcess ? 0 : STALE_AFTER_MS): Promise<string[]> {
-    const ids = await repo.releaseStaleImports(db, staleMs, [...working]);
+    const ids = await releaseStaleImportsRecorded(db, staleMs, [...working]);
     for (const importId of ids) await jobs.send(IMPORT_QUEUE, { importId });
     if (ids.length > 0) log.info({ imports: ids.length }, 'interrupted product imports resumed');
     return ids;

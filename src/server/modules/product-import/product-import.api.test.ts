@@ -1,8 +1,8 @@
 import * as XLSX from '@e965/xlsx';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
-import { productCategories, productImports, products, suppliers } from '../../db/schema/index.js';
+import { auditEntries, productCategories, productImports, products, suppliers } from '../../db/schema/index.js';
 import { createJobRunner, jobsConnection } from '../../jobs/runner.js';
 import type { TestUser } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
@@ -404,6 +404,16 @@ describe('interrupted imports: nothing twice, nothing lost', () => {
     expect(done?.errors.map((e) => e.row)).toEqual([17, 33, 58, 91, 120, 144, 201, 250]);
     expect(await productsOf(id)).toBe(SAMPLE.success + SAMPLE.skipped);
     expect(await distinctRows(id)).toBe(SAMPLE.success + SAMPLE.skipped);
+    // The system's own status changes are in the trail: resumed after the dead process, then finished.
+    const systemEntries = await t.db
+      .select({ action: auditEntries.action, changes: auditEntries.changes })
+      .from(auditEntries)
+      .where(and(eq(auditEntries.recordId, id), eq(auditEntries.actorRole, 'sistema')))
+      .orderBy(asc(auditEntries.occurredAt), asc(auditEntries.id));
+    expect(systemEntries).toEqual([
+      { action: 'status_change', changes: [{ field: 'status', old: 'processing', new: 'pending' }] },
+      { action: 'status_change', changes: [{ field: 'status', old: 'processing', new: 'completed' }] },
+    ]);
   });
 
   it('a process that stops mid-import hands it back: pending and queued again, its batches kept, finished once by the next', async () => {
@@ -477,6 +487,14 @@ describe('interrupted imports: nothing twice, nothing lost', () => {
     const failed = (await t.call(supplierB, 'GET', `/api/product-import/status/${id}`)).json();
     expect(failed).toMatchObject({ status: 'failed', processed_rows: 2 * BATCH });
     expect(failed.failure_reason).toContain('Tentar Novamente');
+    const [failure] = await t.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.recordId, id), eq(auditEntries.actorRole, 'sistema')));
+    expect(failure?.changes).toEqual([
+      { field: 'status', old: 'processing', new: 'failed' },
+      { field: 'failureReason', new: failed.failure_reason },
+    ]);
     expect((await t.call(supplierA, 'POST', `/api/product-import/retry/${id}`)).statusCode).toBe(404);
 
     const retry = await t.call(supplierB, 'POST', `/api/product-import/retry/${id}`);

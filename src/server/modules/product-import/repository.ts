@@ -153,7 +153,7 @@ export async function releaseImport(db: Executor, id: string, lease: Date): Prom
 }
 
 /** Imports left processing with no heartbeat for `staleMs` (their process died) go back to pending; their ids. */
-export async function releaseStaleImports(db: Db, staleMs: number, exceptIds: readonly string[]): Promise<string[]> {
+export async function releaseStaleImports(db: Executor, staleMs: number, exceptIds: readonly string[]): Promise<string[]> {
   const conditions = [
     eq(productImports.status, 'processing'),
     lt(productImports.updatedAt, sql`now() - make_interval(secs => ${staleMs / 1000})`),

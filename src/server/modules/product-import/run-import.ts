@@ -28,6 +28,7 @@ import { parseInWorker, readBatchesInWorker } from './parse-in-worker.js';
 import * as repo from './repository.js';
 import type { ParsedSheet } from './sheet-assembler.js';
 import { SheetSkus } from './sheet-skus.js';
+import { finishImportRecorded } from './status-trail.js';
 import type { CheckedBatch } from './worker-messages.js';
 
 /**
@@ -195,7 +196,7 @@ export async function processImport(deps: RunDeps, claimed: repo.ImportRow): Pro
   }
   for (;;) {
     try {
-      if (!(await repo.finishImport(db, claimed.id, lease, { status: 'completed', currentOperation: 'Importação concluída' })))
+      if (!(await finishImportRecorded(db, claimed.id, lease, { status: 'completed', currentOperation: 'Importação concluída' })))
         throw new LeaseLostError();
       return;
     } catch (err) {

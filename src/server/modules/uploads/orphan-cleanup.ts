@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { catalogWines, establishments, menuWines } from '../../db/schema/index.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import { type FileStorage, UPLOADS_URL_PREFIX } from '../../storage/storage.js';
+import { recordWrite } from '../audit/index.js';
 
 export const ORPHAN_CLEANUP_QUEUE = 'uploads.orphan-cleanup';
 /** Every day at 4:30, when menus are least used. */
@@ -25,7 +26,11 @@ export async function removeOrphanedUploads(db: Db, storage: FileStorage, graceM
   if (candidates.length === 0) return [];
   const referenced = await referencedUploads(db);
   const orphans = candidates.map((file) => file.url).filter((url) => !referenced.has(url));
-  for (const url of orphans) await storage.delete(url);
+  for (const url of orphans) {
+    await storage.delete(url);
+    // The system's deletion, in the trail beside the upload's own entry (the file's address, never its bytes).
+    await recordWrite(db, 'sistema', { kind: 'upload', id: url, action: 'delete', extra: [{ field: 'url', old: url, new: null }] });
+  }
   return orphans;
 }
 

@@ -279,7 +279,15 @@ export async function deleteMenu(db: Db, caller: Caller, id: string, deps: WineM
   const menu = await loadMenu(db, caller, id, 'delete');
   const removed = await db.transaction(async (tx) => {
     if (!(await repo.deleteMenu(tx, id))) return false;
-    await recordWrite(tx, caller, { kind: 'menu', id, action: 'delete', establishmentId: menu.establishmentId, before: menu });
+    // One entry for the cascade: the menu's, saying how many wines went with it.
+    await recordWrite(tx, caller, {
+      kind: 'menu',
+      id,
+      action: 'delete',
+      establishmentId: menu.establishmentId,
+      before: menu,
+      extra: [{ field: 'wineCount', old: menu.wineCount, new: null }],
+    });
     return true;
   });
   if (!removed) throw notFound(MENU_NOT_FOUND);
