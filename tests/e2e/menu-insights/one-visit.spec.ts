@@ -85,12 +85,19 @@ test("one guest at table 5 who searches twice and filters twice is one visit fro
   const languages = page.getByRole('region', { name: 'Idiomas dos clientes' });
   await expect(languages.getByText('100 % das visitas em português')).toBeVisible();
   await expect(languages.getByRole('row')).toHaveCount(2);
-  await expect(languages.getByRole('row', { name: /Português/ }).getByRole('cell').nth(2)).toHaveText('2');
+  await expect(
+    languages
+      .getByRole('row', { name: /Português/ })
+      .getByRole('cell')
+      .nth(2),
+  ).toHaveText('2');
   expect(await seriousViolations(page)).toEqual([]);
   await snapshot(page, 'one-visit-insights-1280', { fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(page, 390);
+  // On a phone the language's searches and filters move under its name.
+  await expect(languages.getByText('2 buscas · 3 filtros')).toBeVisible();
   await expect(filters.getByText('Por taça · 1 vez')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await snapshot(page, 'one-visit-insights-390', { fullPage: true });

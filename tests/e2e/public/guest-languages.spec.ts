@@ -3,10 +3,11 @@
  * switches to Español, searches "tinto" and filters "Por copa" — on a phone, without a language cookie.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { addMenuWine, createEstablishmentAndMenu, expectNoSidewaysScroll } from '../admin/admin-api.js';
-import { apiToken, createUserViaApi, expect, loginViaUi, openFromNav, test } from '../support/fixtures.js';
+import type { Page } from '@playwright/test';
+import { expectNoSidewaysScroll } from '../admin/admin-api.js';
+import { createUserViaApi, expect, loginViaUi, openFromNav, test } from '../support/fixtures.js';
 import { snapshot } from '../support/shots.js';
+import { menuInThreeLanguages } from './menu-in-three-languages.js';
 
 // A phone's own user agent: headless Chromium's is taken for a bot, and this guest's visit must count.
 const PHONE_EN = {
@@ -16,55 +17,6 @@ const PHONE_EN = {
   locale: 'en-US',
   userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
 } as const;
-
-/** A menu offered in English and Spanish, every text translated: the sommelier accepts the drafts as reviewed. */
-async function menuInThreeLanguages(request: APIRequestContext): Promise<{ path: string; establishmentId: string }> {
-  const tag = Date.now().toString(36);
-  const { menuId, establishmentId, establishmentSlug, menuSlug } = await createEstablishmentAndMenu(
-    request,
-    `Bistrô ${tag}`,
-    `Carta ${tag}`,
-  );
-  await addMenuWine(request, menuId, {
-    name: 'Malbec Reserva',
-    price: 189,
-    category: 'Vinhos Tintos Encorpados',
-    country: 'Argentina',
-    grape_variety: 'Malbec',
-    wine_style: 'Tinto',
-    description: 'Fruta negra e taninos macios.',
-    by_the_glass: true,
-    glass_price: 39,
-  });
-  await addMenuWine(request, menuId, {
-    name: 'Chardonnay da Serra',
-    price: 120,
-    category: 'Vinhos Brancos Leves',
-    country: 'Brasil',
-    grape_variety: 'Chardonnay',
-    wine_style: 'Branco',
-    description: 'Cítrico e fresco.',
-  });
-  const headers = { authorization: `Bearer ${await apiToken(request)}` };
-  const offered = await request.put(`/api/wine-menus/${menuId}/languages`, { headers, data: { offered: ['en', 'es'] } });
-  expect(offered.status(), await offered.text()).toBe(200);
-  for (const lang of ['en', 'es'] as const) {
-    const drafted = await request.post(`/api/wine-menus/${menuId}/translations/${lang}/drafts`, { headers });
-    expect(drafted.status(), await drafted.text()).toBe(200);
-    const { texts } = (await drafted.json()) as {
-      texts: { kind: string; ref: string; source: string; translations: Record<string, { text: string }> }[];
-    };
-    const reviewed = texts.map((t) => ({
-      kind: t.kind,
-      ref: t.ref,
-      text: t.translations[lang]?.text ?? (t.kind === 'menu_name' ? (lang === 'en' ? 'House wines' : 'Vinos de la casa') : t.source),
-      draft: false,
-    }));
-    const saved = await request.put(`/api/wine-menus/${menuId}/translations/${lang}`, { headers, data: { texts: reviewed } });
-    expect(saved.status(), await saved.text()).toBe(200);
-  }
-  return { path: `/${establishmentSlug}/${menuSlug}`, establishmentId };
-}
 
 async function expectNoSeriousAxe(page: Page): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -121,14 +73,25 @@ test('a guest whose phone prefers English reads the menu in English, then in Spa
   await admin.goto('/login');
   await loginViaUi(admin, manager);
   await openFromNav(admin, 'Cartas', 'Insights da carta');
+  await expect(admin.getByRole('heading', { name: 'Insights da carta', level: 1 })).toBeVisible();
   const languages = admin.getByRole('region', { name: 'Idiomas dos clientes' });
   // The counts are written every 5 seconds (decision 0064): reload until the filter's is there.
   await expect(async () => {
     await admin.reload();
     await expect(languages.getByText('100 % das visitas em inglês')).toBeVisible({ timeout: 2_000 });
-    await expect(languages.getByRole('row', { name: /Espanhol/ }).getByRole('cell').nth(3)).toHaveText('1', { timeout: 2_000 });
+    await expect(
+      languages
+        .getByRole('row', { name: /Espanhol/ })
+        .getByRole('cell')
+        .nth(3),
+    ).toHaveText('1', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(languages.getByText('0 % das visitas em espanhol')).toBeVisible();
-  await expect(languages.getByRole('row', { name: /Espanhol/ }).getByRole('cell').nth(2)).toHaveText('1');
+  await expect(
+    languages
+      .getByRole('row', { name: /Espanhol/ })
+      .getByRole('cell')
+      .nth(2),
+  ).toHaveText('1');
   await owner.close();
 });

@@ -308,12 +308,15 @@ const LANGUAGES: FigureList<LanguageFigures> = {
           <Text size="xs" c="dimmed">
             {l.visits_share} % das visitas {LANGUAGE_WORDS[l.lang].in}
           </Text>
+          <Text size="xs" c="dimmed" hiddenFrom="xs">
+            {plural(l.searches, 'busca', 'buscas')} · {plural(l.filters, 'filtro', 'filtros')}
+          </Text>
         </>
       ),
     },
     { header: 'Visitas', numeric: true, cell: (l) => formatInteger(l.visits) },
-    { header: 'Buscas', numeric: true, cell: (l) => formatInteger(l.searches) },
-    { header: 'Filtros', numeric: true, cell: (l) => formatInteger(l.filters) },
+    { header: 'Buscas', numeric: true, wide: true, cell: (l) => formatInteger(l.searches) },
+    { header: 'Filtros', numeric: true, wide: true, cell: (l) => formatInteger(l.filters) },
   ],
 };
 
