@@ -103,9 +103,7 @@ export const menuInsightsSchema = z.object({
    * first: visits (a visit is its first page's language), their share of all visits in whole percent, searches and
    * filters.
    */
-  languages: z.array(
-    z.object({ lang: z.enum(GUEST_LANGUAGES), visits: count, visits_share: count, searches: count, filters: count }),
-  ),
+  languages: z.array(z.object({ lang: z.enum(GUEST_LANGUAGES), visits: count, visits_share: count, searches: count, filters: count })),
 });
 export type MenuInsights = z.infer<typeof menuInsightsSchema>;
 

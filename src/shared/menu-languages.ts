@@ -143,4 +143,7 @@ export const menuLanguagesSchema = z.object({
   ),
 });
 export type MenuLanguages = z.infer<typeof menuLanguagesSchema>;
+/** POST /api/wine-menus/{id}/translations/import: the languages afterwards, and how many texts the sheet changed. */
+export const translationsImportSchema = menuLanguagesSchema.extend({ imported: z.number().int() });
+export type TranslationsImport = z.infer<typeof translationsImportSchema>;
 export const langParamsSchema = z.object({ id: z.uuid(), lang: z.enum(OFFERABLE_LANGUAGES) });

@@ -1,17 +1,20 @@
-import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Tabs, Text, Textarea } from '@mantine/core';
-import { IconDeviceFloppy, IconLanguage, IconWand } from '@tabler/icons-react';
+import { Alert, Badge, Button, Checkbox, FileButton, Group, Paper, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { IconDeviceFloppy, IconFileDownload, IconFileUpload, IconLanguage, IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { LANGUAGE_NAME } from '../../../shared/guest-i18n/catalogue';
 import { LANGUAGE_NAMES_PT, type MenuLanguages, OFFERABLE_LANGUAGES, type OfferableLanguage } from '../../../shared/menu-languages';
+import { downloadBlob } from '../../lib/files';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
-import { mutationToasts } from '../../ui/notify';
+import { mutationToasts, notifyError, notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
 import { PageLoadError, PageLoader } from '../../ui/PageStates';
 import { SectionCard } from '../../ui/SectionCard';
 import {
   type TranslationEdit,
+  translationsSheet,
   useDraftMissingTranslations,
+  useImportTranslations,
   useMenuLanguages,
   useSaveTranslations,
   useSetOfferedLanguages,
@@ -104,6 +107,66 @@ function OfferedLanguages({ menuId, data }: { menuId: string; data: MenuLanguage
           <StatusBadge status={status} />
         </Group>
       ))}
+    </SectionCard>
+  );
+}
+
+/** The texts as a spreadsheet for a translator, and the filled spreadsheet read back. */
+function TranslatorSheet({ menuId, unsaved }: { menuId: string; unsaved: boolean }) {
+  const importSheet = useImportTranslations(menuId);
+  const [exporting, setExporting] = useState(false);
+  const exportSheet = async () => {
+    setExporting(true);
+    try {
+      downloadBlob(await translationsSheet(menuId), 'traducoes-da-carta.xlsx');
+    } catch (err) {
+      console.error(err);
+      notifyError('Não foi possível exportar a planilha.');
+    } finally {
+      setExporting(false);
+    }
+  };
+  const upload = (file: File | null) => {
+    if (!file) return;
+    importSheet.mutate(file, {
+      ...mutationToasts('', 'Não foi possível importar a planilha.'),
+      onSuccess: ({ imported }) =>
+        notifySuccess(
+          imported === 0
+            ? 'Planilha importada: nenhum texto mudou.'
+            : `Planilha importada: ${imported === 1 ? '1 texto traduzido' : `${imported} textos traduzidos`}.`,
+        ),
+    });
+  };
+  return (
+    <SectionCard title="Planilha para tradutores" gap={12}>
+      <Text size="sm" c="dimmed">
+        Exporte os textos da carta (uma coluna por idioma), entregue a planilha a um tradutor e importe-a preenchida. O que ele escrever
+        conta como revisado; células vazias não apagam nada.
+      </Text>
+      {unsaved ? (
+        <Text size="sm" c="orange.9">
+          Salve os textos digitados antes de importar: a planilha substitui as traduções que ela traz.
+        </Text>
+      ) : null}
+      <Group gap="sm" wrap="wrap">
+        <Button variant="default" leftSection={<IconFileDownload size={18} />} loading={exporting} onClick={exportSheet}>
+          Exportar planilha
+        </Button>
+        <FileButton onChange={upload} accept=".xlsx,.xls,.csv">
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              leftSection={<IconFileUpload size={18} />}
+              loading={importSheet.isPending}
+              disabled={unsaved}
+            >
+              Importar planilha
+            </Button>
+          )}
+        </FileButton>
+      </Group>
     </SectionCard>
   );
 }
@@ -257,6 +320,7 @@ export function MenuLanguagesPage() {
       />
       <Stack gap="lg">
         <OfferedLanguages menuId={id} data={data} />
+        {data.texts.length > 0 ? <TranslatorSheet menuId={id} unsaved={Object.values(edits).some((e) => e.size > 0)} /> : null}
         {data.texts.length === 0 ? (
           <Alert color="gray" variant="light" icon={<IconLanguage size={18} />}>
             Esta carta não tem textos a traduzir.

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type MenuLanguages, menuLanguagesSchema, type OfferableLanguage, type TranslationKind } from '../../../shared/menu-languages';
-import { api } from '../../lib/api';
+import {
+  type MenuLanguages,
+  menuLanguagesSchema,
+  type OfferableLanguage,
+  type TranslationKind,
+  translationsImportSchema,
+} from '../../../shared/menu-languages';
+import { api, apiGetBlob } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 /** One of the restaurant's texts in one language, as the editor sends it. */
@@ -41,3 +47,19 @@ export const useSaveTranslations = (menuId: string, lang: OfferableLanguage) =>
 
 export const useDraftMissingTranslations = (menuId: string, lang: OfferableLanguage) =>
   useLanguagesMutation(menuId, () => api.post(`/wine-menus/${menuId}/translations/${lang}/drafts`, {}, menuLanguagesSchema));
+
+/** The menu's texts as a spreadsheet for a translator (.xlsx). */
+export const translationsSheet = (menuId: string) => apiGetBlob(`/wine-menus/${menuId}/translations.xlsx`);
+
+/** A translator's spreadsheet sent back: the languages as they now stand, and how many texts it changed. */
+export function useImportTranslations(menuId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return api.post(`/wine-menus/${menuId}/translations/import`, body, translationsImportSchema);
+    },
+    onSuccess: ({ imported: _imported, ...languages }) => queryClient.setQueryData(languagesKey(menuId), languages),
+  });
+}

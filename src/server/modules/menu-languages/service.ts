@@ -20,9 +20,14 @@ import { MENU_NOT_FOUND } from '../../../shared/wine-menus.js';
 import { badRequest, notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller, coversEstablishment } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
-import { recordAuditEvent } from '../audit/index.js';
+import { markNothingChanged, recordAuditEvent } from '../audit/index.js';
 import type { OnPublicChange } from '../establishments/index.js';
+import { readUploadedSheet, type SheetMessages } from '../product-import/index.js';
 import * as repo from './repository.js';
+import { readTranslations, TRANSLATION_SHEET_ERRORS, translationsWorkbook } from './translations-sheet.js';
+
+/** A menu has a few hundred texts at most: far more rows is not a menu's sheet. */
+const MAX_TRANSLATION_ROWS = 5000;
 
 export interface MenuLanguageDeps {
   onPublicChange: OnPublicChange;
@@ -114,39 +119,112 @@ export async function saveTranslations(
 ): Promise<MenuLanguages> {
   const establishmentId = await db.transaction(async (tx) => {
     const menu = await authorized(tx, caller, menuId, 'update', true);
-    const { rows, required } = await state(tx, menu);
-    const wanted = new Set(required.map((t) => `${t.kind}\u0000${t.ref}`));
-    const current = new Map(rows.filter((r) => r.lang === lang).map((r) => [`${r.kind}\u0000${r.ref}`, r]));
-    const changes = [];
-    for (const t of texts) {
-      const k = `${t.kind}\u0000${t.ref}`;
-      if (!wanted.has(k)) throw badRequest('Este texto não pertence à carta (vinho ou categoria removidos?). Recarregue a página.');
-      const old = current.get(k);
-      if (!t.text) {
-        if (old) {
-          await repo.deleteTranslation(tx, { menuId, lang, kind: t.kind, ref: t.ref });
-          changes.push({ field: `${lang}.${fieldOf(t)}`, old: old.text, new: null });
-        }
-        continue;
-      }
-      if (old && old.text === t.text && old.draft === t.draft) continue;
-      await repo.upsertTranslation(tx, { menuId, lang, kind: t.kind, ref: t.ref, text: t.text, draft: t.draft });
-      changes.push({ field: `${lang}.${fieldOf(t)}`, old: old ? old.text : null, new: t.draft ? `${t.text} (rascunho)` : t.text });
-    }
-    if (changes.length > 0) {
-      await recordAuditEvent(tx, {
-        actor: caller,
-        establishmentId: menu.establishmentId,
-        recordKind: 'menu',
-        recordId: menuId,
-        action: 'translate',
-        changes,
-      });
-    }
+    await writeTranslations(tx, caller, menu, lang, texts);
     return menu.establishmentId;
   });
   deps.onPublicChange(establishmentId);
   return getLanguages(db, caller, menuId);
+}
+
+type LockedMenu = NonNullable<Awaited<ReturnType<typeof repo.findMenu>>>;
+
+/** Writes one language's texts in `tx` (the menu locked) with their audit entry; how many changed. */
+async function writeTranslations(
+  tx: Executor,
+  caller: Caller,
+  menu: LockedMenu,
+  lang: OfferableLanguage,
+  texts: readonly { kind: TranslationKind; ref: string; text: string; draft: boolean }[],
+): Promise<number> {
+  const menuId = menu.id;
+  const { rows, required } = await state(tx, menu);
+  const wanted = new Set(required.map((t) => `${t.kind}\u0000${t.ref}`));
+  const current = new Map(rows.filter((r) => r.lang === lang).map((r) => [`${r.kind}\u0000${r.ref}`, r]));
+  const changes = [];
+  for (const t of texts) {
+    const k = `${t.kind}\u0000${t.ref}`;
+    if (!wanted.has(k)) throw badRequest('Este texto não pertence à carta (vinho ou categoria removidos?). Recarregue a página.');
+    const old = current.get(k);
+    if (!t.text) {
+      if (old) {
+        await repo.deleteTranslation(tx, { menuId, lang, kind: t.kind, ref: t.ref });
+        changes.push({ field: `${lang}.${fieldOf(t)}`, old: old.text, new: null });
+      }
+      continue;
+    }
+    if (old && old.text === t.text && old.draft === t.draft) continue;
+    await repo.upsertTranslation(tx, { menuId, lang, kind: t.kind, ref: t.ref, text: t.text, draft: t.draft });
+    changes.push({ field: `${lang}.${fieldOf(t)}`, old: old ? old.text : null, new: t.draft ? `${t.text} (rascunho)` : t.text });
+  }
+  if (changes.length > 0) {
+    await recordAuditEvent(tx, {
+      actor: caller,
+      establishmentId: menu.establishmentId,
+      recordKind: 'menu',
+      recordId: menuId,
+      action: 'translate',
+      changes,
+    });
+  }
+  return changes.length;
+}
+
+/** The menu's texts as a spreadsheet for a translator: every language's column, drafts included. */
+export async function exportTranslations(db: Db, caller: Caller, menuId: string): Promise<{ fileName: string; bytes: Buffer }> {
+  const menu = await authorized(db, caller, menuId, 'read');
+  const { rows, required } = await state(db, menu);
+  const key = (t: { kind: string; ref: string }) => `${t.kind}\u0000${t.ref}`;
+  const texts = required.map((t) => ({
+    ...t,
+    translations: Object.fromEntries(rows.filter((r) => key(r) === key(t)).map((r) => [r.lang, r.text])),
+  }));
+  return { fileName: `traducoes-${menu.slug}.xlsx`, bytes: translationsWorkbook(texts) };
+}
+
+const TRANSLATION_SHEET: SheetMessages = {
+  empty: 'A planilha está vazia: exporte a planilha da carta, preencha as colunas dos idiomas e envie-a.',
+  noRows: 'A planilha não tem textos abaixo do cabeçalho.',
+  tooManyRows: `A planilha tem mais de ${MAX_TRANSLATION_ROWS.toLocaleString('pt-BR')} linhas: uma carta não tem tantos textos.`,
+  tooManyColumns: 'A planilha tem colunas demais: use a planilha exportada da carta.',
+};
+
+/**
+ * A translator's spreadsheet read back: every filled cell saved in one transaction, reviewed (a person wrote it),
+ * except a cell still equal to the system's draft, which stays a draft. Any line that cannot be used refuses the
+ * whole file, with what to fix: nothing is saved then.
+ */
+export async function importTranslations(
+  db: Db,
+  caller: Caller,
+  menuId: string,
+  bytes: Buffer,
+  deps: MenuLanguageDeps,
+): Promise<MenuLanguages & { imported: number }> {
+  await authorized(db, caller, menuId, 'update');
+  const sheet = await readUploadedSheet(bytes, MAX_TRANSLATION_ROWS, TRANSLATION_SHEET);
+  const { establishmentId, imported } = await db.transaction(async (tx) => {
+    const menu = await authorized(tx, caller, menuId, 'update', true);
+    const { rows, required } = await state(tx, menu);
+    const wanted = new Set(required.map((t) => `${t.kind}\u0000${t.ref}`));
+    const read = readTranslations(sheet, (kind, ref) => wanted.has(`${kind}\u0000${ref}`));
+    if (!read.ok) {
+      const shown = read.errors.slice(0, 5).join(' ');
+      const more = read.errors.length > 5 ? ` E mais ${read.errors.length - 5} linhas.` : '';
+      throw badRequest(`${shown}${more} ${TRANSLATION_SHEET_ERRORS.nothingImported}`);
+    }
+    const drafts = new Set(rows.filter((r) => r.draft).map((r) => `${r.lang}\u0000${r.kind}\u0000${r.ref}\u0000${r.text}`));
+    let changed = 0;
+    for (const lang of OFFERABLE_LANGUAGES) {
+      const texts = read.texts
+        .filter((t) => t.lang === lang)
+        .map((t) => ({ ...t, draft: drafts.has(`${lang}\u0000${t.kind}\u0000${t.ref}\u0000${t.text}`) }));
+      if (texts.length > 0) changed += await writeTranslations(tx, caller, menu, lang, texts);
+    }
+    if (changed === 0) markNothingChanged();
+    return { establishmentId: menu.establishmentId, imported: changed };
+  });
+  deps.onPublicChange(establishmentId);
+  return { ...(await getLanguages(db, caller, menuId)), imported };
 }
 
 /** Drafts for every wine description the language is missing, from the wines' structured fields (no network). */

@@ -13,3 +13,8 @@ export function formulaSafe(text: string): string {
   if (!FORMULA_START.test(text)) return text;
   return typeof parseDecimal(text) === 'number' ? text : `'${text}`;
 }
+
+/** A cell of a file we handed back and get again: the apostrophe formulaSafe added goes. */
+export function fromFormulaSafe(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}

@@ -15,7 +15,7 @@ import {
   PREVIEW_ROWS,
   suggestMapping,
 } from '../../../shared/product-import.js';
-import { appError, badRequest, conflict, notFound } from '../../core/app-error.js';
+import { badRequest, conflict, notFound } from '../../core/app-error.js';
 import { type Caller, requireScope } from '../../core/caller.js';
 import { scopeWhere } from '../../core/scope.js';
 import type { Db } from '../../db/client.js';
@@ -29,16 +29,18 @@ import { formulaSafe } from './formula-safe.js';
 import { summarizeInWorker } from './parse-in-worker.js';
 import * as repo from './repository.js';
 import { loadSheet } from './run-import.js';
+import { type SheetMessages, sheetOrThrow } from './uploaded-sheet.js';
 import { sourceRow } from './worker-messages.js';
 
 export const IMPORT_QUEUE = 'product-import.run';
 export const IMPORT_NOT_FOUND = 'Importação não encontrada.';
-const PROTECTED_FILE = 'A planilha está protegida por senha. Remova a senha no Excel e envie novamente.';
-const EMPTY_FILE = 'A planilha está vazia: a primeira linha deve ter os nomes das colunas e as seguintes, os produtos.';
-const NO_ROWS = 'A planilha não tem linhas de produtos abaixo do cabeçalho.';
-const TOO_MANY_ROWS = `A planilha tem mais de ${MAX_IMPORT_ROWS.toLocaleString('pt-BR')} linhas. Divida o arquivo e importe em partes.`;
-const TOO_BIG_TO_READ = 'A planilha é grande demais para ser lida. Divida o arquivo e importe em partes.';
 export const TOO_MANY_COLUMNS = `A planilha tem mais de ${MAX_IMPORT_COLUMNS} colunas. Deixe só as colunas dos produtos (nome, categoria, fornecedor, preço…) e envie novamente.`;
+const PRODUCT_SHEET: SheetMessages = {
+  empty: 'A planilha está vazia: a primeira linha deve ter os nomes das colunas e as seguintes, os produtos.',
+  noRows: 'A planilha não tem linhas de produtos abaixo do cabeçalho.',
+  tooManyRows: `A planilha tem mais de ${MAX_IMPORT_ROWS.toLocaleString('pt-BR')} linhas. Divida o arquivo e importe em partes.`,
+  tooManyColumns: TOO_MANY_COLUMNS,
+};
 
 export interface ProductImportDeps {
   db: Db;
@@ -86,17 +88,7 @@ export function createProductImportService(deps: ProductImportDeps) {
       const scope = requireScope(caller, 'imports', 'create');
       const kind = await detectKind(file.bytes);
       // A copy: the worker takes the bytes it is given, and these are stored next.
-      const outcome = await summarizeInWorker(Buffer.from(file.bytes), kind, MAX_IMPORT_ROWS, PREVIEW_ROWS);
-      if (!outcome.ok) {
-        if (outcome.reason === 'protected') throw appError('invalid_spreadsheet', PROTECTED_FILE);
-        if (outcome.reason === 'empty') throw appError('invalid_spreadsheet', EMPTY_FILE);
-        if (outcome.reason === 'out_of_memory') throw appError('too_large', TOO_BIG_TO_READ);
-        if (outcome.reason === 'too_many_columns') throw appError('invalid_spreadsheet', TOO_MANY_COLUMNS);
-        throw appError('invalid_spreadsheet', CORRUPT_FILE);
-      }
-      const { sheet } = outcome;
-      if (sheet.truncated) throw appError('too_large', TOO_MANY_ROWS);
-      if (sheet.totalRows === 0) throw appError('invalid_spreadsheet', NO_ROWS);
+      const sheet = sheetOrThrow(await summarizeInWorker(Buffer.from(file.bytes), kind, MAX_IMPORT_ROWS, PREVIEW_ROWS), PRODUCT_SHEET);
       const id = randomUUID();
       const fileKey = `imports/${id}/${safeName(file.fileName)}`;
       await files.put(fileKey, file.bytes);
