@@ -67,7 +67,7 @@ async function publishLanguages(base, token, langs) {
   const [menu] = await send('GET', '/api/wine-menus');
   await send('PUT', `/api/wine-menus/${menu.id}/languages`, { offered: langs });
   for (const lang of langs) {
-    const { texts } = await send('POST', `/api/wine-menus/${menu.id}/translations/${lang}/drafts`);
+    const { texts } = await send('POST', `/api/wine-menus/${menu.id}/translations/${lang}/drafts`, {});
     const reviewed = texts.map((t) => ({
       kind: t.kind,
       ref: t.ref,

@@ -141,9 +141,10 @@ describe("a menu's languages, as the sommelier edits them", () => {
     expect(html).not.toContain('>França<');
     expect(html).toContain(`<a href="${page}.pdf?lang=en">PDF (English)</a>`);
     // React writes the attribute hrefLang: HTML attribute names are case-insensitive.
-    expect(html).toContain(`<link rel="alternate" hrefLang="en" href="${page}?lang=en"/>`);
-    expect(html).toContain(`<link rel="alternate" hrefLang="pt-BR" href="${page}?lang=pt-BR"/>`);
-    expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${page}"/>`);
+    // Absolute on PUBLIC_BASE_URL (the test app's https://adega.test), as search engines want them.
+    expect(html).toContain(`<link rel="alternate" hrefLang="en" href="https://adega.test${page}?lang=en"/>`);
+    expect(html).toContain(`<link rel="alternate" hrefLang="pt-BR" href="https://adega.test${page}?lang=pt-BR"/>`);
+    expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="https://adega.test${page}"/>`);
     expect(html).toContain('<nav class="lang"');
     // The search form keeps the language.
     expect(html).toContain('<input type="hidden" name="lang" value="en"/>');

@@ -28,6 +28,18 @@ const decode = (s: string) =>
     .replace(/&gt;/g, '>');
 
 describe('renderMenuPage', () => {
+  it('links each language as an absolute URL on PUBLIC_BASE_URL, and relative without one (no Host copied in)', () => {
+    const data = makeMenuResponse([makeWine({ name: 'Único' })], { menu: { languages: ['pt-BR', 'en'] } });
+    const path = '/casa/carta-de-vinhos';
+    const absolute = renderMenuPage(data, {}, { basePath: path, origin: 'https://adega.com.br/' });
+    expect(absolute).toContain(`<link rel="alternate" hrefLang="en" href="https://adega.com.br${path}?lang=en"/>`);
+    expect(absolute).toContain(`<link rel="alternate" hrefLang="x-default" href="https://adega.com.br${path}"/>`);
+    const relative = renderMenuPage(data, {}, { basePath: path });
+    expect(relative).toContain(`<link rel="alternate" hrefLang="en" href="${path}?lang=en"/>`);
+    // One language: no alternates at all (the pt-BR page keeps its bytes).
+    expect(renderMenuPage(makeMenuResponse([makeWine()]), {}, { origin: 'https://adega.com.br' })).not.toContain('alternate');
+  });
+
   it('renders a complete document with head metadata and only its inline script, in the head', () => {
     const html = renderMenuPage(makeSampleMenu(), {});
     expect(html.startsWith('<!doctype html><html lang="pt-BR">')).toBe(true);

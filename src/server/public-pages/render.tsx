@@ -44,6 +44,11 @@ export interface RenderMenuOptions {
   table?: number | null;
   /** The guest's language (routes.ts chooses it among the menu's languages); pt-BR by default. */
   lang?: GuestLanguage;
+  /**
+   * PUBLIC_BASE_URL: the `hreflang` alternates are absolute URLs on it, as search engines want them. Without it they
+   * stay relative: the cached page is the same for every Host a request names, and no Host is copied into it.
+   */
+  origin?: string | undefined;
 }
 
 /** The query parameter of a table QR code (`?mesa=5`, modules/menu-insights counts views by it). */
@@ -218,6 +223,7 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
   const { menu, establishment, categoryLabels } = localizeMenu(data, lang);
   const basePath = opts.basePath ?? publicMenuPath(establishment, menu);
   const table = opts.table ?? null;
+  const origin = opts.origin?.replace(/\/+$/, '') ?? '';
   // With one language, no link carries it (the pt-BR page keeps its bytes); with several, every link keeps the guest's.
   const several = languages.length > 1;
   const kept = several ? lang : null;
@@ -303,9 +309,9 @@ export function renderMenuPage(data: PublicMenuResponse, filters: MenuFilters = 
         several ? (
           <>
             {languages.map((l) => (
-              <link key={l} rel="alternate" hrefLang={l} href={pageHref(basePath, l, null)} />
+              <link key={l} rel="alternate" hrefLang={l} href={`${origin}${pageHref(basePath, l, null)}`} />
             ))}
-            <link rel="alternate" hrefLang="x-default" href={basePath} />
+            <link rel="alternate" hrefLang="x-default" href={`${origin}${basePath}`} />
           </>
         ) : null
       }

@@ -184,6 +184,8 @@ function viewOf(source: MenuSource, filters: MenuFilters, lang: GuestLanguage): 
 }
 
 export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, options: PublicPageOptions = {}) {
+  // The alternates' absolute base: only a configured one (render.tsx's RenderMenuOptions.origin).
+  const origin = options.publicBaseUrl;
   return async (app: FastifyInstance) => {
     const routeOptions = { helmet: false as const, onSend: cachedSecurityHeaders() };
     // Concurrent misses of one key share a single load-and-render (no stampede after an invalidation).
@@ -237,7 +239,7 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
         const data = await load();
         if (!data) return null;
         const source: MenuSource = { data, options: deriveFilterOptions(data.menu.wines), basePath };
-        return buildCachedPage(renderMenuPage(data, {}, { basePath }), data.establishment.id, source);
+        return buildCachedPage(renderMenuPage(data, {}, { basePath, origin }), data.establishment.id, source);
       });
       if (!base) return sendPage(request, reply, await menuNotFoundPage(), 404);
       const source = base.source as MenuSource;
@@ -257,7 +259,7 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
       if (!hasActiveFilters(filters) && !table && lang === DEFAULT_GUEST_LANGUAGE) return sendPage(request, reply, base, 200, several);
       // Free search words are unbounded: such pages are rendered for the request and not kept.
       if (filters.query) {
-        const page = renderMenuPage(source.data, filters, { basePath, table, lang });
+        const page = renderMenuPage(source.data, filters, { basePath, table, lang, origin });
         return sendPage(request, reply, await buildCachedPage(page, base.establishmentId), 200, several);
       }
       // Sanitized against the menu's own countries and grapes, tables 1..200 and three languages: the variants per
@@ -265,7 +267,7 @@ export function publicPageRoutes(db: Db, cache: PublicPageCache, spa: SpaShell, 
       const variantKey = `${key}${filterKey(filters)}${table ? `&mesa=${table}` : ''}${lang === DEFAULT_GUEST_LANGUAGE ? '' : `|${lang}`}`;
       const variant = await cached(
         variantKey,
-        () => buildCachedPage(renderMenuPage(source.data, filters, { basePath, table, lang }), base.establishmentId),
+        () => buildCachedPage(renderMenuPage(source.data, filters, { basePath, table, lang, origin }), base.establishmentId),
         // Only while the base page it derives from is still current.
         () => cache.get(key) === base,
       );
