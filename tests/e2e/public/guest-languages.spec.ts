@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { pdfText } from '../../../src/server/test-support/pdf-text.js';
 import { expectNoSidewaysScroll } from '../admin/admin-api.js';
 import { createUserViaApi, expect, loginViaUi, openFromNav, test } from '../support/fixtures.js';
 import { snapshot } from '../support/shots.js';
@@ -37,7 +38,15 @@ test('a guest whose phone prefers English reads the menu in English, then in Spa
   await expect(page.getByText('Glass R$ 39,00', { exact: false })).toBeVisible();
   await expect(page.getByRole('searchbox', { name: 'Search for a wine' })).toBeVisible();
   await expect(page.getByText('Prices in Brazilian reais (R$).')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'PDF (English)' })).toBeVisible();
+  // The printed copy in English: the link's PDF reads back in English.
+  const pdfLink = page.getByRole('link', { name: 'PDF (English)' });
+  await expect(pdfLink).toBeVisible();
+  const pdf = await page.request.get((await pdfLink.getAttribute('href')) as string);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const printed = pdfText(await pdf.body()).replace(/\s+/g, ' ');
+  expect(printed).toContain('Full-bodied reds');
+  expect(printed).toContain('Malbec Reserva');
+  expect(printed).not.toContain('Tintos Encorpados');
   await expectNoSidewaysScroll(page, 390);
   await expectNoSeriousAxe(page);
   await snapshot(page, 'guest-languages-en-390');
