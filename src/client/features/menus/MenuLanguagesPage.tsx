@@ -145,7 +145,7 @@ function TranslatorSheet({ menuId, unsaved }: { menuId: string; unsaved: boolean
         conta como revisado; células vazias não apagam nada.
       </Text>
       {unsaved ? (
-        <Text size="sm" c="orange.9">
+        <Text size="sm" fw={500} c="dark.7">
           Salve os textos digitados antes de importar: a planilha substitui as traduções que ela traz.
         </Text>
       ) : null}
