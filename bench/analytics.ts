@@ -13,11 +13,11 @@ import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
 import type { Db } from '../src/server/db/client.js';
 import { suppliers, users } from '../src/server/db/schema/index.js';
 import { startSession } from '../src/server/modules/auth/sessions.js';
 import { createTokenSigner } from '../src/server/modules/auth/tokens.js';
+import { benchConfig } from './bench-config.js';
 import { insertOrders } from './orders-fixture.js';
 import { percentile } from './percentile.mjs';
 import { createBenchDatabase } from './postgres-database.js';
@@ -45,16 +45,7 @@ async function timeRequests(base: string, url: string, token: string) {
 async function run(target: 'pglite' | 'postgres', orders: number, serverUrl?: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-bench-analytics-'));
   const benchDatabase = serverUrl ? await createBenchDatabase(serverUrl) : undefined;
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: benchDatabase?.url ?? '',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    ADMIN_EMAIL: '',
-    ADMIN_PASSWORD: '',
-  });
+  const config = benchConfig(dataDir, benchDatabase?.url);
   const app = await buildApp(config);
   try {
     const db = app.database.db;

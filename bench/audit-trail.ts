@@ -17,12 +17,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
 import { auditEntries, products, users } from '../src/server/db/schema/index.js';
 import { startSession } from '../src/server/modules/auth/sessions.js';
 import { createTokenSigner } from '../src/server/modules/auth/tokens.js';
+import { SAMPLE_MAPPING } from '../src/server/test-support/import-files.js';
 import { multipartBody } from '../src/server/test-support/multipart.js';
-import { LARGE_WORKBOOK_MAPPING } from './import-mapping.js';
+import { benchConfig } from './bench-config.js';
 import { percentile } from './percentile.mjs';
 import { createBenchDatabase } from './postgres-database.js';
 
@@ -37,16 +37,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-bench-audit-'));
 const benchDatabase = process.env.BENCH_POSTGRES_URL ? await createBenchDatabase(process.env.BENCH_POSTGRES_URL) : undefined;
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  DATABASE_URL: benchDatabase?.url ?? '',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  ADMIN_EMAIL: '',
-  ADMIN_PASSWORD: '',
-});
+const config = benchConfig(dataDir, benchDatabase?.url);
 const app = await buildApp(config);
 const db = app.database.db;
 
@@ -140,7 +131,7 @@ try {
       headers,
       payload: {
         import_id: importId,
-        field_mapping: LARGE_WORKBOOK_MAPPING,
+        field_mapping: SAMPLE_MAPPING,
         options: { skip_duplicates: true, create_categories: true, create_suppliers: true },
       },
     });

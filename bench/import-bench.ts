@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { executeImport, signInTo } from '../src/server/test-support/http-client.js';
+import { SAMPLE_MAPPING } from '../src/server/test-support/import-files.js';
 import { freePort, startServerProcess } from '../src/server/test-support/server-process.js';
-import { LARGE_WORKBOOK_MAPPING } from './import-mapping.js';
 import { createBenchDatabase } from './postgres-database.js';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -93,7 +93,7 @@ try {
   if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}: ${await uploaded.text()}`);
   const { import_id } = (await uploaded.json()) as { import_id: string };
   const uploadSeconds = (performance.now() - started) / 1000;
-  const executed = await executeImport(client, import_id, LARGE_WORKBOOK_MAPPING);
+  const executed = await executeImport(client, import_id, SAMPLE_MAPPING);
   if (executed.status !== 202) throw new Error(`execute answered ${executed.status}: ${await executed.text()}`);
   let status: { status: string; success_count: number; error_count: number; skipped_count: number; failure_reason: string | null };
   do {

@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
 import type { Db } from '../src/server/db/client.js';
 import { toColumns } from '../src/server/db/row-mapping.js';
 import { establishments, menuWines, users, wineMenus } from '../src/server/db/schema/index.js';
 import { startSession } from '../src/server/modules/auth/sessions.js';
 import { createTokenSigner } from '../src/server/modules/auth/tokens.js';
 import { loadSampleData } from '../src/server/modules/seed/sample-data.js';
+import { benchConfig } from './bench-config.js';
 import { insertCatalogue } from './catalog-fixture.js';
 import { createBenchDatabase } from './postgres-database.js';
 
@@ -22,16 +22,7 @@ const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 50_000);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-bench-'));
 // BENCH_POSTGRES_URL: a PostgreSQL server; the app gets a database of its own there, dropped when it stops.
 const benchDatabase = process.env.BENCH_POSTGRES_URL ? await createBenchDatabase(process.env.BENCH_POSTGRES_URL) : undefined;
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  DATABASE_URL: benchDatabase?.url ?? process.env.BENCH_DATABASE_URL ?? '',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  ADMIN_EMAIL: '',
-  ADMIN_PASSWORD: '',
-});
+const config = benchConfig(dataDir, benchDatabase?.url ?? process.env.BENCH_DATABASE_URL);
 const app = await buildApp(config);
 const db = app.database.db;
 

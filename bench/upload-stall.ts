@@ -9,21 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
 import { users } from '../src/server/db/schema/index.js';
 import { startSession } from '../src/server/modules/auth/sessions.js';
 import { createTokenSigner } from '../src/server/modules/auth/tokens.js';
+import { benchConfig } from './bench-config.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-upload-bench-'));
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
-  LOG_LEVEL: 'warn',
-  ADMIN_EMAIL: '',
-  ADMIN_PASSWORD: '',
-});
+const config = benchConfig(dataDir);
 const app = await buildApp(config);
 const [admin] = await app.database.db
   .insert(users)
