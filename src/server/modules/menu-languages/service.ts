@@ -119,7 +119,8 @@ export async function saveTranslations(
 ): Promise<MenuLanguages> {
   const establishmentId = await db.transaction(async (tx) => {
     const menu = await authorized(tx, caller, menuId, 'update', true);
-    await writeTranslations(tx, caller, menu, lang, texts);
+    // The same texts sent again change nothing, and owe no entry.
+    if ((await writeTranslations(tx, caller, menu, lang, texts)) === 0) markNothingChanged();
     return menu.establishmentId;
   });
   deps.onPublicChange(establishmentId);
@@ -239,7 +240,11 @@ export async function draftMissing(db: Db, caller: Caller, menuId: string, lang:
       const wine = byId.get(t.ref);
       return wine ? [{ kind: t.kind, ref: t.ref, text: draftDescription(lang, wine), draft: true }] : [];
     });
-  if (texts.length === 0) return getLanguages(db, caller, menuId);
+  if (texts.length === 0) {
+    // Every description has its text already: nothing to draft, and no entry owed.
+    markNothingChanged();
+    return getLanguages(db, caller, menuId);
+  }
   return saveTranslations(db, caller, menuId, lang, texts, deps);
 }
 

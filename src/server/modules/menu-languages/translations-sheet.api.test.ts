@@ -5,7 +5,7 @@
 import * as XLSX from '@e965/xlsx';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { menuTranslations } from '../../db/schema/index.js';
+import { auditEntries, menuTranslations } from '../../db/schema/index.js';
 import { createMenuRow, createMenuWineRow, createTeam, createUser } from '../../test-support/factories.js';
 import { testAppPerFile } from '../../test-support/file-app.js';
 import { multipartBody } from '../../test-support/multipart.js';
@@ -113,6 +113,17 @@ describe('the translations spreadsheet', () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('House List');
     expect(html).toContain('Ripe black fruit and soft tannins.');
+  });
+
+  it('answers 200 with no new entry to the same texts sent again, or to drafts asked for when none is missing', async () => {
+    const entries = async () => (await t.db.select().from(auditEntries).where(eq(auditEntries.recordId, menuId))).length;
+    const before = await entries();
+    const again = await t.call(team.sommelier, 'PUT', `/api/wine-menus/${menuId}/translations/en`, {
+      texts: [{ kind: 'menu_name', ref: '', text: 'House List' }],
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await t.call(team.sommelier, 'POST', `/api/wine-menus/${menuId}/translations/en/drafts`, {})).statusCode).toBe(200);
+    expect(await entries()).toBe(before);
   });
 
   it('keeps a draft the translator left as it was a draft, and reads back the apostrophe of an inert formula', async () => {
