@@ -9,7 +9,7 @@ import * as XLSX from '@e965/xlsx';
 import type { Page } from '@playwright/test';
 import { addMenuWine, createEstablishmentAndMenu, expectNoSidewaysScroll, PHONE } from '../admin/admin-api.js';
 import { seriousViolations } from '../support/axe.js';
-import { createUserViaApi, expect, loginViaUi, test } from '../support/fixtures.js';
+import { apiToken, createUserViaApi, expect, loginViaUi, test } from '../support/fixtures.js';
 import { snapshot } from '../support/shots.js';
 
 /** Picks `file` in the browser's file chooser opened by the "Importar planilha" button. */
@@ -41,14 +41,21 @@ for (const [width, options] of [
       price: 98,
       category: 'Vinhos Brancos Leves',
     });
+    // English is offered already (offering it on the screen is the languages editor's spec): the sheet fills it.
+    const offered = await request.put(`/api/wine-menus/${place.menuId}/languages`, {
+      headers: { authorization: `Bearer ${await apiToken(request)}` },
+      data: { offered: ['en'] },
+    });
+    expect(offered.status(), await offered.text()).toBe(200);
     const manager = await createUserViaApi(request, 'restaurant_manager', [place.establishmentId]);
     const context = await browser.newContext(options);
     const page = await context.newPage();
     await loginViaUi(page, manager);
     await page.goto(`/carta/${place.menuId}/idiomas`);
     await expect(page.getByRole('heading', { name: 'Idiomas da carta', level: 1 })).toBeVisible();
-    await page.getByRole('region', { name: 'Idiomas oferecidos' }).getByRole('checkbox', { name: 'Inglês (English)' }).check();
-    await expect(page.getByText('Inglês oferecido na carta.')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Idiomas oferecidos' }).getByRole('checkbox', { name: 'Inglês (English)' }),
+    ).toBeChecked();
 
     const sheetCard = page.getByRole('region', { name: 'Planilha para tradutores' });
     const download = page.waitForEvent('download');
@@ -71,16 +78,15 @@ for (const [width, options] of [
       page.getByRole('region', { name: 'Idiomas oferecidos' }).getByText('EN: 0 de 2 descrições · 0 de 3 textos prontos'),
     ).toBeVisible();
 
-    // The translator's sheet: every English cell filled.
+    // The translator fixes that same file, every English cell filled, and it is sent again under the same name.
     const english = ['House wines', 'Black fruit and soft tannins.', 'Citrus and fresh.'];
     const filled = rows.map((r, i) => (i === 0 ? r : [...r.slice(0, 4), english[i - 1] ?? '', r[5] ?? '']));
-    const filledFile = path.join(path.dirname(exported), 'preenchida.xlsx');
-    writeSheet(filledFile, filled);
-    await importSheet(page, filledFile);
+    writeSheet(wrongFile, filled);
+    await importSheet(page, wrongFile);
     await expect(page.getByText('Planilha importada: 3 textos traduzidos.')).toBeVisible();
-    const offered = page.getByRole('region', { name: 'Idiomas oferecidos' });
-    await expect(offered.getByText('Visível aos clientes')).toBeVisible();
-    await expect(offered.getByText('EN: 2 de 2 descrições · 3 de 3 textos prontos')).toBeVisible();
+    const languages = page.getByRole('region', { name: 'Idiomas oferecidos' });
+    await expect(languages.getByText('Visível aos clientes')).toBeVisible();
+    await expect(languages.getByText('EN: 2 de 2 descrições · 3 de 3 textos prontos')).toBeVisible();
     await expect(page.getByRole('textbox', { name: `Descrição de Malbec ${tag} em inglês` })).toHaveValue('Black fruit and soft tannins.');
     await expectNoSidewaysScroll(page, width);
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Checkbox, FileButton, Group, Paper, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { IconDeviceFloppy, IconFileDownload, IconFileUpload, IconLanguage, IconWand } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { LANGUAGE_NAME } from '../../../shared/guest-i18n/catalogue';
 import { LANGUAGE_NAMES_PT, type MenuLanguages, OFFERABLE_LANGUAGES, type OfferableLanguage } from '../../../shared/menu-languages';
@@ -114,6 +114,8 @@ function OfferedLanguages({ menuId, data }: { menuId: string; data: MenuLanguage
 /** The texts as a spreadsheet for a translator, and the filled spreadsheet read back. */
 function TranslatorSheet({ menuId, unsaved }: { menuId: string; unsaved: boolean }) {
   const importSheet = useImportTranslations(menuId);
+  // Cleared after each pick: the same file, fixed and sent again, must be read again.
+  const resetPick = useRef<() => void>(null);
   const [exporting, setExporting] = useState(false);
   const exportSheet = async () => {
     setExporting(true);
@@ -127,6 +129,7 @@ function TranslatorSheet({ menuId, unsaved }: { menuId: string; unsaved: boolean
     }
   };
   const upload = (file: File | null) => {
+    resetPick.current?.();
     if (!file) return;
     importSheet.mutate(file, {
       ...mutationToasts('', 'Não foi possível importar a planilha.'),
@@ -153,7 +156,7 @@ function TranslatorSheet({ menuId, unsaved }: { menuId: string; unsaved: boolean
         <Button variant="default" leftSection={<IconFileDownload size={18} />} loading={exporting} onClick={exportSheet}>
           Exportar planilha
         </Button>
-        <FileButton onChange={upload} accept=".xlsx,.xls,.csv">
+        <FileButton onChange={upload} accept=".xlsx,.xls,.csv" resetRef={resetPick}>
           {(props) => (
             <Button
               {...props}
