@@ -136,9 +136,11 @@ async function writeTranslations(
   menu: LockedMenu,
   lang: OfferableLanguage,
   texts: readonly { kind: TranslationKind; ref: string; text: string; draft: boolean }[],
+  // The menu's texts as read in this transaction (an import reads them once for every language).
+  read?: Awaited<ReturnType<typeof state>>,
 ): Promise<number> {
   const menuId = menu.id;
-  const { rows, required } = await state(tx, menu);
+  const { rows, required } = read ?? (await state(tx, menu));
   const wanted = new Set(required.map((t) => `${t.kind}\u0000${t.ref}`));
   const current = new Map(rows.filter((r) => r.lang === lang).map((r) => [`${r.kind}\u0000${r.ref}`, r]));
   const changes = [];
@@ -205,7 +207,8 @@ export async function importTranslations(
   const sheet = await readUploadedSheet(bytes, MAX_TRANSLATION_ROWS, TRANSLATION_SHEET);
   const { establishmentId, imported } = await db.transaction(async (tx) => {
     const menu = await authorized(tx, caller, menuId, 'update', true);
-    const { rows, required } = await state(tx, menu);
+    const before = await state(tx, menu);
+    const { rows, required } = before;
     const wanted = new Set(required.map((t) => `${t.kind}\u0000${t.ref}`));
     const read = readTranslations(sheet, (kind, ref) => wanted.has(`${kind}\u0000${ref}`));
     if (!read.ok) {
@@ -219,7 +222,8 @@ export async function importTranslations(
       const texts = read.texts
         .filter((t) => t.lang === lang)
         .map((t) => ({ ...t, draft: drafts.has(`${lang}\u0000${t.kind}\u0000${t.ref}\u0000${t.text}`) }));
-      if (texts.length > 0) changed += await writeTranslations(tx, caller, menu, lang, texts);
+      // Each language writes only its own rows, so what was read before holds for the next one.
+      if (texts.length > 0) changed += await writeTranslations(tx, caller, menu, lang, texts, before);
     }
     if (changed === 0) markNothingChanged();
     return { establishmentId: menu.establishmentId, imported: changed };

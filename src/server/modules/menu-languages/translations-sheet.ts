@@ -4,6 +4,7 @@
  */
 import { utils, write } from '@e965/xlsx';
 import { LANGUAGE_NAMES_PT, OFFERABLE_LANGUAGES, type OfferableLanguage, type TranslationKind } from '../../../shared/menu-languages.js';
+import { foldText } from '../../../shared/text-search.js';
 import type { ParsedSheet } from '../product-import/index.js';
 import { formulaSafe, fromFormulaSafe } from '../product-import/index.js';
 
@@ -53,8 +54,6 @@ export interface ReadTranslation {
   text: string;
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
-
 /**
  * The filled cells of a sheet, one per language and row, or the lines a person must fix (nothing is saved then).
  * `belongs` says whether a (kind, ref) is one of the menu's texts. Empty cells are left alone: they remove nothing.
@@ -63,7 +62,7 @@ export function readTranslations(
   sheet: ParsedSheet,
   belongs: (kind: TranslationKind, ref: string) => boolean,
 ): { ok: true; texts: ReadTranslation[] } | { ok: false; errors: string[] } {
-  const at = (name: string) => sheet.columns.findIndex((c) => fold(c) === fold(name));
+  const at = (name: string) => sheet.columns.findIndex((c) => foldText(c) === foldText(name));
   const kindAt = at(COLUMN.kind);
   const refAt = at(COLUMN.ref);
   const langs = OFFERABLE_LANGUAGES.flatMap((lang) => {
@@ -73,7 +72,7 @@ export function readTranslations(
   if (kindAt < 0 || refAt < 0 || langs.length === 0) return { ok: false, errors: [TRANSLATION_SHEET_ERRORS.missingColumns] };
   const byLabel = new Map<string, TranslationKind>(
     (Object.entries(KIND_LABELS) as [TranslationKind, string][]).flatMap(([kind, label]) => [
-      [fold(label), kind],
+      [foldText(label), kind],
       [kind, kind],
     ]),
   );
@@ -84,7 +83,7 @@ export function readTranslations(
     const cells = langs.map(({ lang, index }) => ({ lang, text: fromFormulaSafe(row[index] ?? '').trim() })).filter((c) => c.text);
     if (cells.length === 0) return;
     const label = (row[kindAt] ?? '').trim();
-    const kind = byLabel.get(fold(label));
+    const kind = byLabel.get(foldText(label));
     if (!kind) {
       errors.push(TRANSLATION_SHEET_ERRORS.unknownKind(line, label));
       return;
