@@ -147,9 +147,7 @@ describe('GET /api/establishments/{id}/menu-insights', () => {
     expect(body.opened_wines).toEqual([]);
     expect(body.searches).toEqual({ total: 0, previous: 0, change: null, top: [], not_found: [] });
     // Every guest language listed, each at zero: no share is invented from no visits.
-    expect(body.languages).toEqual(
-      ['pt-BR', 'en', 'es'].map((lang) => ({ lang, visits: 0, visits_share: 0, searches: 0, filters: 0 })),
-    );
+    expect(body.languages).toEqual(['pt-BR', 'en', 'es'].map((lang) => ({ lang, visits: 0, visits_share: 0, searches: 0, filters: 0 })));
   });
 
   it("is for the establishment's managers and sommeliers and the admin; others get 404 or 403", async () => {
