@@ -25,6 +25,7 @@ import { createJobRunner, type JobRunner, jobsConnection } from './jobs/runner.j
 import { type AppMetrics, createMetrics, labelRoutes, metricsRoute } from './metrics/metrics.js';
 import { accountRoutes, createAccountService } from './modules/account/index.js';
 import { analyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
+import { apiKeyRoutes, createApiKeyService } from './modules/api-keys/index.js';
 import { auditRoutes, createAuditService } from './modules/audit/index.js';
 import {
   authRoutes,
@@ -267,7 +268,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     signingSecret: config.jwtSecret,
   });
   registerPasswordResetJobs(app.jobs, { db, mailer: app.mailer, log: app.log });
-  registerAuthentication(app, auth);
+  const apiKeys = createApiKeyService({ db, rateLimits: app.rateLimits, perMinute: config.apiKeyRateLimit });
+  registerAuthentication(app, { verifyToken: auth.verifyToken, loadCaller: auth.loadCaller, apiKeys: apiKeys.auth });
   registerRoutePolicy(app);
   registerRouteAudit(app, { checkRecorded: options.checkAuditTrail ?? config.env === 'test' });
   registerDiskGuard(app, disk);
@@ -331,6 +333,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     menuEventRoutes({ findMenu: publicMenuByPagePath(db, app.publicPages), events: app.menuEvents, secret: config.jwtSecret }),
   );
   await app.register(auditRoutes(createAuditService({ db })));
+  await app.register(apiKeyRoutes(apiKeys));
   await app.register(seedRoutes(createSeedService({ db, storage: storage.public, onPublicChange })));
 
   await registerUploads(app, storage);

@@ -83,6 +83,13 @@ const envSchema = z.object({
       .max(3600, 'deve ser de no máximo 3600 segundos')
       .default(20),
   ),
+  API_KEY_RATE_LIMIT: setting(
+    z.coerce
+      .number('deve ser um número de requisições por minuto')
+      .int('deve ser um número inteiro de requisições por minuto')
+      .min(1, 'deve ser de pelo menos 1 requisição por minuto')
+      .default(600),
+  ),
   METRICS_PORT: setting(z.coerce.number('deve ser um número de porta').int('deve ser um número de porta').min(1).max(65535).optional()),
   METRICS_HOST: setting(z.string().optional()),
   METRICS_TOKEN: setting(
@@ -213,6 +220,8 @@ export interface AppConfig {
   trustProxy: boolean | string;
   /** The onboarding e-mail check also requires the domain to accept mail (an MX, A or AAAA record). Off by default. */
   onboardingEmailDnsCheck: boolean;
+  /** Requests per minute one API key may make, counted across every process (issue 31). */
+  apiKeyRateLimit: number;
   /** An S3-compatible bucket for public and private files (S3_BUCKET and its companions); DATA_DIR when undefined. */
   s3: S3Settings | undefined;
   /** Below this many free bytes under dataDir, uploads are refused (507) and imports pause (decision 0039). */
@@ -283,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     onboardingEmailDnsCheck: e.ONBOARDING_EMAIL_DNS_CHECK === 'true',
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     s3: s3.settings,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,

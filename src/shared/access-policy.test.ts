@@ -85,6 +85,10 @@ const DESIGN_ROLES: Record<string, [manager: Cell, sommelier: Cell, supplier: Ce
   'lgpd.manageRetention': ['-', '-', '-'],
   'seed.create': ['own', '-', '-'],
   'uploads.create': ['all', 'all', 'all'],
+  // Issue 31: API keys, admins for any establishment, managers for theirs.
+  'apiKeys.read': ['own', '-', '-'],
+  'apiKeys.create': ['own', '-', '-'],
+  'apiKeys.revoke': ['own', '-', '-'],
   // Issue 29: the audit trail, admins all, managers their establishments' entries.
   'audit.read': ['own', '-', '-'],
 };

@@ -166,6 +166,12 @@ export const POLICY = {
   uploads: {
     create: EVERY_SIGNED_IN_USER,
   },
+  /** API keys for the establishment's other systems (issue 31, "Integrações"): its managers (and the admin). */
+  apiKeys: {
+    read: OWN_MANAGER,
+    create: OWN_MANAGER,
+    revoke: OWN_MANAGER,
+  },
   /** The audit trail (issue 29, /auditoria and each record's history): a manager reads its establishments' entries. */
   audit: {
     read: OWN_MANAGER,
@@ -225,6 +231,11 @@ const DENIED: { [A in Area]?: Partial<Record<ActionOf<A>, string>> } = {
   },
   audit: {
     read: 'Apenas administradores e gerentes de restaurante podem ver o histórico de alterações.',
+  },
+  apiKeys: {
+    read: 'Apenas administradores e gerentes de restaurante podem ver as chaves de API.',
+    create: 'Apenas administradores e gerentes de restaurante podem criar chaves de API.',
+    revoke: 'Apenas administradores e gerentes de restaurante podem revogar chaves de API.',
   },
 };
 

@@ -30,6 +30,7 @@ export const AUDIT_RECORD_KIND_LABELS = {
   two_step_policy: 'Regra de verificação em duas etapas',
   lgpd_request: 'Pedido de titular (LGPD)',
   lgpd_retention: 'Retenção de dados (LGPD)',
+  api_key: 'Chave de API',
 } as const;
 export type AuditRecordKind = keyof typeof AUDIT_RECORD_KIND_LABELS;
 export const AUDIT_RECORD_KINDS = Object.keys(AUDIT_RECORD_KIND_LABELS) as [AuditRecordKind, ...AuditRecordKind[]];
@@ -72,6 +73,7 @@ export const AUDIT_ACTION_LABELS = {
   export_requested: 'pediu a exportação dos dados de um titular',
   erase: 'apagou os dados pessoais de um titular',
   run: 'executou',
+  revoke: 'revogou',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
@@ -132,6 +134,7 @@ export const AUDIT_ACTION_FILTER_LABELS: Record<AuditAction, string> = {
   export_requested: 'Exportação de dados pedida',
   erase: 'Dados pessoais apagados',
   run: 'Execução',
+  revoke: 'Revogação',
 };
 
 /** The actor's role as the sentence says it: "Maria (gerente)". */
@@ -144,6 +147,8 @@ export const AUDIT_ACTOR_ROLE_LABELS: Record<string, string> = {
   candidato: 'candidato',
   convidado: 'convidado',
   desconhecido: 'desconhecido',
+  /** A write made through an API key: "Maria (chave de API)" is Maria's key (issue 31). */
+  chave_api: 'chave de API',
 };
 
 /** Field labels (the column names the server records, camelCase). A field not named here shows as recorded. */

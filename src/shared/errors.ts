@@ -30,6 +30,8 @@ export const ERROR_CODES = {
     /** GET /metrics without the METRICS_TOKEN it requires. */
     metrics_token_required: 'Informe o token das métricas (Authorization: Bearer <METRICS_TOKEN>).',
     invalid_credentials: 'Credenciais inválidas ou sessão expirada.',
+    /** An API key that does not exist, was revoked or has expired (issue 31). */
+    invalid_api_key: 'Chave de API inválida, revogada ou expirada.',
   }),
   ...withStatus(403, {
     forbidden: 'Você não tem permissão para esta ação.',
@@ -37,6 +39,10 @@ export const ERROR_CODES = {
     two_step_code_required: 'Informe o código da verificação em duas etapas para continuar.',
     /** A role that must have two-step sign-in, not yet set up: only the set-up is open. */
     two_step_setup_required: 'A sua função exige a verificação em duas etapas: configure-a para continuar.',
+    /** A route that names no API key scope (users, accounts, audit, the keys themselves) called with a key. */
+    api_key_not_allowed: 'Esta rota não aceita chaves de API: ela é só para pessoas que entram com e-mail e senha.',
+    /** A key without the scope the route names; the detail names the scope. */
+    api_key_scope_missing: 'Esta chave de API não tem a permissão necessária.',
   }),
   ...withStatus(404, { not_found: 'Recurso não encontrado.' }),
   ...withStatus(405, { method_not_allowed: 'Método não permitido.' }),
@@ -68,6 +74,7 @@ export const ERROR_CODES = {
     too_many_signups: 'Muitos cadastros feitos desta rede. Aguarde uma hora e tente novamente.',
     too_many_checks: 'Muitas verificações em pouco tempo. Aguarde alguns minutos e tente novamente.',
     too_many_events: 'Muitos eventos em pouco tempo. Tente novamente em instantes.',
+    too_many_api_requests: 'Muitas requisições com esta chave de API. Aguarde um pouco e tente novamente.',
   }),
   ...withStatus(500, { internal_error: 'Erro interno do servidor. Tente novamente em instantes.' }),
   ...withStatus(503, {

@@ -1,4 +1,5 @@
 import { type ActionOf, type Area, deniedDetail, type Principal, type Scope, scopeCovers, scopeFor } from '../../shared/access-policy.js';
+import type { ApiKeyScope } from '../../shared/api-keys.js';
 import type { SessionStage } from '../../shared/two-step-rules.js';
 import { forbidden, notFound } from './app-error.js';
 
@@ -10,6 +11,11 @@ export interface Caller extends Principal {
   sessionId?: string;
   /** What the session may do (absent: 'full'); routes say which stages they accept (config.sessionStages). */
   stage?: SessionStage;
+  /**
+   * Present when the request came with an API key (issue 31) instead of a session: the caller is then the key's
+   * creator as a manager of the key's establishment alone, and may take only the routes its scopes name.
+   */
+  apiKey?: { id: string; scopes: readonly ApiKeyScope[] };
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { type ActionOf, type Area, can, deniedDetail, isPermission, type Permission } from '../../shared/access-policy.js';
-import { forbidden } from '../core/app-error.js';
+import { API_KEY_TEXTS, type ApiKeyScope } from '../../shared/api-keys.js';
+import { appError, forbidden } from '../core/app-error.js';
+import { keyScopeOf } from './api-key-scopes.js';
 import { callerOf } from './authenticate.js';
 import type { RouteAudit } from './route-audit.js';
 
@@ -14,6 +16,8 @@ export type RoutePolicy = (Permission & { outOfScope?: 'hidden' }) | 'signed-in'
 declare module 'fastify' {
   interface FastifyContextConfig {
     policy?: RoutePolicy;
+    /** The API key scope that opens this route, when its policy's (api-key-scopes.ts) is not the right one. */
+    keyScope?: ApiKeyScope;
   }
   interface FastifyInstance {
     /** Every /api route and what it requires, collected as routes are added (tests walk it). */
@@ -36,6 +40,8 @@ export interface ApiRoute {
   policy: RoutePolicy | 'public';
   /** What a write route leaves in the audit trail (route-audit.ts); undefined for reads. */
   audit?: RouteAudit;
+  /** The API key scope that opens it; undefined: keys are refused. */
+  keyScope?: ApiKeyScope;
 }
 
 const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
@@ -69,12 +75,26 @@ export function registerRoutePolicy(app: FastifyInstance): void {
     if (!isApiRoute(route.url)) return;
     const policy = route.config?.public ? 'public' : route.config?.policy;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD' && policy)
-        apiRoutes.push({ method, url: route.url, policy, ...(route.config?.audit && { audit: route.config.audit }) });
+      if (method === 'HEAD' || !policy) continue;
+      const keyScope = keyScopeOf({ method, policy, ...(route.config?.keyScope && { keyScope: route.config.keyScope }) });
+      apiRoutes.push({
+        method,
+        url: route.url,
+        policy,
+        ...(route.config?.audit && { audit: route.config.audit }),
+        ...(keyScope && { keyScope }),
+      });
     }
   });
   app.addHook('onRequest', async (request) => {
-    const policy = request.routeOptions.config?.policy;
+    const config = request.routeOptions.config;
+    const apiKey = request.caller?.apiKey;
+    if (apiKey) {
+      const scope = keyScopeOf({ method: request.method, policy: config?.policy, ...(config?.keyScope && { keyScope: config.keyScope }) });
+      if (!scope) throw appError('api_key_not_allowed');
+      if (!apiKey.scopes.includes(scope)) throw appError('api_key_scope_missing', API_KEY_TEXTS.missingScope(scope));
+    }
+    const policy = config?.policy;
     if (!policy || policy === 'signed-in' || policy.outOfScope === 'hidden') return;
     const { area, action } = policy;
     if (!can(callerOf(request), area, action as never)) throw forbidden(deniedDetail(area, action as never));

@@ -48,6 +48,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     mailFrom: 'Adega <nao-responda@adega.test>',
     trustProxy: false,
     onboardingEmailDnsCheck: false,
+    apiKeyRateLimit: 600,
     s3: undefined,
     // Tests write a few files: the threshold is not what they test (disk-space.api.test.ts sets its own).
     minFreeDiskBytes: 0,

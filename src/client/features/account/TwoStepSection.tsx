@@ -74,13 +74,14 @@ function SetUpTotp({ required, onCodes }: { required: boolean; onCodes: (codes: 
     const problem = codeProblem(code);
     setCodeError(problem ?? null);
     if (problem) return;
-    confirm.mutate(code, {
-      onSuccess: ({ recovery_codes }) => {
+    // mutateAsync, not mutate's callbacks: those are dropped if this form has unmounted, and the codes would be lost.
+    confirm.mutateAsync(code).then(
+      ({ recovery_codes }) => {
         notifySuccess('Verificação em duas etapas ativada.');
         onCodes(recovery_codes);
       },
-      onError: (err) => setCodeError(errorMessage(err, 'Não foi possível ativar. Tente novamente.')),
-    });
+      (err) => setCodeError(errorMessage(err, 'Não foi possível ativar. Tente novamente.')),
+    );
   };
 
   if (!setup)

@@ -28,9 +28,13 @@ export const useStartTotp = () => useMutation({ mutationFn: () => api.post('/acc
 export function useConfirmTotp() {
   const refresh = useRefresh();
   // The session user is refreshed once the recovery codes are put away (TwoStepSetupPage), not before.
+  // The status is refreshed without waiting for it: awaited, the fresh "enabled" status could swap the set-up form
+  // for the "Ativada" view before the recovery codes reached the screen (they are shown once, never again).
   return useMutation({
     mutationFn: (code: string) => api.post('/account/two-step/totp/confirm', { code }, recoveryCodesSchema),
-    onSuccess: refresh,
+    onSuccess: () => {
+      void refresh();
+    },
   });
 }
 

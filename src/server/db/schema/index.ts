@@ -1,3 +1,4 @@
+export * from './api-keys.js';
 export * from './analytics.js';
 export * from './audit.js';
 export * from './catalog.js';

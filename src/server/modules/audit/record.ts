@@ -24,6 +24,8 @@ export interface AuditEvent {
 
 function actorColumns(actor: AuditActor): { actorUserId: string | null; actorRole: string } {
   if (typeof actor === 'string') return { actorUserId: null, actorRole: actor };
+  // A key's writes are its creator's key's, not the person's own: "Maria (chave de API)".
+  if ('apiKey' in actor && actor.apiKey) return { actorUserId: actor.id, actorRole: 'chave_api' };
   return { actorUserId: actor.id, actorRole: actor.role };
 }
 

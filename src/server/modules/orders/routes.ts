@@ -38,7 +38,7 @@ export function orderRoutes(service: OrderService) {
     r.patch(
       '/api/orders/:id/status',
       {
-        config: { ...read, audit: 'recorded' },
+        config: { ...read, audit: 'recorded', keyScope: 'orders:write' },
         schema: { params: idParamsSchema, body: orderStatusChangeSchema, response: { 200: orderDetailSchema } },
       },
       async (request) => service.changeOrderStatus(callerOf(request), request.params.id, request.body.status, app.mailer.linkBase(request)),
