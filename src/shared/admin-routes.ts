@@ -154,6 +154,13 @@ export const ADMIN_ROUTES = [
     access: { area: 'audit', action: 'read' },
     nav: { label: 'Auditoria', group: 'Administração' },
   },
+  // Issue 31: API keys for the restaurant's other systems (its till, partners).
+  {
+    path: '/integracoes',
+    screen: 'IntegrationsPage',
+    access: { area: 'apiKeys', action: 'read' },
+    nav: { label: 'Integrações', group: 'Administração' },
+  },
   {
     path: '/lgpd',
     screen: 'LgpdPage',

@@ -3,6 +3,7 @@
  * "Integrações" screen offers it and the server enforces it. A key acts for one establishment only.
  */
 import { z } from 'zod';
+import { optionalDate } from './field-rules.js';
 
 export const API_KEY_SCOPES = ['menus:read', 'cellar:read', 'cellar:sales', 'orders:read', 'orders:write', 'products:read'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
@@ -38,8 +39,8 @@ export const apiKeyCreateSchema = z.object({
     .array(z.enum(API_KEY_SCOPES, API_KEY_TEXTS.scopeInvalid), API_KEY_TEXTS.scopesRequired)
     .min(1, API_KEY_TEXTS.scopesRequired)
     .transform((scopes) => API_KEY_SCOPES.filter((scope) => scopes.includes(scope))),
-  /** The last day the key works (America/Sao_Paulo), or none: it works until revoked. */
-  expires_on: z.iso.date(API_KEY_TEXTS.expiryInvalid).nullable().optional(),
+  /** The last day the key works (America/Sao_Paulo), "2026-12-31" or "31/12/2026"; empty or none: until revoked. */
+  expires_on: optionalDate('Validade', API_KEY_TEXTS.expiryInvalid),
 });
 export type ApiKeyCreateRequest = z.input<typeof apiKeyCreateSchema>;
 

@@ -48,7 +48,8 @@ describe('header navigation (nav-items.ts)', () => {
       (item) => !item.permission || can(principal('restaurant_manager'), item.permission.area, item.permission.action as never),
     );
     expect(manager.find((s) => s.group === 'CRM')).toBeUndefined();
-    // A manager runs the staff of its establishments (Usuários) and reads their audit trail, but reviews no sign-ups.
-    expect(manager.find((s) => s.group === 'Administração')?.items.map((i) => i.to)).toEqual(['/usuarios', '/auditoria']);
+    // A manager runs the staff of its establishments (Usuários), reads their audit trail and makes their API keys, but
+    // reviews no sign-ups.
+    expect(manager.find((s) => s.group === 'Administração')?.items.map((i) => i.to)).toEqual(['/usuarios', '/auditoria', '/integracoes']);
   });
 });

@@ -50,4 +50,5 @@ export const SCREENS: Record<ScreenName, ScreenSource> = {
   OpportunitiesPage: { lazy: () => import('../features/crm/OpportunitiesPage').then((m) => m.OpportunitiesPage) },
   ActivitiesPage: { lazy: () => import('../features/crm/ActivitiesPage').then((m) => m.ActivitiesPage) },
   AuditPage: { lazy: () => import('../features/audit/AuditPage').then((m) => m.AuditPage) },
+  IntegrationsPage: { lazy: () => import('../features/integrations/IntegrationsPage').then((m) => m.IntegrationsPage) },
 };

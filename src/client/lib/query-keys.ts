@@ -28,6 +28,10 @@ export const queryKeys = {
     reorder: (establishmentId: string) => ['cellar', 'reorder', establishmentId] as const,
     figures: (establishmentId: string, days: number) => ['cellar', 'figures', establishmentId, days] as const,
   },
+  apiKeys: {
+    all: ['api-keys'] as const,
+    list: (establishmentId: string) => ['api-keys', 'list', establishmentId] as const,
+  },
   catalog: {
     all: ['catalog'] as const,
     list: (filters: Record<string, string>, page: number) => ['catalog', 'list', filters, page] as const,

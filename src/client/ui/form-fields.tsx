@@ -1,6 +1,7 @@
 import {
   Autocomplete,
   Checkbox,
+  type CheckboxGroupProps,
   type CheckboxProps,
   MultiSelect,
   type MultiSelectProps,
@@ -8,6 +9,7 @@ import {
   type NumberInputProps,
   Select,
   type SelectProps,
+  Stack,
   Switch,
   type SwitchProps,
   Text,
@@ -176,6 +178,25 @@ type MultiSelectFieldProps = Omit<MultiSelectProps, 'name' | 'value' | 'onChange
 export function MultiSelectField({ name, ...props }: MultiSelectFieldProps) {
   const { field, fieldState } = useController({ name });
   return <MultiSelect {...props} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />;
+}
+
+type CheckboxGroupFieldProps = Omit<CheckboxGroupProps, 'name' | 'value' | 'onChange' | 'error' | 'children'> & {
+  name: string;
+  options: readonly { value: string; label: string; description?: string }[];
+};
+
+/** A list field of the surrounding FormProvider as a column of checkboxes, one per option. */
+export function CheckboxGroupField({ name, options, ...props }: CheckboxGroupFieldProps) {
+  const { field, fieldState } = useController({ name });
+  return (
+    <Checkbox.Group {...props} value={field.value ?? []} onChange={field.onChange} error={fieldState.error?.message}>
+      <Stack gap="xs" mt="xs">
+        {options.map((option) => (
+          <Checkbox key={option.value} value={option.value} label={option.label} description={option.description} />
+        ))}
+      </Stack>
+    </Checkbox.Group>
+  );
 }
 
 /** The props that tie a yes/no input to a boolean field of the surrounding FormProvider. */

@@ -74,6 +74,11 @@ const SCREENS: Screen[] = [
   { name: 'lgpd', path: () => '/lgpd', ready: (p) => p.getByRole('heading', { name: 'Regras de retenção' }) },
   { name: 'crm-atividades', path: () => '/crm/activities', ready: (p) => p.getByRole('table', { name: 'Atividades' }) },
   { name: 'auditoria', path: () => '/auditoria', ready: (p) => p.getByRole('list', { name: 'Alterações' }) },
+  {
+    name: 'integracoes',
+    path: (d) => `/integracoes?establishment_id=${d.establishmentId}`,
+    ready: (p) => p.getByRole('button', { name: 'Nova chave' }),
+  },
 ];
 
 for (const [label, options] of [

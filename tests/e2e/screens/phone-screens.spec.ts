@@ -40,6 +40,7 @@ const SCREENS_BY_ROLE: Record<string, [group: string | null, label: string, head
     ['Administração', 'Usuários', /Usuários/],
     ['Administração', 'Cadastros', /Cadastros de restaurantes/],
     ['Administração', 'Auditoria', /Auditoria/],
+    ['Administração', 'Integrações', /Integrações/],
     ['Administração', 'Dados pessoais (LGPD)', /Dados pessoais \(LGPD\)/],
   ],
   restaurant_manager: [
@@ -53,6 +54,7 @@ const SCREENS_BY_ROLE: Record<string, [group: string | null, label: string, head
     ['Estoque', 'Produtos', /Gerenciar Produtos/],
     ['Administração', 'Usuários', /Usuários/],
     ['Administração', 'Auditoria', /Auditoria/],
+    ['Administração', 'Integrações', /Integrações/],
   ],
 };
 
@@ -100,7 +102,7 @@ for (const [width, options] of [
           // What the role may not open is not offered.
           if (width >= 992) {
             await expect(page.getByRole('button', { name: 'CRM' })).toHaveCount(0);
-            // Administração holds its staff and their audit trail only: no sign-up reviews, no LGPD requests.
+            // Administração holds its staff, their audit trail and the API keys only: no sign-up reviews, no LGPD requests.
             await page.getByRole('button', { name: 'Administração', exact: true }).click();
             await expect(page.getByRole('menuitem', { name: 'Auditoria', exact: true })).toBeVisible();
             await expect(page.getByRole('menuitem', { name: /Cadastros|LGPD/ })).toHaveCount(0);

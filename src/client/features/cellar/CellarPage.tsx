@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { CellarItem } from '../../../shared/cellar';
 import { pluralWord } from '../../../shared/plural';
 import { useCan } from '../../lib/use-can';
+import { useChosenEstablishment } from '../../lib/use-chosen-establishment';
 import { useUrlParams } from '../../lib/use-url-params';
 import { EmptyState } from '../../ui/EmptyState';
 import { LoadErrorAlert } from '../../ui/ListStates';
@@ -18,7 +19,7 @@ import { CellarStockList } from './CellarStockList';
 import { useCellarList } from './cellar-api';
 import { MovementsModal } from './MovementsModal';
 import { ReorderPanel } from './ReorderPanel';
-import { useCellarEstablishment } from './use-cellar-establishment';
+
 import { useCellarQuickSale } from './use-cellar-quick-sale';
 
 const TABS = ['estoque', 'reposicao', 'indicadores'] as const;
@@ -28,7 +29,7 @@ type Dialog = { kind: 'item'; item: CellarItem | null } | { kind: 'history'; ite
 
 /** /adega — the house cellar of one establishment: stock, reorder suggestions and figures, in three tabs. */
 export function CellarPage() {
-  const { establishments, list, establishment, choose } = useCellarEstablishment();
+  const { establishments, list, establishment, choose } = useChosenEstablishment();
   const { params, update } = useUrlParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('aba') ?? '') ? (params.get('aba') as Tab) : 'estoque';
   const setTab = (value: string | null) =>

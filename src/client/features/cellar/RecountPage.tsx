@@ -7,6 +7,7 @@ import { type CellarItem, recountIsFarOff } from '../../../shared/cellar';
 import { countOf } from '../../../shared/plural';
 import { errorMessage } from '../../lib/api';
 import { useCellarMovement } from '../../lib/cellar-queries';
+import { useChosenEstablishment } from '../../lib/use-chosen-establishment';
 import { EmptyState } from '../../ui/EmptyState';
 import { WHOLE_NUMBER_INPUT } from '../../ui/form-fields';
 import { LoadErrorAlert } from '../../ui/ListStates';
@@ -14,7 +15,6 @@ import { PageHeader } from '../../ui/PageHeader';
 import { PageLoader } from '../../ui/PageStates';
 import { useCellarList } from './cellar-api';
 import { bottles, itemOrigin } from './cellar-status';
-import { useCellarEstablishment } from './use-cellar-establishment';
 
 interface Counted {
   name: string;
@@ -27,7 +27,7 @@ interface Counted {
  * each count different from the system saved as a `count` movement before moving on.
  */
 export function RecountPage() {
-  const { establishments, establishment } = useCellarEstablishment();
+  const { establishments, establishment } = useChosenEstablishment();
   const items = useCellarList(establishment?.id ?? '');
   const back = { to: establishment ? `/adega?establishment_id=${establishment.id}` : '/adega', label: 'Adega da casa' };
 

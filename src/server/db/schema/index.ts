@@ -1,5 +1,5 @@
-export * from './api-keys.js';
 export * from './analytics.js';
+export * from './api-keys.js';
 export * from './audit.js';
 export * from './catalog.js';
 export * from './cellar.js';

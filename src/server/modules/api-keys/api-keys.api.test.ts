@@ -4,6 +4,7 @@ import { deniedDetail } from '../../../shared/access-policy.js';
 import { API_KEY_SCOPES, API_KEY_TEXTS, type ApiKeyCreated, type ApiKeyScope } from '../../../shared/api-keys.js';
 import { ERROR_CODES } from '../../../shared/errors.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
+import { calendarDay } from '../../../shared/time.js';
 import { apiKeys, auditEntries, users } from '../../db/schema/index.js';
 import { createMenuRow, createTeam, createUser, type TestUser } from '../../test-support/factories.js';
 import { testAppPerFile, testUserPerFile } from '../../test-support/file-app.js';
@@ -66,8 +67,8 @@ describe('API keys on the "Integrações" screen', () => {
       [{ name: 'PDV', scopes: [] }, 'scopes', API_KEY_TEXTS.scopesRequired],
       [{ name: 'PDV' }, 'scopes', API_KEY_TEXTS.scopesRequired],
       [{ name: 'PDV', scopes: ['admin:all'] }, 'scopes.0', API_KEY_TEXTS.scopeInvalid],
-      [{ name: 'PDV', scopes: ['menus:read'], expires_on: '31/12/2030' }, 'expires_on', API_KEY_TEXTS.expiryInvalid],
-      [{ name: 'PDV', scopes: ['menus:read'], expires_on: '2020-01-31' }, 'expires_on', API_KEY_TEXTS.expiryPast],
+      [{ name: 'PDV', scopes: ['menus:read'], expires_on: '30/02/2030' }, 'expires_on', API_KEY_TEXTS.expiryInvalid],
+      [{ name: 'PDV', scopes: ['menus:read'], expires_on: '31/01/2020' }, 'expires_on', API_KEY_TEXTS.expiryPast],
     ];
     for (const [body, field, message] of cases) {
       const res = await t.call(manager, 'POST', keysUrl(own.id), body);
@@ -173,7 +174,7 @@ describe('a request with an API key', () => {
 
   it('works through its last day and not after; an unknown key or a deactivated creator gets 401', async () => {
     const { own, manager } = await createTeam(t.db);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const today = calendarDay();
     const lasting = await newKey(manager, own.id, ['menus:read'], { expires_on: today });
     expect(new Date(lasting.expires_at as string).getTime()).toBeGreaterThan(Date.now());
     expect((await withKey(lasting.key, 'GET', '/api/wine-menus')).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ActionOf } from '../../../shared/access-policy.js';
 import { API_KEY_TEXTS, type ApiKey, type ApiKeyCreated, type ApiKeyScope, type apiKeyCreateSchema } from '../../../shared/api-keys.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
+import { calendarDay, TIME_ZONE } from '../../../shared/time.js';
 import { badRequest, conflict, notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
@@ -51,9 +52,6 @@ async function listKeys(db: Db, caller: Caller, establishmentId: string): Promis
   return rows.map((row) => toDto(rowOf(row)));
 }
 
-/** Today in Brazil, "YYYY-MM-DD": a key's last day is a calendar day there. */
-const todayInBrazil = (now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
-
 async function createKey(
   db: Db,
   caller: Caller,
@@ -62,7 +60,7 @@ async function createKey(
 ): Promise<ApiKeyCreated> {
   await assertKeysOf(db, caller, 'create', establishmentId);
   const expiresOn = input.expires_on ?? null;
-  if (expiresOn && expiresOn < todayInBrazil()) throw badRequest(API_KEY_TEXTS.expiryPast, { expires_on: API_KEY_TEXTS.expiryPast });
+  if (expiresOn && expiresOn < calendarDay()) throw badRequest(API_KEY_TEXTS.expiryPast, { expires_on: API_KEY_TEXTS.expiryPast });
   const { key, prefix, hash } = newApiKey();
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -75,7 +73,7 @@ async function createKey(
         scopes: input.scopes,
         createdBy: caller.id,
         // The key works through the whole of its last day in Brazil.
-        expiresAt: expiresOn ? sql`(${expiresOn}::date + 1)::timestamp at time zone 'America/Sao_Paulo'` : null,
+        expiresAt: expiresOn ? sql`(${expiresOn}::date + 1)::timestamp at time zone ${TIME_ZONE}` : null,
       })
       .returning();
     if (!row) throw new Error('api key not inserted');

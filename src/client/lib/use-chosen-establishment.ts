@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { establishmentListQuery } from '../../lib/shared-queries';
-import { useUrlParams } from '../../lib/use-url-params';
+import { establishmentListQuery } from './shared-queries';
+import { useUrlParams } from './use-url-params';
 
 /**
- * The establishment whose cellar the screen shows: `?establishment_id=` when it is one the user may see, else the
+ * The establishment a screen of one establishment shows (the cellar, the integrations): `?establishment_id=` when it is one the user may see, else the
  * first of its establishments (most people work for one).
  */
-export function useCellarEstablishment() {
+export function useChosenEstablishment() {
   const { params, update } = useUrlParams();
   const establishments = useQuery(establishmentListQuery());
   const list = establishments.data ?? [];

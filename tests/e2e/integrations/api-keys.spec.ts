@@ -1,0 +1,117 @@
+/**
+ * Issue 31 on the manager's screen: a key for the till made on "Integrações", used to sell the last bottle (the public
+ * menu then says "Esgotado"), and revoked (the till's next sale is refused).
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe.js';
+import { apiToken, createUserViaApi, expect, loginViaUi, test } from '../support/fixtures.js';
+import { snapshot } from '../support/shots.js';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'pt-BR' } as const;
+
+/** A house whose menu shows a cellar wine with one bottle left. */
+async function houseWithLastBottle(request: APIRequestContext) {
+  const headers = { authorization: `Bearer ${await apiToken(request)}` };
+  const post = async (url: string, data: object) => {
+    const res = await request.post(url, { headers, data });
+    expect(res.status(), await res.text()).toBe(201);
+    return res.json();
+  };
+  const est = await post('/api/establishments', { name: `Bistrô do PDV ${randomUUID().slice(0, 6)}` });
+  const menu = await post('/api/wine-menus', { name: 'Carta do Bistrô', establishment_id: est.id });
+  const item = await post(`/api/establishments/${est.id}/cellar`, { name: 'Syrah da Serra', on_hand: 1 });
+  await post(`/api/wine-menus/${menu.id}/wines`, {
+    name: 'Syrah da Serra',
+    price: 129.9,
+    category: 'Vinhos Tintos Encorpados',
+    country: 'Brasil',
+    cellar_item_id: item.id,
+  });
+  return { establishmentId: est.id as string, itemId: item.id as string, menuPath: `/${est.slug}/${menu.slug}` };
+}
+
+const typeInto = (page: Page, label: string | RegExp, text: string) => page.getByLabel(label).pressSequentially(text, { delay: 30 });
+
+/** The till's call: one bottle sold, with the key as the only credential. */
+const sellOne = (request: APIRequestContext, key: string, itemId: string) =>
+  request.post(`/api/cellar/${itemId}/movements`, { headers: { authorization: `Bearer ${key}` }, data: { reason: 'sale', delta: -1 } });
+
+for (const [width, device] of [
+  [390, PHONE],
+  [1280, { viewport: { width: 1280, height: 900 }, locale: 'pt-BR' }],
+] as const) {
+  test(`at ${width} px: a manager makes a key for the till, the till sells the last bottle with it, the key is revoked`, async ({
+    browser,
+    request,
+  }) => {
+    const house = await houseWithLastBottle(request);
+    const manager = await createUserViaApi(request, 'restaurant_manager', [house.establishmentId]);
+    const context = await browser.newContext(device);
+    const page = await context.newPage();
+    await loginViaUi(page, manager);
+    await page.goto('/integracoes');
+    await expect(page.getByRole('heading', { name: 'Integrações', level: 1 })).toBeVisible();
+    await expect(page.getByText('Nenhuma chave de API')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A first try without permissions is refused on the form; Esc on the form with changes asks before closing.
+    await page.getByRole('button', { name: 'Nova chave' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nova chave de API' });
+    await typeInto(page, /^Nome/, 'PDV do salão');
+    await dialog.getByRole('button', { name: 'Criar chave' }).click();
+    await expect(dialog.getByText('Escolha ao menos uma permissão.')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Descartar alterações?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continuar editando' }).click();
+    await expect(dialog.getByLabel(/^Nome/)).toHaveValue('PDV do salão');
+
+    await dialog.getByRole('checkbox', { name: 'Registrar vendas e movimentos na adega' }).check();
+    expect(await seriousViolations(page)).toEqual([]);
+    await snapshot(page, `integracoes-nova-chave-${width}`);
+    await dialog.getByRole('button', { name: 'Criar chave' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Chave criada' });
+    const key = ((await shown.getByLabel('Chave de API').textContent()) ?? '').trim();
+    expect(key).toMatch(/^adg_live_[A-Za-z0-9_-]{43}$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await snapshot(page, `integracoes-chave-criada-${width}`);
+    await shown.getByRole('button', { name: 'Já copiei a chave' }).click();
+    await expect(shown).toBeHidden();
+
+    const listed = page.getByRole('list', { name: 'Chaves de API' }).getByRole('listitem');
+    await expect(listed).toHaveCount(1);
+    await expect(listed.first()).toContainText('PDV do salão');
+    await expect(listed.first()).toContainText('Ativa');
+    await expect(listed.first()).toContainText(`${key.slice(0, 15)}…`);
+    await expect(listed.first()).toContainText('cellar:sales');
+    await expect(listed.first()).toContainText('ainda não usada');
+    await expect(listed.first()).not.toContainText(key);
+
+    // The till sells the last bottle: the guest's menu says so at once.
+    const sale = await sellOne(request, key, house.itemId);
+    expect(sale.status(), await sale.text()).toBe(201);
+    expect((await sale.json()).on_hand).toBe(0);
+    const guest = await browser.newPage(PHONE);
+    await guest.goto(house.menuPath);
+    const wine = guest.locator('details', { has: guest.getByRole('heading', { name: 'Syrah da Serra', level: 3 }) });
+    await expect(wine.getByText('Esgotado', { exact: true })).toBeVisible();
+    await guest.close();
+
+    await page.reload();
+    await expect(listed.first()).toContainText('último uso em');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await snapshot(page, `integracoes-lista-${width}`, { fullPage: true });
+
+    await listed.first().getByRole('button', { name: 'Revogar PDV do salão' }).click();
+    await page.getByRole('dialog', { name: 'Revogar chave de API' }).getByRole('button', { name: 'Revogar' }).click();
+    await expect(page.getByText('Chave revogada.')).toBeVisible();
+    await expect(listed.first()).toContainText('Revogada');
+    await expect(listed.first().getByRole('button', { name: /Revogar/ })).toHaveCount(0);
+
+    const refused = await sellOne(request, key, house.itemId);
+    expect(refused.status()).toBe(401);
+    expect((await refused.json()).detail).toBe('Chave de API inválida, revogada ou expirada.');
+    await context.close();
+  });
+}
