@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { appVersion } from './backup/app-version.js';
 import { backupStatusRoutes, registerScheduledBackups } from './backup/scheduled.js';
 import type { AppConfig } from './config.js';
 import { createDiskSpace, type DiskSpace } from './core/disk-space.js';
@@ -12,6 +13,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerDiskGuard } from './http/disk-guard.js';
 import { registerErrorHandler, toErrorBody } from './http/error-handler.js';
+import { openApiRoutes, registerOpenApi } from './http/openapi.js';
 import { createRateLimitCounter, type RateLimitCounter } from './http/rate-limit-counter.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { createReadiness, type Readiness } from './http/readiness.js';
@@ -271,11 +273,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const apiKeys = createApiKeyService({ db, rateLimits: app.rateLimits, perMinute: config.apiKeyRateLimit });
   registerAuthentication(app, { verifyToken: auth.verifyToken, loadCaller: auth.loadCaller, apiKeys: apiKeys.auth });
   registerRoutePolicy(app);
+  // Before the routes: @fastify/swagger reads each route as it is added.
+  await registerOpenApi(app, appVersion());
   registerRouteAudit(app, { checkRecorded: options.checkAuditTrail ?? config.env === 'test' });
   registerDiskGuard(app, disk);
   labelRoutes(app);
 
   await app.register(healthRoutes(database, disk, app.readiness));
+  openApiRoutes(app);
   if (config.metrics.token) await app.register(metricsRoute(app.metrics, config.metrics.token));
   await app.register(authRoutes(auth));
   await app.register(passwordRoutes(auth));

@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { type ActionOf, type Area, can, deniedDetail, isPermission, type Permission } from '../../shared/access-policy.js';
 import { API_KEY_TEXTS, type ApiKeyScope } from '../../shared/api-keys.js';
 import { appError, forbidden } from '../core/app-error.js';
@@ -42,6 +42,8 @@ export interface ApiRoute {
   audit?: RouteAudit;
   /** The API key scope that opens it; undefined: keys are refused. */
   keyScope?: ApiKeyScope;
+  /** The route's schemas (zod), kept for the routes keys may call: the API document is checked against them. */
+  schema?: FastifySchema;
 }
 
 const isApiRoute = (url: string) => url === '/api' || url.startsWith('/api/');
@@ -82,7 +84,7 @@ export function registerRoutePolicy(app: FastifyInstance): void {
         url: route.url,
         policy,
         ...(route.config?.audit && { audit: route.config.audit }),
-        ...(keyScope && { keyScope }),
+        ...(keyScope && { keyScope, ...(route.schema && { schema: route.schema }) }),
       });
     }
   });
