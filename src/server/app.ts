@@ -13,6 +13,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { registerAuthentication } from './http/authenticate.js';
 import { registerDiskGuard } from './http/disk-guard.js';
 import { registerErrorHandler, toErrorBody } from './http/error-handler.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { openApiRoutes, registerOpenApi } from './http/openapi.js';
 import { createRateLimitCounter, type RateLimitCounter } from './http/rate-limit-counter.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
@@ -255,6 +256,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await registerSecurityHeaders(app);
+  // Before compression: a write's answer is kept as it was sent, to be sent again for the same Idempotency-Key.
+  registerIdempotency(app, db);
   // Bodies already in memory up to 64 KB are compressed in one call, not through a zlib stream: a catalogue page costs
   // a fraction of the time that way (decision 0031).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], syncThreshold: 64 * 1024 });

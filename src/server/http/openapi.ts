@@ -44,6 +44,21 @@ const KEY_ERRORS = {
   429: errorBody(`${ERROR_CODES.too_many_api_requests.detail} O cabeçalho Retry-After diz em quantos segundos.`),
 };
 
+/** Every write a key makes may carry an Idempotency-Key (idempotency.ts). */
+const IDEMPOTENCY_HEADER_SCHEMA = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      description:
+        'Opcional. A mesma chave com a mesma requisição em 24 horas responde de novo a primeira resposta e não altera nada ' +
+        '(cabeçalho Idempotent-Replayed: true); com outra requisição, 409.',
+    },
+  },
+};
+
 interface RouteConfig {
   policy?: RoutePolicy;
   public?: boolean;
@@ -85,10 +100,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
           { ...body, description: status.startsWith('2') ? 'Sucesso.' : 'Erro.' },
         ]),
       );
+      const isWrite = method !== 'GET' && method !== 'HEAD';
       return {
         url,
         schema: {
           ...schema,
+          ...(isWrite && { headers: IDEMPOTENCY_HEADER_SCHEMA }),
           tags: [scope],
           description: `Permissão da chave: \`${scope}\` (${API_KEY_SCOPE_LABELS[scope]}).`,
           response: { ...KEY_ERRORS, ...own },

@@ -11,6 +11,7 @@ import {
   reorderSuggestionSchema,
 } from '../../../shared/cellar.js';
 import { idParamsSchema } from '../../../shared/id-params.js';
+import { cellarDiscrepancySchema, tillSalesBatchSchema, tillSalesResultSchema } from '../../../shared/till-sales.js';
 import { callerOf } from '../../http/authenticate.js';
 import { registerReadRoute } from '../../http/record-routes.js';
 import { mayWrite } from '../../http/route-policy.js';
@@ -32,6 +33,13 @@ export function cellarRoutes(service: CellarService) {
       async (request, reply) => reply.status(201).send(await service.createItem(callerOf(request), request.params.id, request.body)),
     );
     registerReadRoute(app, '/api/establishments/:id/cellar/reorder', read, reorderSuggestionSchema, service.reorder);
+    // Issue 31: the till's sales, in batches; what it sold beyond the count waits for the next recount.
+    r.post(
+      '/api/establishments/:id/cellar/sales',
+      { config: canMove, schema: { params: idParamsSchema, body: tillSalesBatchSchema, response: { 200: tillSalesResultSchema } } },
+      async (request) => service.recordTillSales(callerOf(request), request.params.id, request.body),
+    );
+    registerReadRoute(app, '/api/establishments/:id/cellar/discrepancies', read, z.array(cellarDiscrepancySchema), service.discrepancies);
     r.get(
       '/api/establishments/:id/cellar/figures',
       { config: read, schema: { params: idParamsSchema, querystring: figuresQuerySchema, response: { 200: cellarFiguresSchema } } },

@@ -11,20 +11,22 @@ import {
   type CellarStatus,
   cellarCeilingMessage,
   cellarStatus,
-  DEFAULT_GLASS_DOSES,
   publicStockKey,
 } from '../../../shared/cellar.js';
-import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
 import { centsToDecimal, toCents } from '../../../shared/money.js';
+import type { TillSalesBatch } from '../../../shared/till-sales.js';
 import { badRequest, conflict, notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller, coversEstablishment } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { recordWrite } from '../audit/index.js';
 import type { OnPublicChange } from '../establishments/index.js';
+import { openDiscrepancies, resolveDiscrepancies } from './discrepancies.js';
 import { cellarFigures } from './figures.js';
+import { glassesPerBottle, recordMovementEntry, sellGlass, targetEstablishment } from './movement-steps.js';
 import { reorderSuggestion } from './reorder.js';
 import * as repo from './repository.js';
+import { recordTillSales } from './till-sales.js';
 
 export interface CellarDeps {
   /** Drops the establishment's cached public pages (in every process): counts show on the public menu. */
@@ -93,12 +95,6 @@ export function toMovementDto(row: repo.CellarMovementRow, userName: string | nu
 }
 
 // ── Access ──────────────────────────────────────────────────────────────────
-
-/** An establishment the caller may `action` in the cellar of: 404 outside what it reads, 403 when it may only read. */
-async function targetEstablishment(db: Executor, caller: Caller, establishmentId: string, action: Action): Promise<void> {
-  assertEstablishmentAccess(caller, 'cellar', action, establishmentId, ESTABLISHMENT_NOT_FOUND);
-  if (!(await repo.establishmentExists(db, establishmentId))) throw notFound(ESTABLISHMENT_NOT_FOUND);
-}
 
 /** The item, if the caller may see it (404 otherwise) and do `action` on it (403 otherwise). */
 async function loadItem(db: Executor, caller: Caller, id: string, action: Action): Promise<repo.CellarItemListRow> {
@@ -279,26 +275,12 @@ function publicPagesChange(m: repo.CellarMovementRow, threshold: number | null):
   return before !== publicStockKey(m.onHandAfter, m.openBottleDosesAfter, threshold);
 }
 
-/** A movement as the audit trail keeps it: the reason and the count before → after. */
-function recordMovementEntry(tx: Executor, caller: Caller, m: repo.CellarMovementRow): Promise<void> {
-  return recordWrite(tx, caller, {
-    kind: 'cellar_item',
-    id: m.cellarItemId,
-    action: 'move',
-    establishmentId: m.establishmentId,
-    extra: [
-      { field: 'reason', new: m.reason },
-      { field: 'onHand', old: m.onHandAfter - m.delta, new: m.onHandAfter },
-      ...(m.doseDelta !== 0 ? [{ field: 'openBottleDoses', old: m.openBottleDosesAfter - m.doseDelta, new: m.openBottleDosesAfter }] : []),
-    ],
-  });
-}
-
 function recount(db: Executor, caller: Caller, itemId: string, counted: number, note: string | null) {
   return db.transaction(async (tx) => {
     const locked = await repo.lockItem(tx, itemId);
     if (!locked) return undefined;
-    return repo.setCountsAndRecord(tx, {
+    // A recount settles what the till sold beyond the count (till-sales.ts): the shelf is what it is now.
+    const counts = await repo.setCountsAndRecord(tx, {
       cellarItemId: locked.id,
       establishmentId: locked.establishmentId,
       userId: caller.id,
@@ -311,40 +293,8 @@ function recount(db: Executor, caller: Caller, itemId: string, counted: number, 
       orderId: null,
       note,
     });
-  });
-}
-
-/** The glasses in one bottle: the menu wine sold (it must draw from this item), else the first linked wine sold by the glass. */
-async function glassesPerBottle(db: Executor, itemId: string, menuWineId: string | null): Promise<number> {
-  const linked = await repo.linkedMenuWines(db, [itemId]);
-  if (menuWineId) {
-    const wine = linked.find((w) => w.id === menuWineId);
-    if (!wine) throw badRequest(CELLAR_MESSAGES.menuWineNotLinked, { menu_wine_id: CELLAR_MESSAGES.menuWineNotLinked });
-    return wine.glassDoses;
-  }
-  return linked.find((w) => w.byTheGlass)?.glassDoses ?? DEFAULT_GLASS_DOSES;
-}
-
-/** One glass from the open bottle; with none open, a bottle leaves on_hand and its other glasses stay open. */
-function sellGlass(db: Executor, caller: Caller, itemId: string, doses: number, note: string | null) {
-  return db.transaction(async (tx) => {
-    const locked = await repo.lockItem(tx, itemId);
-    if (!locked) return undefined;
-    const opens = locked.openBottleDoses === 0;
-    if (opens && locked.onHand < 1) return undefined;
-    return repo.setCountsAndRecord(tx, {
-      cellarItemId: locked.id,
-      establishmentId: locked.establishmentId,
-      userId: caller.id,
-      reason: 'glass_sale',
-      delta: opens ? -1 : 0,
-      doseDelta: opens ? doses - 1 : -1,
-      bottleDoses: doses,
-      onHandAfter: opens ? locked.onHand - 1 : locked.onHand,
-      openBottleDosesAfter: opens ? doses - 1 : locked.openBottleDoses - 1,
-      orderId: null,
-      note,
-    });
+    await resolveDiscrepancies(tx, locked.id, counts.id);
+    return counts;
   });
 }
 
@@ -403,6 +353,12 @@ export function createCellarService(deps: CellarDeps & { db: Db }) {
     listMovements: (caller: Caller, itemId: string) => listMovements(db, caller, itemId),
     reorder: (caller: Caller, establishmentId: string) => reorder(db, caller, establishmentId),
     figures: (caller: Caller, establishmentId: string, days: number) => figures(db, caller, establishmentId, days),
+    recordTillSales: (caller: Caller, establishmentId: string, batch: TillSalesBatch) =>
+      recordTillSales(db, caller, establishmentId, batch, deps),
+    async discrepancies(caller: Caller, establishmentId: string) {
+      await targetEstablishment(db, caller, establishmentId, 'read');
+      return openDiscrepancies(db, establishmentId);
+    },
   };
 }
 export type CellarService = ReturnType<typeof createCellarService>;

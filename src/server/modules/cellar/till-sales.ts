@@ -1,0 +1,164 @@
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { TILL_SALE_TEXTS, type TillSalesBatch, type TillSalesResult } from '../../../shared/till-sales.js';
+import { badRequest } from '../../core/app-error.js';
+import type { Caller } from '../../core/caller.js';
+import type { Db, Executor } from '../../db/client.js';
+import { cellarItems, menuWines, tillSales, wineMenus } from '../../db/schema/index.js';
+import { markNothingChanged } from '../audit/index.js';
+import { openDiscrepancies, recordDiscrepancy } from './discrepancies.js';
+import { glassesPerBottle, recordMovementEntry, sellGlass, targetEstablishment } from './movement-steps.js';
+import * as repo from './repository.js';
+import type { CellarDeps } from './service.js';
+
+type Line = TillSalesBatch['sales'][number]['lines'][number];
+interface Target {
+  itemId: string;
+  /** Glasses in a bottle of this wine, for lines sold by the glass. */
+  doses: number;
+}
+
+/** Each line's cellar item, found before anything is written: a line naming no wine of this cellar refuses the batch. */
+async function resolveTargets(db: Executor, establishmentId: string, batch: TillSalesBatch): Promise<Map<Line, Target>> {
+  const lines = batch.sales.flatMap((sale) => sale.lines);
+  const menuWineIds = [...new Set(lines.flatMap((l) => (l.menu_wine_id ? [l.menu_wine_id] : [])))];
+  const catalogIds = [...new Set(lines.flatMap((l) => (l.catalog_wine_id ? [l.catalog_wine_id] : [])))];
+  const byMenuWine = new Map(
+    menuWineIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: menuWines.id, itemId: menuWines.cellarItemId })
+            .from(menuWines)
+            .innerJoin(wineMenus, eq(wineMenus.id, menuWines.menuId))
+            .where(
+              and(inArray(menuWines.id, menuWineIds), eq(wineMenus.establishmentId, establishmentId), isNotNull(menuWines.cellarItemId)),
+            )
+        ).map((r) => [r.id, r.itemId as string]),
+  );
+  const byCatalogWine = new Map(
+    catalogIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ catalogWineId: cellarItems.catalogWineId, id: cellarItems.id })
+            .from(cellarItems)
+            .where(and(eq(cellarItems.establishmentId, establishmentId), inArray(cellarItems.catalogWineId, catalogIds)))
+        ).map((r) => [r.catalogWineId as string, r.id]),
+  );
+  const targets = new Map<Line, Target>();
+  for (const [s, sale] of batch.sales.entries()) {
+    for (const [l, line] of sale.lines.entries()) {
+      const itemId = line.menu_wine_id ? byMenuWine.get(line.menu_wine_id) : byCatalogWine.get(line.catalog_wine_id ?? '');
+      if (!itemId) {
+        const message = TILL_SALE_TEXTS.unknownWine(sale.till_sale_id, l + 1);
+        throw badRequest(message, { [`sales.${s}.lines.${l}.${line.menu_wine_id ? 'menu_wine_id' : 'catalog_wine_id'}`]: message });
+      }
+      const doses = line.unit === 'glass' ? await glassesPerBottle(db, itemId, line.menu_wine_id ?? null) : 0;
+      targets.set(line, { itemId, doses });
+    }
+  }
+  return targets;
+}
+
+/**
+ * A batch of the till's sales (issue 31), in one transaction: each sale once per its till id (a batch sent again, or
+ * two at once, record it once), each line a `sale` or `glass_sale` movement. A line that would take the count below
+ * zero takes it to zero and records the rest as a discrepancy for the next recount, instead of refusing the batch.
+ */
+export async function recordTillSales(
+  db: Db,
+  caller: Caller,
+  establishmentId: string,
+  batch: TillSalesBatch,
+  deps: CellarDeps,
+): Promise<TillSalesResult> {
+  await targetEstablishment(db, caller, establishmentId, 'move');
+  const targets = await resolveTargets(db, establishmentId, batch);
+  const result = await db.transaction(async (tx) => {
+    // Every item of the batch locked up front, in one order: two batches at once never wait on each other in a circle.
+    const itemIds = [...new Set([...targets.values()].map((t) => t.itemId))].sort();
+    await tx
+      .select({ id: cellarItems.id })
+      .from(cellarItems)
+      .where(inArray(cellarItems.id, itemIds))
+      .orderBy(asc(cellarItems.id))
+      .for('update');
+    const recorded: string[] = [];
+    const alreadyRecorded: string[] = [];
+    const discrepancyIds: string[] = [];
+    let moved = 0;
+    for (const sale of batch.sales) {
+      const [fresh] = await tx
+        .insert(tillSales)
+        .values({ establishmentId, tillSaleId: sale.till_sale_id, soldAt: new Date(sale.sold_at) })
+        .onConflictDoNothing()
+        .returning({ id: tillSales.tillSaleId });
+      if (!fresh) {
+        alreadyRecorded.push(sale.till_sale_id);
+        continue;
+      }
+      recorded.push(sale.till_sale_id);
+      const note = `PDV: venda ${sale.till_sale_id}`;
+      for (const line of sale.lines) {
+        const target = targets.get(line) as Target;
+        const sold =
+          line.unit === 'bottle'
+            ? await sellBottles(tx, caller, target, line.quantity, note)
+            : await sellGlasses(tx, caller, target, line.quantity, note);
+        moved += sold;
+        if (sold < line.quantity) {
+          discrepancyIds.push(
+            await recordDiscrepancy(tx, {
+              establishmentId,
+              cellarItemId: target.itemId,
+              tillSaleId: sale.till_sale_id,
+              unit: line.unit,
+              missing: line.quantity - sold,
+            }),
+          );
+        }
+      }
+    }
+    return { recorded, alreadyRecorded, discrepancyIds, moved };
+  });
+  if (result.moved > 0) deps.onPublicChange(establishmentId);
+  // A batch sent again changes nothing, and owes the audit trail nothing.
+  if (result.recorded.length === 0) markNothingChanged();
+  return {
+    recorded: result.recorded,
+    already_recorded: result.alreadyRecorded,
+    discrepancies: result.discrepancyIds.length ? await openDiscrepancies(db, establishmentId, result.discrepancyIds) : [],
+  };
+}
+
+/** Up to `quantity` bottles off the shelf (as many as it has): how many left. */
+async function sellBottles(tx: Executor, caller: Caller, target: Target, quantity: number, note: string): Promise<number> {
+  const item = await repo.lockItem(tx, target.itemId);
+  const sold = Math.min(quantity, item?.onHand ?? 0);
+  if (!item || sold === 0) return 0;
+  const movement = await repo.setCountsAndRecord(tx, {
+    cellarItemId: item.id,
+    establishmentId: item.establishmentId,
+    userId: caller.id,
+    reason: 'sale',
+    delta: -sold,
+    doseDelta: 0,
+    bottleDoses: null,
+    onHandAfter: item.onHand - sold,
+    openBottleDosesAfter: item.openBottleDoses,
+    orderId: null,
+    note,
+  });
+  await recordMovementEntry(tx, caller, movement);
+  return sold;
+}
+
+/** Up to `quantity` glasses, one movement each (opening bottles as they empty): how many were poured. */
+async function sellGlasses(tx: Executor, caller: Caller, target: Target, quantity: number, note: string): Promise<number> {
+  for (let poured = 0; poured < quantity; poured++) {
+    const movement = await sellGlass(tx, caller, target.itemId, target.doses, note);
+    if (!movement) return poured;
+    await recordMovementEntry(tx, caller, movement);
+  }
+  return quantity;
+}
