@@ -27,6 +27,7 @@ export const queryKeys = {
     movements: (itemId: string) => ['cellar', 'movements', itemId] as const,
     reorder: (establishmentId: string) => ['cellar', 'reorder', establishmentId] as const,
     figures: (establishmentId: string, days: number) => ['cellar', 'figures', establishmentId, days] as const,
+    discrepancies: (establishmentId: string) => ['cellar', 'discrepancies', establishmentId] as const,
   },
   apiKeys: {
     all: ['api-keys'] as const,

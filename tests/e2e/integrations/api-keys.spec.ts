@@ -1,6 +1,7 @@
 /**
- * Issue 31 on the manager's screen: a key for the till made on "Integrações", used to sell the last bottle (the public
- * menu then says "Esgotado"), and revoked (the till's next sale is refused).
+ * Issue 31 on the manager's screen: a key for the till made on "Integrações", used by the till to send a sale of more
+ * bottles than the cellar has (the public menu then says "Esgotado", /adega asks for a recount), and revoked (the
+ * till's next sale is refused).
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -21,21 +22,26 @@ async function houseWithLastBottle(request: APIRequestContext) {
   const est = await post('/api/establishments', { name: `Bistrô do PDV ${randomUUID().slice(0, 6)}` });
   const menu = await post('/api/wine-menus', { name: 'Carta do Bistrô', establishment_id: est.id });
   const item = await post(`/api/establishments/${est.id}/cellar`, { name: 'Syrah da Serra', on_hand: 1 });
-  await post(`/api/wine-menus/${menu.id}/wines`, {
+  const wine = await post(`/api/wine-menus/${menu.id}/wines`, {
     name: 'Syrah da Serra',
     price: 129.9,
     category: 'Vinhos Tintos Encorpados',
     country: 'Brasil',
     cellar_item_id: item.id,
   });
-  return { establishmentId: est.id as string, itemId: item.id as string, menuPath: `/${est.slug}/${menu.slug}` };
+  return { establishmentId: est.id as string, menuWineId: wine.id as string, menuPath: `/${est.slug}/${menu.slug}` };
 }
 
 const typeInto = (page: Page, label: string | RegExp, text: string) => page.getByLabel(label).pressSequentially(text, { delay: 30 });
 
-/** The till's call: one bottle sold, with the key as the only credential. */
-const sellOne = (request: APIRequestContext, key: string, itemId: string) =>
-  request.post(`/api/cellar/${itemId}/movements`, { headers: { authorization: `Bearer ${key}` }, data: { reason: 'sale', delta: -1 } });
+/** The till's call, with the key as the only credential: one sale of two bottles of the menu's wine. */
+const tillSale = (request: APIRequestContext, key: string, house: { establishmentId: string; menuWineId: string }, saleId: string) =>
+  request.post(`/api/establishments/${house.establishmentId}/cellar/sales`, {
+    headers: { authorization: `Bearer ${key}` },
+    data: {
+      sales: [{ till_sale_id: saleId, sold_at: new Date().toISOString(), lines: [{ menu_wine_id: house.menuWineId, quantity: 2 }] }],
+    },
+  });
 
 for (const [width, device] of [
   [390, PHONE],
@@ -88,17 +94,24 @@ for (const [width, device] of [
     await expect(listed.first()).toContainText('ainda não usada');
     await expect(listed.first()).not.toContainText(key);
 
-    // The till sells the last bottle: the guest's menu says so at once.
-    const sale = await sellOne(request, key, house.itemId);
-    expect(sale.status(), await sale.text()).toBe(201);
-    expect((await sale.json()).on_hand).toBe(0);
+    // The till sells two bottles of a wine with one left: the guest's menu says "Esgotado" at once, and the cellar
+    // keeps the bottle it did not have for the next recount.
+    const sale = await tillSale(request, key, house, 'PDV-77');
+    expect(sale.status(), await sale.text()).toBe(200);
+    expect((await sale.json()).recorded).toEqual(['PDV-77']);
     const guest = await browser.newPage(PHONE);
     await guest.goto(house.menuPath);
     const wine = guest.locator('details', { has: guest.getByRole('heading', { name: 'Syrah da Serra', level: 3 }) });
     await expect(wine.getByText('Esgotado', { exact: true })).toBeVisible();
     await guest.close();
 
-    await page.reload();
+    await page.goto(`/adega?establishment_id=${house.establishmentId}`);
+    const discrepancies = page.getByRole('list', { name: 'Vendas do PDV acima do estoque' });
+    await expect(discrepancies).toHaveText('Syrah da Serra: o PDV vendeu 1 garrafa a mais do que a adega tinha (venda PDV-77).');
+    expect(await seriousViolations(page)).toEqual([]);
+    await snapshot(page, `adega-vendas-do-pdv-${width}`);
+
+    await page.goto('/integracoes');
     await expect(listed.first()).toContainText('último uso em');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await snapshot(page, `integracoes-lista-${width}`, { fullPage: true });
@@ -109,7 +122,7 @@ for (const [width, device] of [
     await expect(listed.first()).toContainText('Revogada');
     await expect(listed.first().getByRole('button', { name: /Revogar/ })).toHaveCount(0);
 
-    const refused = await sellOne(request, key, house.itemId);
+    const refused = await tillSale(request, key, house, 'PDV-78');
     expect(refused.status()).toBe(401);
     expect((await refused.json()).detail).toBe('Chave de API inválida, revogada ou expirada.');
     await context.close();

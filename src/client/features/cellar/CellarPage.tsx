@@ -19,6 +19,7 @@ import { CellarStockList } from './CellarStockList';
 import { useCellarList } from './cellar-api';
 import { MovementsModal } from './MovementsModal';
 import { ReorderPanel } from './ReorderPanel';
+import { TillDiscrepancies } from './TillDiscrepancies';
 
 import { useCellarQuickSale } from './use-cellar-quick-sale';
 
@@ -114,6 +115,7 @@ export function CellarPage() {
     <>
       {header}
       <CellarSummary items={items.data} loading={items.isPending && !items.isError} />
+      <TillDiscrepancies establishmentId={establishment.id} canRecount={canMove} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         {/* No icons: the three labels fit one line of a 390 px phone. */}
         <Tabs.List mb="md" grow maw={560}>

@@ -6,6 +6,7 @@ import {
   cellarMovementSchema,
   reorderSuggestionSchema,
 } from '../../../shared/cellar';
+import { cellarDiscrepancySchema } from '../../../shared/till-sales';
 import { api } from '../../lib/api';
 import { cellarListQuery } from '../../lib/cellar-queries';
 import { queryKeys } from '../../lib/query-keys';
@@ -23,6 +24,14 @@ export const useReorder = (establishmentId: string) =>
   useQuery({
     queryKey: queryKeys.cellar.reorder(establishmentId),
     queryFn: () => api.get(`/establishments/${establishmentId}/cellar/reorder`, reorderSuggestionSchema),
+    enabled: Boolean(establishmentId),
+  });
+
+/** What the till sold beyond the count, waiting for a recount (issue 31). */
+export const useDiscrepancies = (establishmentId: string) =>
+  useQuery({
+    queryKey: queryKeys.cellar.discrepancies(establishmentId),
+    queryFn: () => api.get(`/establishments/${establishmentId}/cellar/discrepancies`, cellarDiscrepancySchema.array()),
     enabled: Boolean(establishmentId),
   });
 
