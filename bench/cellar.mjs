@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { childProcesses, getRaw, startBareReplay, stop } from './child-processes.mjs';
 import { percentile } from './percentile.mjs';
+import { writers } from './writers.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -32,42 +33,8 @@ function api(base, token) {
   };
 }
 
-/**
- * `writers` clients each sending the next movement as soon as the last one is answered, until `stop()`.
- * `next(i)` is the body of a writer's i-th movement.
- */
-function writers(client, itemId, count, next, perSecond = Number.POSITIVE_INFINITY) {
-  let running = true;
-  const stats = { ok: 0, refused: 0, other: 0, timings: [] };
-  const started = performance.now();
-  // With a rate, the writers together start one movement every 1000/perSecond ms (never ahead of that schedule).
-  let scheduled = 0;
-  const due = () => started + (scheduled++ * 1000) / perSecond;
-  const loop = async () => {
-    for (let i = 0; running; i++) {
-      if (Number.isFinite(perSecond)) {
-        const wait = due() - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        if (!running) break;
-      }
-      const t0 = performance.now();
-      const status = await client.move(itemId, next(i));
-      stats.timings.push(performance.now() - t0);
-      if (status === 201) stats.ok++;
-      else if (status === 409) stats.refused++;
-      else stats.other++;
-    }
-  };
-  const loops = Array.from({ length: count }, loop);
-  return {
-    stats,
-    async stop() {
-      running = false;
-      await Promise.all(loops);
-      return { ...stats, seconds: (performance.now() - started) / 1000 };
-    },
-  };
-}
+/** Writers posting cellar movements to one item: `next(i)` is the body of a writer's i-th movement. */
+const movementWriters = (client, itemId, count, next, perSecond) => writers((i) => client.move(itemId, next(i)), count, perSecond);
 
 async function main() {
   out(`\n(f) house cellar (issue 18): starting the app with the Pedra da Ilha sample cellar...\n`);
@@ -85,7 +52,7 @@ async function main() {
   // 1. One hot item, WRITERS clients selling from it at once.
   const START = 100_000;
   if ((await client.move(hot.id, { reason: 'count', counted: START })) !== 201) throw new Error('recount refused');
-  const contention = writers(client, hot.id, WRITERS, () => ({ reason: 'sale', delta: -1 }));
+  const contention = movementWriters(client, hot.id, WRITERS, () => ({ reason: 'sale', delta: -1 }));
   await new Promise((resolve) => setTimeout(resolve, DURATION * 1000));
   const c = await contention.stop();
   const after = (await client.get(`/api/establishments/${pedra.id}/cellar`)).find((i) => i.id === hot.id);
@@ -104,7 +71,7 @@ async function main() {
   const bareUrl = `http://127.0.0.1:${bare.port}${PAGE}`;
 
   const underWriters = async (url, itemId, next) => {
-    const w = writers(client, itemId, 4, next, FLOW);
+    const w = movementWriters(client, itemId, 4, next, FLOW);
     await load(url, reqHeaders, 2);
     const run = await load(url, reqHeaders);
     const s = await w.stop();

@@ -30,7 +30,9 @@
 // other under load (needs BENCH_POSTGRES_URL or TEST_DATABASE_URL, and nginx); BENCH_ONLY=rolling-restart runs only (i),
 // BENCH_SKIP_ROLLING_RESTART=1 leaves it out. Part (j), bench/audit-trail.ts: a price change's p50, an import's time and
 // the public menu's req/s with the audit trail on and off (aim: under 5 % apart); BENCH_ONLY=audit runs only (j),
-// BENCH_SKIP_AUDIT=1 leaves it out. BENCH_ONLY=public-menu:
+// BENCH_SKIP_AUDIT=1 leaves it out. Part (k), bench/till-sales.mjs:
+// till sales per second on one hot wine (one-sale batches with an API key) and the public menu's ratio to bare
+// node:http while they flow; BENCH_ONLY=till-sales runs only (k), BENCH_SKIP_TILL_SALES=1 leaves it out. BENCH_ONLY=public-menu:
 // bench/public-menu.mjs alone, the BUILT app's public menu (counted, the cellar on) against bare node:http in
 // alternating runs, with the ratio, the p99s and the CPU per answer (aim >= 0.97, p99 within 2 ms of bare's).
 import { execFileSync, spawn } from 'node:child_process';
@@ -279,6 +281,11 @@ function benchRollingRestart() {
   return runChild(['--import', 'tsx', 'bench/rolling-restart.ts']);
 }
 
+/** Part (k), bench/till-sales.mjs: till sales per second on one hot wine, and the public menu while they flow. */
+function benchTillSales() {
+  return runChild(['bench/till-sales.mjs']);
+}
+
 /** Part (j), bench/audit-trail.ts: the audit trail's cost, on and off in alternating runs; one JSON line. */
 function benchAuditTrail() {
   out(`(j) the audit trail's cost: a price change, an import and the public menu, with the trail on and off\n`);
@@ -299,6 +306,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'table-qr') return benchTableQr();
   if (process.env.BENCH_ONLY === 'rolling-restart') return benchRollingRestart();
   if (process.env.BENCH_ONLY === 'audit') return benchAuditTrail();
+  if (process.env.BENCH_ONLY === 'till-sales') return benchTillSales();
   const started = performance.now();
   if (process.env.BENCH_ONLY === 'analytics') {
     await benchAnalytics();
@@ -363,6 +371,7 @@ ${line('right after a write (a wine renamed through the API, then the search)', 
   if (!process.env.BENCH_SKIP_IMPORT) await mainImport();
   if (!process.env.BENCH_SKIP_CRM) await benchCrm();
   if (!process.env.BENCH_SKIP_CELLAR) await benchCellar();
+  if (!process.env.BENCH_SKIP_TILL_SALES) await benchTillSales();
   if (!process.env.BENCH_SKIP_LOW_DISK) await benchLowDisk();
   if (!process.env.BENCH_SKIP_TABLE_QR) await benchTableQr();
   if (!process.env.BENCH_SKIP_ROLLING_RESTART) await benchRollingRestart();

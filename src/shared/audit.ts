@@ -153,6 +153,9 @@ export const AUDIT_ACTOR_ROLE_LABELS: Record<string, string> = {
 
 /** Field labels (the column names the server records, camelCase). A field not named here shows as recorded. */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  tillProductCode: 'Código do PDV',
+  scopes: 'Permissões',
+  expiresAt: 'Válida até',
   name: 'Nome',
   description: 'Descrição',
   price: 'Preço da garrafa',

@@ -23,10 +23,15 @@ export const TILL_SALE_TEXTS = {
   tooManyLines: `No máximo ${MAX_LINES_PER_SALE} linhas por venda.`,
   quantity: 'A quantidade deve ser um número inteiro de 1 a 1000.',
   unit: 'Use "bottle" (garrafa) ou "glass" (taça).',
-  oneWine: 'Informe o vinho da linha por menu_wine_id ou por catalog_wine_id (um dos dois).',
+  oneWine: 'Informe o vinho da linha por menu_wine_id, catalog_wine_id ou product_code (só um deles).',
+  productCode: 'O código do PDV deve ter de 1 a 64 caracteres.',
+  codeItem: 'Escolha o vinho da adega deste código.',
+  codeNotFound: 'Código do PDV não encontrado.',
   repeatedSale: (id: string) => `A venda ${id} aparece mais de uma vez no lote.`,
   unknownWine: (sale: string, line: number) =>
     `Venda ${sale}, linha ${line}: vinho não encontrado na adega deste estabelecimento (ligue o vinho da carta a um item da adega).`,
+  unknownCode: (sale: string, line: number, code: string) =>
+    `Venda ${sale}, linha ${line}: o código "${code}" do PDV não está ligado a um vinho da adega (ligue-o em Integrações).`,
   discrepancy: (name: string, missing: number, unit: TillSaleUnit, sale: string) =>
     `${name}: o PDV vendeu ${missing} ${TILL_SALE_UNIT_LABELS[unit][missing === 1 ? 0 : 1]} a mais do que a adega tinha (venda ${sale}).`,
 } as const;
@@ -35,6 +40,13 @@ const tillSaleLineSchema = z
   .object({
     menu_wine_id: z.uuid(TILL_SALE_TEXTS.oneWine).optional(),
     catalog_wine_id: z.uuid(TILL_SALE_TEXTS.oneWine).optional(),
+    /** The till's own code of the wine, mapped once on the Integrações screen. */
+    product_code: z
+      .string(TILL_SALE_TEXTS.productCode)
+      .trim()
+      .min(1, TILL_SALE_TEXTS.productCode)
+      .max(64, TILL_SALE_TEXTS.productCode)
+      .optional(),
     quantity: z
       .number(TILL_SALE_TEXTS.quantity)
       .int(TILL_SALE_TEXTS.quantity)
@@ -42,7 +54,7 @@ const tillSaleLineSchema = z
       .max(1000, TILL_SALE_TEXTS.quantity),
     unit: z.enum(TILL_SALE_UNITS, TILL_SALE_TEXTS.unit).default('bottle'),
   })
-  .refine((line) => (line.menu_wine_id === undefined) !== (line.catalog_wine_id === undefined), {
+  .refine((line) => [line.menu_wine_id, line.catalog_wine_id, line.product_code].filter((v) => v !== undefined).length === 1, {
     message: TILL_SALE_TEXTS.oneWine,
     path: ['menu_wine_id'],
   });
@@ -94,3 +106,14 @@ export const tillSalesResultSchema = z.object({
   discrepancies: z.array(cellarDiscrepancySchema),
 });
 export type TillSalesResult = z.infer<typeof tillSalesResultSchema>;
+
+/** A till product code and the cellar wine it stands for. */
+export const tillProductCodeSchema = z.object({ code: z.string(), cellar_item_id: z.string(), cellar_item_name: z.string() });
+export type TillProductCode = z.infer<typeof tillProductCodeSchema>;
+
+/** PUT /api/establishments/{id}/till-codes/{code}: the code in the path, the wine in the body. */
+export const tillCodeParamsSchema = z.object({
+  id: z.uuid('Estabelecimento não encontrado.'),
+  code: z.string(TILL_SALE_TEXTS.productCode).trim().min(1, TILL_SALE_TEXTS.productCode).max(64, TILL_SALE_TEXTS.productCode),
+});
+export const tillCodeBodySchema = z.object({ cellar_item_id: z.uuid(TILL_SALE_TEXTS.codeItem) });

@@ -28,6 +28,7 @@ export const queryKeys = {
     reorder: (establishmentId: string) => ['cellar', 'reorder', establishmentId] as const,
     figures: (establishmentId: string, days: number) => ['cellar', 'figures', establishmentId, days] as const,
     discrepancies: (establishmentId: string) => ['cellar', 'discrepancies', establishmentId] as const,
+    tillCodes: (establishmentId: string) => ['cellar', 'till-codes', establishmentId] as const,
   },
   apiKeys: {
     all: ['api-keys'] as const,

@@ -22,25 +22,23 @@ async function houseWithLastBottle(request: APIRequestContext) {
   const est = await post('/api/establishments', { name: `Bistrô do PDV ${randomUUID().slice(0, 6)}` });
   const menu = await post('/api/wine-menus', { name: 'Carta do Bistrô', establishment_id: est.id });
   const item = await post(`/api/establishments/${est.id}/cellar`, { name: 'Syrah da Serra', on_hand: 1 });
-  const wine = await post(`/api/wine-menus/${menu.id}/wines`, {
+  await post(`/api/wine-menus/${menu.id}/wines`, {
     name: 'Syrah da Serra',
     price: 129.9,
     category: 'Vinhos Tintos Encorpados',
     country: 'Brasil',
     cellar_item_id: item.id,
   });
-  return { establishmentId: est.id as string, menuWineId: wine.id as string, menuPath: `/${est.slug}/${menu.slug}` };
+  return { establishmentId: est.id as string, menuPath: `/${est.slug}/${menu.slug}` };
 }
 
 const typeInto = (page: Page, label: string | RegExp, text: string) => page.getByLabel(label).pressSequentially(text, { delay: 30 });
 
-/** The till's call, with the key as the only credential: one sale of two bottles of the menu's wine. */
-const tillSale = (request: APIRequestContext, key: string, house: { establishmentId: string; menuWineId: string }, saleId: string) =>
-  request.post(`/api/establishments/${house.establishmentId}/cellar/sales`, {
+/** The till's call, with the key as the only credential: one sale of two bottles, the wine named by the till's code. */
+const tillSale = (request: APIRequestContext, key: string, establishmentId: string, saleId: string) =>
+  request.post(`/api/establishments/${establishmentId}/cellar/sales`, {
     headers: { authorization: `Bearer ${key}` },
-    data: {
-      sales: [{ till_sale_id: saleId, sold_at: new Date().toISOString(), lines: [{ menu_wine_id: house.menuWineId, quantity: 2 }] }],
-    },
+    data: { sales: [{ till_sale_id: saleId, sold_at: new Date().toISOString(), lines: [{ product_code: 'SYR-750', quantity: 2 }] }] },
   });
 
 for (const [width, device] of [
@@ -94,9 +92,17 @@ for (const [width, device] of [
     await expect(listed.first()).toContainText('ainda não usada');
     await expect(listed.first()).not.toContainText(key);
 
+    // The till knows the wine by its own code: linked once, on this screen.
+    await typeInto(page, 'Código no PDV', 'SYR-750');
+    await page.getByRole('combobox', { name: 'Vinho da adega' }).pressSequentially('Syr', { delay: 30 });
+    await page.getByRole('option', { name: 'Syrah da Serra' }).click();
+    await page.getByRole('button', { name: 'Ligar código' }).click();
+    await expect(page.getByText('Código SYR-750 ligado a Syrah da Serra.')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Códigos do PDV' }).getByRole('row', { name: /SYR-750/ })).toContainText('Syrah da Serra');
+
     // The till sells two bottles of a wine with one left: the guest's menu says "Esgotado" at once, and the cellar
     // keeps the bottle it did not have for the next recount.
-    const sale = await tillSale(request, key, house, 'PDV-77');
+    const sale = await tillSale(request, key, house.establishmentId, 'PDV-77');
     expect(sale.status(), await sale.text()).toBe(200);
     expect((await sale.json()).recorded).toEqual(['PDV-77']);
     const guest = await browser.newPage(PHONE);
@@ -122,7 +128,7 @@ for (const [width, device] of [
     await expect(listed.first()).toContainText('Revogada');
     await expect(listed.first().getByRole('button', { name: /Revogar/ })).toHaveCount(0);
 
-    const refused = await tillSale(request, key, house, 'PDV-78');
+    const refused = await tillSale(request, key, house.establishmentId, 'PDV-78');
     expect(refused.status()).toBe(401);
     expect((await refused.json()).detail).toBe('Chave de API inválida, revogada ou expirada.');
     await context.close();

@@ -14,6 +14,7 @@ import { PageLoader } from '../../ui/PageStates';
 import { ApiKeyFormModal } from './ApiKeyFormModal';
 import { useApiKeys, useRevokeApiKey } from './api-keys-api';
 import { NewKeyModal } from './NewKeyModal';
+import { TillCodesSection } from './TillCodesSection';
 
 const STATE_BADGES = {
   active: { label: 'Ativa', color: 'green' },
@@ -29,6 +30,7 @@ export function IntegrationsPage() {
   const establishmentId = establishment?.id ?? '';
   const keys = useApiKeys(establishmentId);
   const canCreate = useCan('apiKeys', 'create');
+  const canEditCodes = useCan('cellar', 'update');
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const header = (
@@ -97,6 +99,7 @@ export function IntegrationsPage() {
           ))}
         </Stack>
       )}
+      <TillCodesSection establishmentId={establishmentId} canEdit={canEditCodes} />
       {dialog?.kind === 'new' && (
         <ApiKeyFormModal
           establishmentId={establishmentId}

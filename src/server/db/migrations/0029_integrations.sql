@@ -1,5 +1,5 @@
 -- Integrations (issue 31): API keys, the writes they sent with an Idempotency-Key (kept 24 hours), the sales a till
--- reported (once per its sale id) and what it sold beyond the cellar count.
+-- reported (once per its sale id), what it sold beyond the cellar count, and its product codes of the wines.
 CREATE TABLE "api_keys" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"establishment_id" uuid NOT NULL,
@@ -37,6 +37,14 @@ CREATE TABLE "cellar_discrepancies" (
 	"resolved_by_movement_id" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "till_product_codes" (
+	"establishment_id" uuid NOT NULL,
+	"code" text NOT NULL,
+	"cellar_item_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "till_product_codes_establishment_id_code_pk" PRIMARY KEY("establishment_id","code")
+);
+--> statement-breakpoint
 CREATE TABLE "till_sales" (
 	"establishment_id" uuid NOT NULL,
 	"till_sale_id" text NOT NULL,
@@ -50,6 +58,8 @@ ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_created_by_users_id_fk" FOREIGN 
 ALTER TABLE "idempotent_requests" ADD CONSTRAINT "idempotent_requests_api_key_id_api_keys_id_fk" FOREIGN KEY ("api_key_id") REFERENCES "public"."api_keys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cellar_discrepancies" ADD CONSTRAINT "cellar_discrepancies_establishment_id_establishments_id_fk" FOREIGN KEY ("establishment_id") REFERENCES "public"."establishments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cellar_discrepancies" ADD CONSTRAINT "cellar_discrepancies_cellar_item_id_cellar_items_id_fk" FOREIGN KEY ("cellar_item_id") REFERENCES "public"."cellar_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "till_product_codes" ADD CONSTRAINT "till_product_codes_establishment_id_establishments_id_fk" FOREIGN KEY ("establishment_id") REFERENCES "public"."establishments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "till_product_codes" ADD CONSTRAINT "till_product_codes_cellar_item_id_cellar_items_id_fk" FOREIGN KEY ("cellar_item_id") REFERENCES "public"."cellar_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "till_sales" ADD CONSTRAINT "till_sales_establishment_id_establishments_id_fk" FOREIGN KEY ("establishment_id") REFERENCES "public"."establishments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_key_hash_key" ON "api_keys" USING btree ("key_hash");--> statement-breakpoint
 CREATE INDEX "api_keys_establishment_idx" ON "api_keys" USING btree ("establishment_id");--> statement-breakpoint

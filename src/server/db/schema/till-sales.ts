@@ -36,3 +36,15 @@ export const cellarDiscrepancies = pgTable(
   },
   (t) => [index('cellar_discrepancies_open_idx').on(t.establishmentId, t.resolvedAt)],
 );
+
+/** The till's own product code of a wine, mapped once on the Integrações screen: a till line may name the wine by it. */
+export const tillProductCodes = pgTable(
+  'till_product_codes',
+  {
+    establishmentId: belongsTo('establishment_id', () => establishments.id, 'cascade'),
+    code: text('code').notNull(),
+    cellarItemId: belongsTo('cellar_item_id', () => cellarItems.id, 'cascade'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.establishmentId, t.code] })],
+);

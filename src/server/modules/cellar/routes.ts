@@ -11,7 +11,14 @@ import {
   reorderSuggestionSchema,
 } from '../../../shared/cellar.js';
 import { idParamsSchema } from '../../../shared/id-params.js';
-import { cellarDiscrepancySchema, tillSalesBatchSchema, tillSalesResultSchema } from '../../../shared/till-sales.js';
+import {
+  cellarDiscrepancySchema,
+  tillCodeBodySchema,
+  tillCodeParamsSchema,
+  tillProductCodeSchema,
+  tillSalesBatchSchema,
+  tillSalesResultSchema,
+} from '../../../shared/till-sales.js';
 import { callerOf } from '../../http/authenticate.js';
 import { registerReadRoute } from '../../http/record-routes.js';
 import { mayWrite } from '../../http/route-policy.js';
@@ -40,6 +47,24 @@ export function cellarRoutes(service: CellarService) {
       async (request) => service.recordTillSales(callerOf(request), request.params.id, request.body),
     );
     registerReadRoute(app, '/api/establishments/:id/cellar/discrepancies', read, z.array(cellarDiscrepancySchema), service.discrepancies);
+    registerReadRoute(app, '/api/establishments/:id/till-codes', read, z.array(tillProductCodeSchema), service.tillCodes);
+    r.put(
+      '/api/establishments/:id/till-codes/:code',
+      { config: canUpdate, schema: { params: tillCodeParamsSchema, body: tillCodeBodySchema, response: { 200: tillProductCodeSchema } } },
+      async (request) =>
+        service.saveTillCode(callerOf(request), request.params.id, {
+          code: request.params.code,
+          cellar_item_id: request.body.cellar_item_id,
+        }),
+    );
+    r.delete(
+      '/api/establishments/:id/till-codes/:code',
+      { config: canUpdate, schema: { params: tillCodeParamsSchema } },
+      async (request, reply) => {
+        await service.deleteTillCode(callerOf(request), request.params.id, request.params.code);
+        return reply.status(204).send();
+      },
+    );
     r.get(
       '/api/establishments/:id/cellar/figures',
       { config: read, schema: { params: idParamsSchema, querystring: figuresQuerySchema, response: { 200: cellarFiguresSchema } } },

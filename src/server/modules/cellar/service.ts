@@ -26,6 +26,7 @@ import { cellarFigures } from './figures.js';
 import { glassesPerBottle, recordMovementEntry, sellGlass, targetEstablishment } from './movement-steps.js';
 import { reorderSuggestion } from './reorder.js';
 import * as repo from './repository.js';
+import { deleteTillCode, listTillCodes, saveTillCode } from './till-codes.js';
 import { recordTillSales } from './till-sales.js';
 
 export interface CellarDeps {
@@ -355,6 +356,10 @@ export function createCellarService(deps: CellarDeps & { db: Db }) {
     figures: (caller: Caller, establishmentId: string, days: number) => figures(db, caller, establishmentId, days),
     recordTillSales: (caller: Caller, establishmentId: string, batch: TillSalesBatch) =>
       recordTillSales(db, caller, establishmentId, batch, deps),
+    tillCodes: (caller: Caller, establishmentId: string) => listTillCodes(db, caller, establishmentId),
+    saveTillCode: (caller: Caller, establishmentId: string, input: { code: string; cellar_item_id: string }) =>
+      saveTillCode(db, caller, establishmentId, input),
+    deleteTillCode: (caller: Caller, establishmentId: string, code: string) => deleteTillCode(db, caller, establishmentId, code),
     async discrepancies(caller: Caller, establishmentId: string) {
       await targetEstablishment(db, caller, establishmentId, 'read');
       return openDiscrepancies(db, establishmentId);

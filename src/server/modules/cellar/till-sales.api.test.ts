@@ -180,3 +180,62 @@ describe('POST /api/establishments/{id}/cellar/sales (the till)', () => {
     expect(entry).toMatchObject({ actorUserId: h.manager.id, actorRole: 'chave_api' });
   });
 });
+
+describe('the till product codes (/api/establishments/{id}/till-codes)', () => {
+  const codeUrl = (establishmentId: string, code: string) =>
+    `/api/establishments/${establishmentId}/till-codes/${encodeURIComponent(code)}`;
+
+  it('links a till code to a wine once; the till then sends lines by its own code', async () => {
+    const h = await house();
+    const linked = await t.call(h.sommelier, 'PUT', codeUrl(h.own.id, 'TNT/750'), { cellar_item_id: h.red });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json()).toEqual({ code: 'TNT/750', cellar_item_id: h.red, cellar_item_name: 'Tannat Reserva' });
+    // Linked again, the code points at the new wine.
+    expect((await t.call(h.manager, 'PUT', codeUrl(h.own.id, 'SAUV'), { cellar_item_id: h.red })).statusCode).toBe(200);
+    expect((await t.call(h.manager, 'PUT', codeUrl(h.own.id, 'SAUV'), { cellar_item_id: h.white })).statusCode).toBe(200);
+    const list = await t.call(h.manager, 'GET', `/api/establishments/${h.own.id}/till-codes`);
+    expect(list.json().map((c: { code: string; cellar_item_name: string }) => [c.code, c.cellar_item_name])).toEqual([
+      ['SAUV', 'Sauvignon Blanc'],
+      ['TNT/750', 'Tannat Reserva'],
+    ]);
+
+    const res = await send(h.manager, h.own.id, [
+      {
+        till_sale_id: 'F-1',
+        sold_at: SOLD_AT,
+        lines: [
+          { product_code: 'TNT/750', quantity: 1 },
+          { product_code: 'SAUV', quantity: 1, unit: 'glass' },
+        ],
+      },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await countsOf(h.red)).toEqual({ on_hand: 3, open_glasses: 0 });
+    expect(await countsOf(h.white)).toEqual({ on_hand: 1, open_glasses: 4 });
+
+    const unknown = await send(h.manager, h.own.id, [
+      { till_sale_id: 'F-2', sold_at: SOLD_AT, lines: [{ product_code: 'XYZ', quantity: 1 }] },
+    ]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields).toEqual({ 'sales.0.lines.0.product_code': TILL_SALE_TEXTS.unknownCode('F-2', 1, 'XYZ') });
+
+    expect((await t.call(h.manager, 'DELETE', codeUrl(h.own.id, 'TNT/750'))).statusCode).toBe(204);
+    expect((await t.call(h.manager, 'DELETE', codeUrl(h.own.id, 'TNT/750'))).statusCode).toBe(404);
+    const gone = await send(h.manager, h.own.id, [
+      { till_sale_id: 'F-3', sold_at: SOLD_AT, lines: [{ product_code: 'TNT/750', quantity: 1 }] },
+    ]);
+    expect(gone.statusCode).toBe(400);
+  });
+
+  it("refuses another establishment's wine, and keeps codes apart per establishment", async () => {
+    const h = await house();
+    const elsewhere = await house();
+    const foreign = await t.call(h.manager, 'PUT', codeUrl(h.own.id, 'X1'), { cellar_item_id: elsewhere.red });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields).toEqual({ cellar_item_id: TILL_SALE_TEXTS.codeItem });
+    expect((await t.call(elsewhere.manager, 'PUT', codeUrl(h.own.id, 'X1'), { cellar_item_id: h.red })).statusCode).toBe(404);
+    expect((await t.call(h.supplier, 'GET', `/api/establishments/${h.own.id}/till-codes`)).statusCode).toBe(404);
+    expect((await t.call(h.manager, 'PUT', codeUrl(h.own.id, 'X1'), { cellar_item_id: h.red })).statusCode).toBe(200);
+    expect((await t.call(elsewhere.manager, 'GET', `/api/establishments/${elsewhere.own.id}/till-codes`)).json()).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@ import { TILL_SALE_TEXTS, type TillSalesBatch, type TillSalesResult } from '../.
 import { badRequest } from '../../core/app-error.js';
 import type { Caller } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
-import { cellarItems, menuWines, tillSales, wineMenus } from '../../db/schema/index.js';
+import { cellarItems, menuWines, tillProductCodes, tillSales, wineMenus } from '../../db/schema/index.js';
 import { markNothingChanged } from '../audit/index.js';
 import { openDiscrepancies, recordDiscrepancy } from './discrepancies.js';
 import { glassesPerBottle, recordMovementEntry, sellGlass, targetEstablishment } from './movement-steps.js';
@@ -45,13 +45,31 @@ async function resolveTargets(db: Executor, establishmentId: string, batch: Till
             .where(and(eq(cellarItems.establishmentId, establishmentId), inArray(cellarItems.catalogWineId, catalogIds)))
         ).map((r) => [r.catalogWineId as string, r.id]),
   );
+  const codes = [...new Set(lines.flatMap((l) => (l.product_code ? [l.product_code] : [])))];
+  const byCode = new Map(
+    codes.length === 0
+      ? []
+      : (
+          await db
+            .select({ code: tillProductCodes.code, itemId: tillProductCodes.cellarItemId })
+            .from(tillProductCodes)
+            .where(and(eq(tillProductCodes.establishmentId, establishmentId), inArray(tillProductCodes.code, codes)))
+        ).map((r) => [r.code, r.itemId]),
+  );
   const targets = new Map<Line, Target>();
   for (const [s, sale] of batch.sales.entries()) {
     for (const [l, line] of sale.lines.entries()) {
-      const itemId = line.menu_wine_id ? byMenuWine.get(line.menu_wine_id) : byCatalogWine.get(line.catalog_wine_id ?? '');
+      const itemId = line.menu_wine_id
+        ? byMenuWine.get(line.menu_wine_id)
+        : line.product_code
+          ? byCode.get(line.product_code)
+          : byCatalogWine.get(line.catalog_wine_id ?? '');
       if (!itemId) {
-        const message = TILL_SALE_TEXTS.unknownWine(sale.till_sale_id, l + 1);
-        throw badRequest(message, { [`sales.${s}.lines.${l}.${line.menu_wine_id ? 'menu_wine_id' : 'catalog_wine_id'}`]: message });
+        const field = line.menu_wine_id ? 'menu_wine_id' : line.product_code ? 'product_code' : 'catalog_wine_id';
+        const message = line.product_code
+          ? TILL_SALE_TEXTS.unknownCode(sale.till_sale_id, l + 1, line.product_code)
+          : TILL_SALE_TEXTS.unknownWine(sale.till_sale_id, l + 1);
+        throw badRequest(message, { [`sales.${s}.lines.${l}.${field}`]: message });
       }
       const doses = line.unit === 'glass' ? await glassesPerBottle(db, itemId, line.menu_wine_id ?? null) : 0;
       targets.set(line, { itemId, doses });
