@@ -14,7 +14,13 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WRITERS = Number(process.env.BENCH_TILL_WRITERS ?? 16);
 const FLOW = Number(process.env.BENCH_TILL_FLOW ?? 20);
 const PAGE = '/pedra-da-ilha/carta-de-vinhos';
-const env = { ...process.env, NODE_ENV: 'production', BENCH_CATALOG_SIZE: process.env.BENCH_CATALOG_SIZE ?? '1000' };
+// The key's own rate limit is not what is measured here: high enough never to answer 429.
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  BENCH_CATALOG_SIZE: process.env.BENCH_CATALOG_SIZE ?? '1000',
+  API_KEY_RATE_LIMIT: '1000000',
+};
 const { children, start } = childProcesses(root, env);
 const out = (s) => process.stdout.write(s);
 const fmt = (n, d = 1) => n.toFixed(d);
@@ -38,7 +44,7 @@ async function main() {
   const items = (await call(base, app.token, 'GET', `/api/establishments/${pedra.id}/cellar`)).json;
   const hot = items.find((i) => i.menu_wines.length > 0);
   if (!hot) throw new Error('no cellar item on the menu: seed the sample cellar first');
-  const START = 1_000_000;
+  const START = 100_000; // MAX_CELLAR_COUNT
   await call(base, app.token, 'POST', `/api/cellar/${hot.id}/movements`, { reason: 'count', counted: START });
   const created = await call(base, app.token, 'POST', `/api/establishments/${pedra.id}/api-keys`, {
     name: 'PDV (bench)',
@@ -62,7 +68,7 @@ async function main() {
   const after = (await call(base, app.token, 'GET', `/api/establishments/${pedra.id}/cellar`)).json.find((i) => i.id === hot.id);
   const sorted = c.timings.sort((a, b) => a - b);
   out(`  1. till sales on one hot wine: ${WRITERS} tills posting one-sale batches with an API key, back to back, ${DURATION} s
-     ${fmt(c.ok / c.seconds, 0)} sales/s (${c.ok} recorded, ${c.other} failed); latency p50 ${fmt(percentile(sorted, 50))} ms, p99 ${fmt(percentile(sorted, 99))} ms
+     ${fmt(c.ok / c.seconds, 0)} sales/s (${c.ok} recorded, ${c.other} refused or failed); latency p50 ${fmt(percentile(sorted, 50))} ms, p99 ${fmt(percentile(sorted, 99))} ms
      ledger check: ${START} − ${c.ok} = ${START - c.ok}, the wine shows ${after.on_hand} ${after.on_hand === START - c.ok ? '(adds up)' : '(DOES NOT ADD UP)'}
 `);
   if (after.on_hand !== START - c.ok) process.exitCode = 1;

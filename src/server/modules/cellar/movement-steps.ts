@@ -1,5 +1,5 @@
 import type { ActionOf } from '../../../shared/access-policy.js';
-import { CELLAR_MESSAGES, DEFAULT_GLASS_DOSES } from '../../../shared/cellar.js';
+import { CELLAR_MESSAGES, DEFAULT_GLASS_DOSES, publicStockKey } from '../../../shared/cellar.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
 import { badRequest, notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller } from '../../core/caller.js';
@@ -64,4 +64,15 @@ export function sellGlass(db: Executor, caller: Caller, itemId: string, doses: n
       note,
     });
   });
+}
+
+/**
+ * Does this movement change what a public page shows? Only when the count, as the menus showing the item see it
+ * (publicStockKey at their highest threshold), differs before and after: a sale of the 30th bottle leaves every page
+ * as it was, and its cached copies keep serving (decision 0059). An item no menu shows changes no page.
+ */
+export function publicPagesChange(m: repo.CellarMovementRow, threshold: number | null): boolean {
+  if (threshold === null) return false;
+  const before = publicStockKey(m.onHandAfter - m.delta, m.openBottleDosesAfter - m.doseDelta, threshold);
+  return before !== publicStockKey(m.onHandAfter, m.openBottleDosesAfter, threshold);
 }

@@ -11,7 +11,6 @@ import {
   type CellarStatus,
   cellarCeilingMessage,
   cellarStatus,
-  publicStockKey,
 } from '../../../shared/cellar.js';
 import { centsToDecimal, toCents } from '../../../shared/money.js';
 import type { TillSalesBatch } from '../../../shared/till-sales.js';
@@ -23,7 +22,7 @@ import { recordWrite } from '../audit/index.js';
 import type { OnPublicChange } from '../establishments/index.js';
 import { openDiscrepancies, resolveDiscrepancies } from './discrepancies.js';
 import { cellarFigures } from './figures.js';
-import { glassesPerBottle, recordMovementEntry, sellGlass, targetEstablishment } from './movement-steps.js';
+import { glassesPerBottle, publicPagesChange, recordMovementEntry, sellGlass, targetEstablishment } from './movement-steps.js';
 import { reorderSuggestion } from './reorder.js';
 import * as repo from './repository.js';
 import { deleteTillCode, listTillCodes, saveTillCode } from './till-codes.js';
@@ -263,17 +262,6 @@ export async function recordMovement(
     status: statusOf({ onHand: movement.onHandAfter, openBottleDoses: movement.openBottleDosesAfter, parLevel: item.parLevel }),
     movement: toMovementDto(movement, known ? known.userName : await repo.userNameOf(db, caller.id)),
   };
-}
-
-/**
- * Does this movement change what a public page shows? Only when the count, as the menus showing the item see it
- * (publicStockKey at their highest threshold), differs before and after: a sale of the 30th bottle leaves every page
- * as it was, and its cached copies keep serving (decision 0059). An item no menu shows changes no page.
- */
-function publicPagesChange(m: repo.CellarMovementRow, threshold: number | null): boolean {
-  if (threshold === null) return false;
-  const before = publicStockKey(m.onHandAfter - m.delta, m.openBottleDosesAfter - m.doseDelta, threshold);
-  return before !== publicStockKey(m.onHandAfter, m.openBottleDosesAfter, threshold);
 }
 
 function recount(db: Executor, caller: Caller, itemId: string, counted: number, note: string | null) {

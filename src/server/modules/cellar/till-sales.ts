@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { cellarItems, menuWines, tillProductCodes, tillSales, wineMenus } from '../../db/schema/index.js';
 import { markNothingChanged } from '../audit/index.js';
 import { openDiscrepancies, recordDiscrepancy } from './discrepancies.js';
-import { glassesPerBottle, recordMovementEntry, sellGlass, targetEstablishment } from './movement-steps.js';
+import { glassesPerBottle, publicPagesChange, recordMovementEntry, sellGlass, targetEstablishment } from './movement-steps.js';
 import * as repo from './repository.js';
 import type { CellarDeps } from './service.js';
 
@@ -104,7 +104,7 @@ export async function recordTillSales(
     const recorded: string[] = [];
     const alreadyRecorded: string[] = [];
     const discrepancyIds: string[] = [];
-    let moved = 0;
+    const moved: repo.CellarMovementRow[] = [];
     for (const sale of batch.sales) {
       const [fresh] = await tx
         .insert(tillSales)
@@ -119,11 +119,13 @@ export async function recordTillSales(
       const note = `PDV: venda ${sale.till_sale_id}`;
       for (const line of sale.lines) {
         const target = targets.get(line) as Target;
-        const sold =
+        const movements =
           line.unit === 'bottle'
             ? await sellBottles(tx, caller, target, line.quantity, note)
             : await sellGlasses(tx, caller, target, line.quantity, note);
-        moved += sold;
+        moved.push(...movements);
+        // A bottle line is one movement of its bottles; a glass line one movement per glass.
+        const sold = line.unit === 'bottle' ? -(movements[0]?.delta ?? 0) : movements.length;
         if (sold < line.quantity) {
           discrepancyIds.push(
             await recordDiscrepancy(tx, {
@@ -139,7 +141,7 @@ export async function recordTillSales(
     }
     return { recorded, alreadyRecorded, discrepancyIds, moved };
   });
-  if (result.moved > 0) deps.onPublicChange(establishmentId);
+  if (await pagesChange(db, result.moved)) deps.onPublicChange(establishmentId);
   // A batch sent again changes nothing, and owes the audit trail nothing.
   if (result.recorded.length === 0) markNothingChanged();
   return {
@@ -149,11 +151,30 @@ export async function recordTillSales(
   };
 }
 
-/** Up to `quantity` bottles off the shelf (as many as it has): how many left. */
-async function sellBottles(tx: Executor, caller: Caller, target: Target, quantity: number, note: string): Promise<number> {
+/**
+ * Does any of the batch's movements change what a public page shows? As for one movement (publicPagesChange): a till
+ * selling the 30th bottle twenty times a second must not drop the cached menu twenty times a second.
+ */
+async function pagesChange(db: Executor, movements: readonly repo.CellarMovementRow[]): Promise<boolean> {
+  const thresholds = new Map<string, number | null>();
+  for (const m of movements) {
+    if (!thresholds.has(m.cellarItemId)) thresholds.set(m.cellarItemId, await repo.maxLowStockThreshold(db, m.cellarItemId));
+    if (publicPagesChange(m, thresholds.get(m.cellarItemId) ?? null)) return true;
+  }
+  return false;
+}
+
+/** Up to `quantity` bottles off the shelf (as many as it has), as one movement. */
+async function sellBottles(
+  tx: Executor,
+  caller: Caller,
+  target: Target,
+  quantity: number,
+  note: string,
+): Promise<repo.CellarMovementRow[]> {
   const item = await repo.lockItem(tx, target.itemId);
   const sold = Math.min(quantity, item?.onHand ?? 0);
-  if (!item || sold === 0) return 0;
+  if (!item || sold === 0) return [];
   const movement = await repo.setCountsAndRecord(tx, {
     cellarItemId: item.id,
     establishmentId: item.establishmentId,
@@ -168,15 +189,23 @@ async function sellBottles(tx: Executor, caller: Caller, target: Target, quantit
     note,
   });
   await recordMovementEntry(tx, caller, movement);
-  return sold;
+  return [movement];
 }
 
-/** Up to `quantity` glasses, one movement each (opening bottles as they empty): how many were poured. */
-async function sellGlasses(tx: Executor, caller: Caller, target: Target, quantity: number, note: string): Promise<number> {
-  for (let poured = 0; poured < quantity; poured++) {
+/** Up to `quantity` glasses, one movement each (opening bottles as they empty). */
+async function sellGlasses(
+  tx: Executor,
+  caller: Caller,
+  target: Target,
+  quantity: number,
+  note: string,
+): Promise<repo.CellarMovementRow[]> {
+  const poured: repo.CellarMovementRow[] = [];
+  while (poured.length < quantity) {
     const movement = await sellGlass(tx, caller, target.itemId, target.doses, note);
-    if (!movement) return poured;
+    if (!movement) break;
     await recordMovementEntry(tx, caller, movement);
+    poured.push(movement);
   }
-  return quantity;
+  return poured;
 }
