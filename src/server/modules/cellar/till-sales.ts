@@ -17,45 +17,55 @@ interface Target {
   doses: number;
 }
 
+/** The distinct values `pick` finds on the lines, looked up in one query (none when no line has one). */
+async function itemsBy(
+  lines: readonly Line[],
+  pick: (line: Line) => string | undefined,
+  query: (keys: string[]) => Promise<{ key: string | null; itemId: string | null }[]>,
+): Promise<Map<string, string>> {
+  const keys = [...new Set(lines.flatMap((line) => pick(line) ?? []))];
+  if (keys.length === 0) return new Map();
+  return new Map((await query(keys)).flatMap(({ key, itemId }) => (key && itemId ? [[key, itemId] as const] : [])));
+}
+
 /** Each line's cellar item, found before anything is written: a line naming no wine of this cellar refuses the batch. */
 async function resolveTargets(db: Executor, establishmentId: string, batch: TillSalesBatch): Promise<Map<Line, Target>> {
   const lines = batch.sales.flatMap((sale) => sale.lines);
-  const menuWineIds = [...new Set(lines.flatMap((l) => (l.menu_wine_id ? [l.menu_wine_id] : [])))];
-  const catalogIds = [...new Set(lines.flatMap((l) => (l.catalog_wine_id ? [l.catalog_wine_id] : [])))];
-  const byMenuWine = new Map(
-    menuWineIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: menuWines.id, itemId: menuWines.cellarItemId })
-            .from(menuWines)
-            .innerJoin(wineMenus, eq(wineMenus.id, menuWines.menuId))
-            .where(
-              and(inArray(menuWines.id, menuWineIds), eq(wineMenus.establishmentId, establishmentId), isNotNull(menuWines.cellarItemId)),
-            )
-        ).map((r) => [r.id, r.itemId as string]),
+  const byMenuWine = await itemsBy(
+    lines,
+    (l) => l.menu_wine_id,
+    (ids) =>
+      db
+        .select({ key: menuWines.id, itemId: menuWines.cellarItemId })
+        .from(menuWines)
+        .innerJoin(wineMenus, eq(wineMenus.id, menuWines.menuId))
+        .where(and(inArray(menuWines.id, ids), eq(wineMenus.establishmentId, establishmentId), isNotNull(menuWines.cellarItemId))),
   );
-  const byCatalogWine = new Map(
-    catalogIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ catalogWineId: cellarItems.catalogWineId, id: cellarItems.id })
-            .from(cellarItems)
-            .where(and(eq(cellarItems.establishmentId, establishmentId), inArray(cellarItems.catalogWineId, catalogIds)))
-        ).map((r) => [r.catalogWineId as string, r.id]),
+  const byCatalogWine = await itemsBy(
+    lines,
+    (l) => l.catalog_wine_id,
+    (ids) =>
+      db
+        .select({ key: cellarItems.catalogWineId, itemId: cellarItems.id })
+        .from(cellarItems)
+        .where(and(eq(cellarItems.establishmentId, establishmentId), inArray(cellarItems.catalogWineId, ids))),
   );
-  const codes = [...new Set(lines.flatMap((l) => (l.product_code ? [l.product_code] : [])))];
-  const byCode = new Map(
-    codes.length === 0
-      ? []
-      : (
-          await db
-            .select({ code: tillProductCodes.code, itemId: tillProductCodes.cellarItemId })
-            .from(tillProductCodes)
-            .where(and(eq(tillProductCodes.establishmentId, establishmentId), inArray(tillProductCodes.code, codes)))
-        ).map((r) => [r.code, r.itemId]),
+  const byCode = await itemsBy(
+    lines,
+    (l) => l.product_code,
+    (codes) =>
+      db
+        .select({ key: tillProductCodes.code, itemId: tillProductCodes.cellarItemId })
+        .from(tillProductCodes)
+        .where(and(eq(tillProductCodes.establishmentId, establishmentId), inArray(tillProductCodes.code, codes))),
   );
+  // Glasses per bottle, read once per wine sold by the glass however many lines sell it.
+  const doses = new Map<string, Promise<number>>();
+  const dosesOf = (itemId: string, menuWineId: string | null) => {
+    const key = `${itemId} ${menuWineId ?? ''}`;
+    if (!doses.has(key)) doses.set(key, glassesPerBottle(db, itemId, menuWineId));
+    return doses.get(key) as Promise<number>;
+  };
   const targets = new Map<Line, Target>();
   for (const [s, sale] of batch.sales.entries()) {
     for (const [l, line] of sale.lines.entries()) {
@@ -71,8 +81,7 @@ async function resolveTargets(db: Executor, establishmentId: string, batch: Till
           : TILL_SALE_TEXTS.unknownWine(sale.till_sale_id, l + 1);
         throw badRequest(message, { [`sales.${s}.lines.${l}.${field}`]: message });
       }
-      const doses = line.unit === 'glass' ? await glassesPerBottle(db, itemId, line.menu_wine_id ?? null) : 0;
-      targets.set(line, { itemId, doses });
+      targets.set(line, { itemId, doses: line.unit === 'glass' ? await dosesOf(itemId, line.menu_wine_id ?? null) : 0 });
     }
   }
   return targets;
