@@ -120,7 +120,13 @@ const UI_FILES: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
 };
-const uiDir = () => path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const uiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+/** Each file read once, when first asked for: the reference is rarely opened, and then its files are the same. */
+const uiFiles = new Map<string, Promise<Buffer>>();
+const uiFile = (name: string) => {
+  if (!uiFiles.has(name)) uiFiles.set(name, readFile(path.join(uiDir, name)));
+  return uiFiles.get(name) as Promise<Buffer>;
+};
 
 const DOCS_HTML = `<!doctype html>
 <html lang="pt-BR">
@@ -153,7 +159,7 @@ export function openApiRoutes(app: FastifyInstance): void {
   app.get<{ Params: { file: string } }>(`${DOCS_PATH}/:file`, { config, schema: hidden }, async (request, reply) => {
     const type = Object.hasOwn(UI_FILES, request.params.file) ? UI_FILES[request.params.file] : undefined;
     if (!type) return reply.code(404).send({ detail: 'Arquivo não encontrado.', code: 'not_found' });
-    const body = await readFile(path.join(uiDir(), request.params.file));
+    const body = await uiFile(request.params.file);
     return reply.type(type).header('Cache-Control', 'public, max-age=86400').send(body);
   });
 }
