@@ -1,43 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { type Database, openDatabase } from '../db/client.js';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.js';
 import { cellarMovements } from '../db/schema/index.js';
 import { createTeam } from '../test-support/factories.js';
 import { testAppPerFile } from '../test-support/file-app.js';
-import { testConfig } from '../test-support/test-app.js';
-import { openTestDatabase, pgliteFromTemplate } from '../test-support/test-database.js';
+import { restartableDatabasePerFile } from '../test-support/restartable-app.js';
 import { IDEMPOTENCY_TEXTS } from './idempotency.js';
 
-const onPostgres = process.env.ADEGA_TEST_DB === 'postgres';
 /** The file's app, for what needs no restart. */
 const t = testAppPerFile();
-
-// A database a test can close and open again, as a restarted process does (as in rate-limits.api.test.ts).
-let dataDir: string;
-let postgres: (Database & { connectionString?: string }) | undefined;
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'adega-idempotency-'));
-  if (onPostgres) postgres = await openTestDatabase();
-  else await (await pgliteFromTemplate(path.join(dataDir, 'pglite'))).close();
-});
-afterAll(async () => {
-  await postgres?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const openAgain = () =>
-  postgres ? openDatabase({ databaseUrl: postgres.connectionString as string, migrate: false }) : openDatabase({ dataDir });
-
-async function startApp(): Promise<FastifyInstance> {
-  const app = await buildApp(testConfig(dataDir), { database: await openAgain(), logger: false });
-  await app.ready();
-  return app;
-}
+const { onPostgres, startApp } = restartableDatabasePerFile('idempotency');
 
 /** A till's key and a cellar item with `onHand` bottles, made through the app. */
 async function tillAndItem(app: FastifyInstance, onHand: number) {

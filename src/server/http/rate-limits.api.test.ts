@@ -1,45 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { type Database, openDatabase } from '../db/client.js';
+import { describe, expect, it } from 'vitest';
 import { SIGNUPS_PER_HOUR } from '../modules/onboarding/routes.js';
 import { onboardingFormValues } from '../test-support/factories.js';
-import { testConfig } from '../test-support/test-app.js';
-import { openTestDatabase, pgliteFromTemplate } from '../test-support/test-database.js';
+import { restartableDatabasePerFile } from '../test-support/restartable-app.js';
 import { createRateLimitCounter } from './rate-limit-counter.js';
 
-const onPostgres = process.env.ADEGA_TEST_DB === 'postgres';
-
-/**
- * A database the test can close and open again, as a restarted process does: a PostgreSQL database of its own, or
- * an embedded one in a data directory (loaded from the migrated template).
- */
-let dataDir: string;
-let postgres: (Database & { connectionString?: string }) | undefined;
-beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'adega-limits-'));
-  if (onPostgres) {
-    postgres = await openTestDatabase();
-  } else {
-    await (await pgliteFromTemplate(path.join(dataDir, 'pglite'))).close();
-  }
-});
-afterAll(async () => {
-  await postgres?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const openAgain = () =>
-  postgres ? openDatabase({ databaseUrl: postgres.connectionString as string, migrate: false }) : openDatabase({ dataDir });
-
-async function startApp(): Promise<FastifyInstance> {
-  const app = await buildApp(testConfig(dataDir), { database: await openAgain(), logger: false });
-  await app.ready();
-  return app;
-}
+const { onPostgres, openAgain, startApp } = restartableDatabasePerFile('limits');
 
 const form = () => onboardingFormValues();
 
