@@ -1,4 +1,4 @@
-import { Button, Paper, Select, SimpleGrid, Skeleton, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Skeleton, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconBottle, IconClipboardCheck, IconPackages, IconPlus, IconTrendingDown } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { useCan } from '../../lib/use-can';
 import { useChosenEstablishment } from '../../lib/use-chosen-establishment';
 import { useUrlParams } from '../../lib/use-url-params';
 import { EmptyState } from '../../ui/EmptyState';
+import { EstablishmentChoice } from '../../ui/EstablishmentChoice';
 import { LoadErrorAlert } from '../../ui/ListStates';
 import { notifySuccess } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
@@ -77,17 +78,7 @@ export function CellarPage() {
         )
       }
     >
-      {list.length > 1 && (
-        <Select
-          mt="xs"
-          maw={340}
-          label="Estabelecimento"
-          allowDeselect={false}
-          data={list.map((e) => ({ value: e.id, label: e.name }))}
-          value={establishmentId || null}
-          onChange={(v) => v && choose(v)}
-        />
-      )}
+      <EstablishmentChoice list={list} value={establishmentId} onChange={choose} />
     </PageHeader>
   );
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { API_KEY_SCOPE_LABELS, type ApiKey, type ApiKeyCreated, apiKeyState } from '../../../shared/api-keys';
@@ -7,6 +7,7 @@ import { useCan } from '../../lib/use-can';
 import { useChosenEstablishment } from '../../lib/use-chosen-establishment';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
+import { EstablishmentChoice } from '../../ui/EstablishmentChoice';
 import { ListSkeleton, LoadErrorAlert } from '../../ui/ListStates';
 import { mutationToasts } from '../../ui/notify';
 import { PageHeader } from '../../ui/PageHeader';
@@ -47,17 +48,7 @@ export function IntegrationsPage() {
         )
       }
     >
-      {list.length > 1 && (
-        <Select
-          mt="xs"
-          maw={340}
-          label="Estabelecimento"
-          allowDeselect={false}
-          data={list.map((e) => ({ value: e.id, label: e.name }))}
-          value={establishmentId || null}
-          onChange={(v) => v && choose(v)}
-        />
-      )}
+      <EstablishmentChoice list={list} value={establishmentId} onChange={choose} />
     </PageHeader>
   );
 
