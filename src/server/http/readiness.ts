@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { ERROR_CODES } from '../../shared/errors.js';
 import { listenOn } from './plain-server.js';
 import { serviceUnavailablePage } from './unavailable-page.js';
@@ -49,7 +50,8 @@ export function createReadiness(): Readiness {
  * rolling restart, decision 0086); one held longer than HOLD_MS gets 503 — JSON under /api (code `starting`), the
  * guests' "unavailable" page elsewhere — with `Retry-After`. Every answer closes its connection, so none outlives the
  * listener. `close(app)` stops taking connections (the port is free for the app when it returns), then hands the held
- * requests to the app's server, or answers them 503 when there is none (start-up failed).
+ * requests to the app's server, or answers them 503 when there is none (start-up failed); so does it with a request
+ * that comes later on a connection accepted before (closing that connection instead once lost a POST behind nginx).
  */
 export interface StartupListener {
   close(appServer?: Server): void;
@@ -75,7 +77,13 @@ const isHealthCheck = (url: string | undefined) => url === '/api/health' || url?
 
 export async function listenWhileStarting(port: number, host: string): Promise<StartupListener> {
   const held = new Map<ServerResponse, { request: IncomingMessage; timer: NodeJS.Timeout }>();
+  // Connections accepted that have not sent a request yet: one may be carrying a proxy's POST at this very moment.
+  const unasked = new Set<Socket>();
+  let handOff: { to: Server | undefined } | undefined;
   const server = createServer((request, response) => {
+    unasked.delete(request.socket);
+    request.socket.setTimeout(0);
+    if (handOff) return handOver(request, response, handOff.to);
     if (isHealthCheck(request.url)) return answerStarting(request, response);
     const timer = setTimeout(() => {
       held.delete(response);
@@ -87,19 +95,34 @@ export async function listenWhileStarting(port: number, host: string): Promise<S
       held.delete(response);
     });
   });
+  server.on('connection', (socket: Socket) => {
+    unasked.add(socket);
+    socket.once('close', () => unasked.delete(socket));
+  });
   await listenOn(server, port, host);
   return {
     close(appServer) {
       // Closes the listening socket at once (the port is free as this returns); open connections stay for their answers.
       server.close();
+      handOff = { to: appServer };
       for (const [response, { request, timer }] of held) {
         clearTimeout(timer);
-        response.setHeader('Connection', 'close');
-        if (appServer) appServer.emit('request', request, response);
-        else answerStarting(request, response);
+        handOver(request, response, appServer);
       }
       held.clear();
-      server.closeIdleConnections();
+      // Every answer closed its connection. One accepted but still silent is not cut at once (a request sent on it
+      // would be lost, and a proxy does not retry a POST it has sent): it goes once silent for UNASKED_MS.
+      for (const socket of unasked) socket.setTimeout(UNASKED_MS, () => socket.destroy());
     },
   };
+}
+
+/** How long a connection accepted while starting may stay silent once the app has the port. */
+const UNASKED_MS = 5_000;
+
+/** A request that reached the start-up listener, answered by the app (closing its connection) or 503 without one. */
+function handOver(request: IncomingMessage, response: ServerResponse, appServer: Server | undefined): void {
+  response.setHeader('Connection', 'close');
+  if (appServer) appServer.emit('request', request, response);
+  else answerStarting(request, response);
 }
