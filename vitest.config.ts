@@ -18,16 +18,15 @@ const PGLITE_ONLY = [
 export default defineConfig({
   test: {
     globalSetup: ['src/server/test-support/global-setup.ts'],
-    // CI runs both suites at once on two cores, this one under `nice`: a test that takes 5 s alone took over 20 s there
-    // (seed.api, decision 0092), and on a slower machine a file's 40 s took 9 minutes (product-import.api, 2026-12-06).
-    // A hung test still fails, later.
+    // Generous for a slow two-core machine: a file's 40 s once took 9 minutes there (product-import.api, 2026-12-06,
+    // when this suite still ran beside the browser suite). A hung test still fails, later.
     testTimeout: 120_000,
     // Test files share their worker's loaded modules: each file still gets its own database and app (createTestApp),
     // and loading Fastify, Drizzle and the modules again for each of ~190 files cost more than the tests themselves.
     isolate: false,
     // Vitest's default on two cores is one worker (cores - 1), yet much of an API test's time is waiting: for a child
-    // process to start, an SMTP retry, a job poll. Two files at a time, beside the two browser workers of `npm test`
-    // (three overloaded the machine: decision 0088). VITEST_MAX_WORKERS overrides it.
+    // process to start, an SMTP retry, a job poll. Two files at a time (three gained 5 % and loaded the machine to 90 %:
+    // decision 0099). VITEST_MAX_WORKERS overrides it.
     maxWorkers: 2,
     hookTimeout: 180_000,
     projects: [

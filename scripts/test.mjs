@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: lint (Biome's rules, the module doors and import cycles among them: decision 0070), build once, then the
-// unit/API suite (Vitest) and the browser suite (Playwright) side by side. The browser suite spends much of its time
-// waiting (typing key by key, a server answering), so running both at once keeps CI inside its time limit on two
-// cores. Fails when any step fails, and then lists the failed tests last (scripts/failure-summary.mjs).
+// unit/API suite (Vitest) and the browser suite (Playwright), one after the other: on two cores, side by side they
+// took longer than the two in turn (decision 0099). Fails when any step fails, and then lists the failed tests last
+// (scripts/failure-summary.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,12 +25,8 @@ const reports = mkdtempSync(path.join(tmpdir(), 'adega-test-reports-'));
 const vitestReport = path.join(reports, 'vitest.json');
 const playwrightReport = path.join(reports, 'playwright.json');
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`];
-// The browser suite is the longer one and its browser needs the CPU most: the unit/API suite yields to it (nice).
-const vitest = process.platform === 'linux' ? ['nice', ['-n', '10', 'npx', ...vitestArgs]] : ['npx', vitestArgs];
-const [unit, e2e] = await Promise.all([
-  run(...vitest),
-  run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport }),
-]);
+const unit = await run('npx', vitestArgs);
+const e2e = await run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport });
 if (unit !== 0) printFailures('unit/API tests', vitestFailures(vitestReport));
 if (e2e !== 0) printFailures('browser tests', playwrightFailures(playwrightReport));
 rmSync(reports, { recursive: true, force: true });

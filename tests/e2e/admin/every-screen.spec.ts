@@ -9,6 +9,8 @@ import { fillEveryScreen, type ScreenData } from './screen-data.js';
 // With SHOTS_DIR set, each screen is also photographed (full page) for a person to look at.
 // Screens with the full sample data: allow a busy machine more time than the suite's default.
 const expect = baseExpect.configure({ timeout: 30_000 });
+// The two widths are two long tests, each with its own data: on two workers the suite ends sooner.
+test.describe.configure({ mode: 'parallel' });
 
 interface Screen {
   name: string;
