@@ -88,6 +88,14 @@ import { createSeedService, seedRoutes } from './modules/seed/index.js';
 import { createSupplierService, supplierRoutes } from './modules/suppliers/index.js';
 import { registerOrphanCleanup, uploadRoutes } from './modules/uploads/index.js';
 import { createUserService, userRoutes } from './modules/users/index.js';
+import {
+  createWebhookOutbox,
+  createWebhookService,
+  DEFAULT_WEBHOOK_RETRY,
+  registerWebhookDelivery,
+  type WebhookRetryPolicy,
+  webhookRoutes,
+} from './modules/webhooks/index.js';
 import { createWineMenuService, wineMenuRoutes } from './modules/wine-menus/index.js';
 import { createPublicPageCache } from './public-pages/page-cache.js';
 import { publicMenuByPagePath, publicPageRoutes } from './public-pages/routes.js';
@@ -135,6 +143,8 @@ export interface BuildOptions {
   mailDomainResolver?: MailDomainResolver;
   /** How soon an undelivered e-mail is tried again (tests shorten it). */
   mailRetry?: MailRetryPolicy;
+  /** How soon an undelivered webhook is tried again, and when its endpoint is paused (tests shorten it). */
+  webhookRetry?: WebhookRetryPolicy;
   /** Tests: a disk whose free space they choose; otherwise DATA_DIR's file system. */
   disk?: DiskSpace;
   /** Tests: the catalogue's search index waits for this before it loads (a process whose index is still loading). */
@@ -274,6 +284,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerPasswordResetJobs(app.jobs, { db, mailer: app.mailer, log: app.log });
   const apiKeys = createApiKeyService({ db, rateLimits: app.rateLimits, perMinute: config.apiKeyRateLimit });
+  const webhookAddresses = { allowedHosts: config.webhookAllowedHosts };
+  registerWebhookDelivery({
+    db,
+    jobs: app.jobs,
+    mailer: app.mailer,
+    log: app.log,
+    retry: options.webhookRetry ?? DEFAULT_WEBHOOK_RETRY,
+    addresses: webhookAddresses,
+  });
+  const webhooks = createWebhookOutbox(app.jobs);
   registerAuthentication(app, { verifyToken: auth.verifyToken, loadCaller: auth.loadCaller, apiKeys: apiKeys.auth });
   registerRoutePolicy(app);
   // Before the routes: @fastify/swagger reads each route as it is added.
@@ -313,14 +333,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       .publish(PUBLIC_PAGES_CHANNEL, establishmentId)
       .catch((err: unknown) => app.log.warn({ err }, 'public page invalidation not broadcast'));
   };
-  await app.register(orderRoutes(createOrderService({ db, mailer: app.mailer, onPublicChange })));
-  await app.register(cellarRoutes(createCellarService({ db, onPublicChange })));
+  await app.register(orderRoutes(createOrderService({ db, mailer: app.mailer, onPublicChange, webhooks })));
+  await app.register(cellarRoutes(createCellarService({ db, onPublicChange, webhooks })));
   await app.register(crmRoutes(createCrmService({ db })));
   await app.register(publicApiRoutes(createPublicService({ db })));
   await app.register(uploadRoutes(storage.public));
   await app.register(productImportRoutes(createProductImportService({ db, files: storage.private, jobs: app.jobs, log: app.log })));
   await app.register(establishmentRoutes(createEstablishmentService({ db, onPublicChange })));
-  await app.register(wineMenuRoutes(createWineMenuService({ db, onPublicChange, publicBaseUrl: config.publicBaseUrl })));
+  await app.register(wineMenuRoutes(createWineMenuService({ db, onPublicChange, webhooks, publicBaseUrl: config.publicBaseUrl })));
   await app.register(menuLanguageRoutes(db, { onPublicChange }));
   const onboarding = createOnboardingService({
     db,
@@ -342,6 +362,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   await app.register(auditRoutes(createAuditService({ db })));
   await app.register(apiKeyRoutes(apiKeys));
+  await app.register(webhookRoutes(createWebhookService({ db, jobs: app.jobs, addresses: webhookAddresses })));
   await app.register(seedRoutes(createSeedService({ db, storage: storage.public, onPublicChange })));
 
   await registerUploads(app, storage);

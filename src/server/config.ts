@@ -90,6 +90,7 @@ const envSchema = z.object({
       .min(1, 'deve ser de pelo menos 1 requisição por minuto')
       .default(600),
   ),
+  WEBHOOK_ALLOWED_HOSTS: setting(z.string().default('')),
   METRICS_PORT: setting(z.coerce.number('deve ser um número de porta').int('deve ser um número de porta').min(1).max(65535).optional()),
   METRICS_HOST: setting(z.string().optional()),
   METRICS_TOKEN: setting(
@@ -222,6 +223,11 @@ export interface AppConfig {
   onboardingEmailDnsCheck: boolean;
   /** Requests per minute one API key may make, counted across every process (issue 31). */
   apiKeyRateLimit: number;
+  /**
+   * Hosts or addresses webhooks may reach although they are internal (WEBHOOK_ALLOWED_HOSTS, comma-separated; none by
+   * default), over http too: an integration inside the restaurant's network, a test's receiver.
+   */
+  webhookAllowedHosts: string[];
   /** An S3-compatible bucket for public and private files (S3_BUCKET and its companions); DATA_DIR when undefined. */
   s3: S3Settings | undefined;
   /** Below this many free bytes under dataDir, uploads are refused (507) and imports pause (decision 0039). */
@@ -293,6 +299,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     onboardingEmailDnsCheck: e.ONBOARDING_EMAIL_DNS_CHECK === 'true',
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     s3: s3.settings,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1024 * 1024,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT * 1000,

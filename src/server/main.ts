@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { listenWhileStarting } from './http/readiness.js';
 import { ensureInitialAdmin, ensureTwoStepPolicy } from './modules/auth/index.js';
 import { requestMailSweep } from './modules/mail/index.js';
+import { requestWebhookSweep } from './modules/webhooks/index.js';
 import { shutDown } from './shutdown.js';
 
 async function main(): Promise<void> {
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
   await app.jobs.start();
   // Messages written while no runner was started (before this start, or by a process without one) go out now.
   await requestMailSweep(app.jobs);
+  // So are webhooks that came due while no process ran.
+  await requestWebhookSweep(app.jobs);
   // Imports a killed process left half done resume now rather than at the next recovery tick.
   await app.productImportJobs.recover();
   // Not ready until the catalogue's search index is loaded (searches are answered in SQL meanwhile).

@@ -89,6 +89,9 @@ const DESIGN_ROLES: Record<string, [manager: Cell, sommelier: Cell, supplier: Ce
   'apiKeys.read': ['own', '-', '-'],
   'apiKeys.create': ['own', '-', '-'],
   'apiKeys.revoke': ['own', '-', '-'],
+  // Issue 31: webhooks, the same people.
+  'webhooks.read': ['own', '-', '-'],
+  'webhooks.manage': ['own', '-', '-'],
   // Issue 29: the audit trail, admins all, managers their establishments' entries.
   'audit.read': ['own', '-', '-'],
 };

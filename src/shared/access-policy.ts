@@ -172,6 +172,11 @@ export const POLICY = {
     create: OWN_MANAGER,
     revoke: OWN_MANAGER,
   },
+  /** Webhooks telling the establishment's other systems of its events (issue 31, "Integrações"): its managers. */
+  webhooks: {
+    read: OWN_MANAGER,
+    manage: OWN_MANAGER,
+  },
   /** The audit trail (issue 29, /auditoria and each record's history): a manager reads its establishments' entries. */
   audit: {
     read: OWN_MANAGER,
@@ -236,6 +241,10 @@ const DENIED: { [A in Area]?: Partial<Record<ActionOf<A>, string>> } = {
     read: 'Apenas administradores e gerentes de restaurante podem ver as chaves de API.',
     create: 'Apenas administradores e gerentes de restaurante podem criar chaves de API.',
     revoke: 'Apenas administradores e gerentes de restaurante podem revogar chaves de API.',
+  },
+  webhooks: {
+    read: 'Apenas administradores e gerentes de restaurante podem ver os webhooks.',
+    manage: 'Apenas administradores e gerentes de restaurante podem cadastrar e alterar webhooks.',
   },
 };
 

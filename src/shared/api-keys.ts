@@ -5,7 +5,15 @@
 import { z } from 'zod';
 import { optionalDate } from './field-rules.js';
 
-export const API_KEY_SCOPES = ['menus:read', 'cellar:read', 'cellar:sales', 'orders:read', 'orders:write', 'products:read'] as const;
+export const API_KEY_SCOPES = [
+  'menus:read',
+  'cellar:read',
+  'cellar:sales',
+  'orders:read',
+  'orders:write',
+  'products:read',
+  'webhooks',
+] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** What each scope lets a key do, as the screen explains it. */
@@ -16,6 +24,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'orders:read': 'Ler os pedidos',
   'orders:write': 'Criar pedidos e mudar o status deles',
   'products:read': 'Ler os produtos dos fornecedores',
+  webhooks: 'Cadastrar e gerenciar webhooks',
 };
 
 /** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */

@@ -31,6 +31,7 @@ export const AUDIT_RECORD_KIND_LABELS = {
   lgpd_request: 'Pedido de titular (LGPD)',
   lgpd_retention: 'Retenção de dados (LGPD)',
   api_key: 'Chave de API',
+  webhook: 'Webhook',
 } as const;
 export type AuditRecordKind = keyof typeof AUDIT_RECORD_KIND_LABELS;
 export const AUDIT_RECORD_KINDS = Object.keys(AUDIT_RECORD_KIND_LABELS) as [AuditRecordKind, ...AuditRecordKind[]];
@@ -156,6 +157,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   tillProductCode: 'Código do PDV',
   scopes: 'Permissões',
   expiresAt: 'Válida até',
+  endpointUrl: 'Endereço do webhook',
+  events: 'Eventos',
+  secret: 'Segredo de assinatura',
+  pausedAt: 'Pausado em',
   name: 'Nome',
   description: 'Descrição',
   price: 'Preço da garrafa',

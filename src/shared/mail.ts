@@ -29,4 +29,5 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   invitation: 'Convite',
   order_created: 'Novo pedido',
   order_status: 'Situação do pedido',
+  webhook_paused: 'Webhook pausado',
 };

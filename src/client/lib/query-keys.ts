@@ -34,6 +34,11 @@ export const queryKeys = {
     all: ['api-keys'] as const,
     list: (establishmentId: string) => ['api-keys', 'list', establishmentId] as const,
   },
+  webhooks: {
+    all: ['webhooks'] as const,
+    list: (establishmentId: string) => ['webhooks', 'list', establishmentId] as const,
+    deliveries: (webhookId: string) => ['webhooks', 'deliveries', webhookId] as const,
+  },
   catalog: {
     all: ['catalog'] as const,
     list: (filters: Record<string, string>, page: number) => ['catalog', 'list', filters, page] as const,

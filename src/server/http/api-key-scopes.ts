@@ -11,6 +11,7 @@ const KEY_SCOPES: { [A in Area]?: Partial<Record<ActionOf<A>, ApiKeyScope>> } = 
   cellar: { read: 'cellar:read', move: 'cellar:sales' },
   orders: { read: 'orders:read', create: 'orders:write', deliver: 'orders:write', cancel: 'orders:write' },
   products: { read: 'products:read' },
+  webhooks: { read: 'webhooks', manage: 'webhooks' },
 };
 
 /**

@@ -38,12 +38,12 @@ export interface JobRunner {
    * Queues a job on a registered queue; it is worked by whichever process gets it first, now or after a restart.
    * Null when the queue's policy refuses it (one already waiting).
    */
-  send(name: string, data: object): Promise<string | null>;
+  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
   /**
    * Queues a job as part of the caller's transaction: it exists only if that transaction commits. Throws when the
    * runner is not started; `started` tells beforehand.
    */
-  sendWithin(executor: Executor, name: string, data: object): Promise<string | null>;
+  sendWithin(executor: Executor, name: string, data: object, options?: SendOptions): Promise<string | null>;
   /** Whether start() has finished (jobs can be sent). */
   readonly started: boolean;
   /**
@@ -70,6 +70,12 @@ export interface JobRunner {
   queueStats(): Promise<QueueFigures[]>;
   /** Jobs that failed in this process since it started, per queue (a throw in the handler; pg-boss may retry them). */
   failures(): ReadonlyMap<string, number>;
+}
+
+/** When the job may run, and the key a `stately` queue holds one waiting and one running job of. */
+export interface SendOptions {
+  startAfter?: Date;
+  singletonKey?: string;
 }
 
 export interface QueueFigures {
@@ -178,15 +184,16 @@ export function createJobRunner(
       definitions.set(definition.name, definition);
     },
 
-    async send(name, data) {
+    async send(name, data, options = {}) {
       if (!definitions.has(name)) throw new Error(`no queue named ${name} is registered`);
-      return started().send(name, traced(data));
+      return started().send(name, traced(data), options);
     },
 
-    async sendWithin(executor, name, data) {
+    async sendWithin(executor, name, data, options = {}) {
       if (!definitions.has(name)) throw new Error(`no queue named ${name} is registered`);
       // The executor's rows come back as {rows} on both drivers, which is what pg-boss reads.
-      return started().send(name, traced(data), { db: fromDrizzle(executor as unknown as Parameters<typeof fromDrizzle>[0], sql) });
+      const db = fromDrizzle(executor as unknown as Parameters<typeof fromDrizzle>[0], sql);
+      return started().send(name, traced(data), { ...options, db });
     },
 
     get started() {

@@ -49,6 +49,8 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     trustProxy: false,
     onboardingEmailDnsCheck: false,
     apiKeyRateLimit: 600,
+    // A test's webhook receiver runs on 127.0.0.1: webhooks.api.test.ts lists it where it means to reach it.
+    webhookAllowedHosts: [],
     s3: undefined,
     // Tests write a few files: the threshold is not what they test (disk-space.api.test.ts sets its own).
     minFreeDiskBytes: 0,
@@ -64,7 +66,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   logStream?: NodeJS.WritableStream,
-  buildOptions: Pick<BuildOptions, 'mailDomainResolver' | 'mailRetry' | 'disk' | 'searchIndexBeforeLoad'> = {},
+  buildOptions: Pick<BuildOptions, 'mailDomainResolver' | 'mailRetry' | 'webhookRetry' | 'disk' | 'searchIndexBeforeLoad'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-app-'));
   const config = testConfig(dataDir, overrides);

@@ -1,11 +1,14 @@
 /**
  * Issue 31 on the manager's screen: a key for the till made on "Integrações", used by the till to send a sale of more
- * bottles than the cellar has (the public menu then says "Esgotado", /adega asks for a recount), and revoked (the
- * till's next sale is refused).
+ * bottles than the cellar has (the public menu then says "Esgotado", /adega asks for a recount, and the webhook the
+ * manager registered is told `cellar.sold_out`, signed), and revoked (the till's next sale is refused).
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { verifyWebhookSignature } from '../../../src/server/modules/webhooks/signature.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../src/server/test-support/webhook-receiver.js';
 import { seriousViolations } from '../support/axe.js';
+import { E2E_WEBHOOK_HOST } from '../support/constants.js';
 import { apiToken, createUserViaApi, expect, loginViaUi, test } from '../support/fixtures.js';
 import { snapshot } from '../support/shots.js';
 
@@ -40,6 +43,38 @@ const tillSale = (request: APIRequestContext, key: string, establishmentId: stri
     headers: { authorization: `Bearer ${key}` },
     data: { sales: [{ till_sale_id: saleId, sold_at: new Date().toISOString(), lines: [{ product_code: 'SYR-750', quantity: 2 }] }] },
   });
+
+let receiver: WebhookReceiver;
+test.beforeAll(async () => {
+  receiver = await startWebhookReceiver(E2E_WEBHOOK_HOST);
+});
+test.afterAll(() => receiver?.stop());
+
+/** Registers the receiver for `cellar.sold_out` on the screen, and answers the secret shown once. */
+async function registerWebhook(page: Page, width: number): Promise<string> {
+  await page.getByRole('button', { name: 'Novo webhook' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo webhook' });
+  await typeInto(page, /^Endereço \(URL\)/, receiver.url.replace('http://', 'ftp://'));
+  await dialog.getByRole('checkbox', { name: 'Vinho da adega esgotado' }).check();
+  await dialog.getByRole('button', { name: 'Cadastrar webhook' }).click();
+  await expect(dialog.getByText(/^Endereço inválido/)).toBeVisible();
+  await dialog.getByLabel(/^Endereço \(URL\)/).clear();
+  await typeInto(page, /^Endereço \(URL\)/, receiver.url);
+  await dialog.getByRole('button', { name: 'Cadastrar webhook' }).click();
+  const shown = page.getByRole('dialog', { name: 'Segredo de assinatura' });
+  const secret = ((await shown.getByLabel('Segredo do webhook').textContent()) ?? '').trim();
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await snapshot(page, `integracoes-segredo-webhook-${width}`);
+  await shown.getByRole('button', { name: 'Já copiei o segredo' }).click();
+  const hook = page.getByRole('list', { name: 'Webhooks' }).getByRole('listitem');
+  await expect(hook).toHaveCount(1);
+  await expect(hook.first()).toContainText(receiver.url);
+  await expect(hook.first()).toContainText('Ativo');
+  await expect(hook.first()).toContainText('Vinho da adega esgotado');
+  await expect(hook.first()).not.toContainText(secret);
+  return secret;
+}
 
 for (const [width, device] of [
   [390, PHONE],
@@ -99,6 +134,8 @@ for (const [width, device] of [
     await page.getByRole('button', { name: 'Ligar código' }).click();
     await expect(page.getByText('Código SYR-750 ligado a Syrah da Serra.')).toBeVisible();
     await expect(page.getByRole('table', { name: 'Códigos do PDV' }).getByRole('row', { name: /SYR-750/ })).toContainText('Syrah da Serra');
+    const secret = await registerWebhook(page, width);
+    const heardBefore = receiver.received.length;
 
     // The till sells two bottles of a wine with one left: the guest's menu says "Esgotado" at once, and the cellar
     // keeps the bottle it did not have for the next recount.
@@ -111,6 +148,17 @@ for (const [width, device] of [
     await expect(wine.getByText('Esgotado', { exact: true })).toBeVisible();
     await guest.close();
 
+    // The receiver is told, signed with the secret shown once.
+    await expect.poll(() => receiver.received.length - heardBefore, { timeout: 30_000 }).toBe(1);
+    const heard = receiver.received[heardBefore];
+    const event = JSON.parse(heard?.body ?? '{}');
+    expect(event).toMatchObject({
+      type: 'cellar.sold_out',
+      establishment_id: house.establishmentId,
+      data: { item: { name: 'Syrah da Serra', on_hand: 0 }, movement: { reason: 'sale', note: 'PDV: venda PDV-77' } },
+    });
+    expect(verifyWebhookSignature(secret, heard?.body ?? '', String(heard?.headers['x-adega-signature']))).toBe(true);
+
     await page.goto(`/adega?establishment_id=${house.establishmentId}`);
     const discrepancies = page.getByRole('list', { name: 'Vendas do PDV acima do estoque' });
     await expect(discrepancies).toHaveText('Syrah da Serra: o PDV vendeu 1 garrafa a mais do que a adega tinha (venda PDV-77).');
@@ -119,6 +167,12 @@ for (const [width, device] of [
 
     await page.goto('/integracoes');
     await expect(listed.first()).toContainText('último uso em');
+    const hook = page.getByRole('list', { name: 'Webhooks' }).getByRole('listitem').first();
+    await hook.getByRole('button', { name: 'Entregas' }).click();
+    const deliveries = hook.getByRole('table', { name: 'Últimas entregas' });
+    await expect(deliveries.getByRole('row', { name: /Vinho da adega esgotado/ })).toContainText('Entregue');
+    await expect(deliveries.getByRole('row', { name: /Vinho da adega esgotado/ })).toContainText('HTTP 200');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await snapshot(page, `integracoes-lista-${width}`, { fullPage: true });
 

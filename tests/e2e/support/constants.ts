@@ -11,6 +11,8 @@ export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3199);
 /** Set by Playwright in each worker process before the config and the specs load; absent in the runner. */
 const workerSlot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+/** Where a spec's webhook receiver listens (a loopback address of its own, listed in WEBHOOK_ALLOWED_HOSTS). */
+export const E2E_WEBHOOK_HOST = '127.0.0.2';
 export const E2E_ADMIN = { email: 'admin@adega.test', password: 'senha-do-admin-123' };
 
 /** What an e2e server (start-server.mjs) is started with: the suite's (playwright.config.ts) or a spec's own. */
@@ -21,6 +23,8 @@ export const e2eServerEnv = (port: number) => ({
   ADMIN_PASSWORD: E2E_ADMIN.password,
   // The suite's admin signs in with a password alone; two-step.spec.ts turns two-step on for its own manager.
   TWO_STEP_REQUIRED_ROLES: 'none',
+  // The webhook receiver of api-keys.spec.ts listens on this loopback address: the one internal address webhooks may reach.
+  WEBHOOK_ALLOWED_HOSTS: E2E_WEBHOOK_HOST,
   // A passkey needs a host name, never an IP address: two-step.spec.ts opens the app on localhost for it.
   PASSKEY_ORIGIN: `http://localhost:${port}`,
 });

@@ -12,13 +12,16 @@ export function serverWithoutPublicBaseUrl(port: number): string {
   const base = `http://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
   test.beforeAll(async () => {
+    // As long as the suite's own servers get (playwright.config.ts): a fresh database is made and migrated twice, on a
+    // machine busy with the other workers' browsers.
+    test.setTimeout(180_000);
     const { PUBLIC_BASE_URL: _unset, E2E_DATA_DIR: _suiteServers, ...inherited } = process.env;
     server = spawn(process.execPath, ['tests/e2e/support/start-server.mjs'], {
       env: { ...inherited, ...e2eServerEnv(port) },
       stdio: 'ignore',
     });
     const probe = await newRequest.newContext({ baseURL: base });
-    await expect.poll(async () => (await probe.get('/api/health').catch(() => null))?.status() ?? 0, { timeout: 60_000 }).toBe(200);
+    await expect.poll(async () => (await probe.get('/api/health').catch(() => null))?.status() ?? 0, { timeout: 150_000 }).toBe(200);
     await probe.dispose();
   });
   test.afterAll(() => {

@@ -16,6 +16,7 @@ import { ApiKeyFormModal } from './ApiKeyFormModal';
 import { useApiKeys, useRevokeApiKey } from './api-keys-api';
 import { NewKeyModal } from './NewKeyModal';
 import { TillCodesSection } from './TillCodesSection';
+import { WebhooksSection } from './WebhooksSection';
 
 const STATE_BADGES = {
   active: { label: 'Ativa', color: 'green' },
@@ -32,12 +33,13 @@ export function IntegrationsPage() {
   const keys = useApiKeys(establishmentId);
   const canCreate = useCan('apiKeys', 'create');
   const canEditCodes = useCan('cellar', 'update');
+  const canManageWebhooks = useCan('webhooks', 'manage');
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const header = (
     <PageHeader
       title="Integrações"
-      description={`Chaves de API para o PDV e outros sistemas ${establishment ? `de ${establishment.name}` : 'do estabelecimento'} usarem o Adega.`}
+      description={`Chaves de API e webhooks para o PDV e outros sistemas ${establishment ? `de ${establishment.name}` : 'do estabelecimento'}.`}
       back={{ to: '/', label: 'Início' }}
       actions={
         establishment &&
@@ -90,6 +92,7 @@ export function IntegrationsPage() {
           ))}
         </Stack>
       )}
+      <WebhooksSection establishmentId={establishmentId} canManage={canManageWebhooks} />
       <TillCodesSection establishmentId={establishmentId} canEdit={canEditCodes} />
       {dialog?.kind === 'new' && (
         <ApiKeyFormModal

@@ -19,4 +19,5 @@ export * from './suppliers.js';
 export * from './till-sales.js';
 export * from './two-step.js';
 export * from './users.js';
+export * from './webhooks.js';
 export * from './wine-menus.js';

@@ -1,10 +1,11 @@
 import type { ActionOf } from '../../../shared/access-policy.js';
-import { CELLAR_MESSAGES, DEFAULT_GLASS_DOSES, publicStockKey } from '../../../shared/cellar.js';
+import { CELLAR_MESSAGES, cellarStatus, DEFAULT_GLASS_DOSES, publicStockKey } from '../../../shared/cellar.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
 import { badRequest, notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller } from '../../core/caller.js';
 import type { Executor } from '../../db/client.js';
 import { recordWrite } from '../audit/index.js';
+import type { WebhookOutbox } from '../webhooks/index.js';
 import * as repo from './repository.js';
 
 // The steps a movement is made of, shared by a person's movement (service.ts) and the till's batches (till-sales.ts).
@@ -75,4 +76,45 @@ export function publicPagesChange(m: repo.CellarMovementRow, threshold: number |
   if (threshold === null) return false;
   const before = publicStockKey(m.onHandAfter - m.delta, m.openBottleDosesAfter - m.doseDelta, threshold);
   return before !== publicStockKey(m.onHandAfter, m.openBottleDosesAfter, threshold);
+}
+
+/** What a movement tells the establishment's webhooks: the item fell to its par level, or its last bottle went. */
+function stockEvent(m: repo.CellarMovementRow, parLevel: number): 'cellar.low' | 'cellar.sold_out' | undefined {
+  const before = cellarStatus({
+    on_hand: m.onHandAfter - m.delta,
+    open_bottle_doses: m.openBottleDosesAfter - m.doseDelta,
+    par_level: parLevel,
+  });
+  const after = cellarStatus({ on_hand: m.onHandAfter, open_bottle_doses: m.openBottleDosesAfter, par_level: parLevel });
+  if (after === 'sold_out' && before !== 'sold_out') return 'cellar.sold_out';
+  if (after === 'low' && before === 'ok') return 'cellar.low';
+  return undefined;
+}
+
+/**
+ * Movements that take an item to its par level or sell its last bottle become `cellar.low` and `cellar.sold_out`
+ * events (issue 31), in the movements' transaction: a batch that rolls back tells nobody.
+ */
+export async function announceStockChanges(
+  tx: Executor,
+  webhooks: WebhookOutbox | undefined,
+  movements: readonly repo.CellarMovementRow[],
+): Promise<void> {
+  if (!webhooks) return;
+  const items = new Map<string, Awaited<ReturnType<typeof repo.findItemRef>>>();
+  for (const m of movements) {
+    if (!items.has(m.cellarItemId)) items.set(m.cellarItemId, await repo.findItemRef(tx, m.cellarItemId));
+    const item = items.get(m.cellarItemId);
+    const event = item && stockEvent(m, item.parLevel);
+    if (!item || !event) continue;
+    await webhooks.record(tx, {
+      establishmentId: m.establishmentId,
+      event,
+      recordKey: `cellar_item:${m.cellarItemId}`,
+      data: {
+        item: { id: item.id, name: item.name, on_hand: m.onHandAfter, open_bottle_doses: m.openBottleDosesAfter, par_level: item.parLevel },
+        movement: { id: m.id, reason: m.reason, delta: m.delta, note: m.note },
+      },
+    });
+  }
 }

@@ -68,10 +68,10 @@ export async function findItem(db: Executor, id: string): Promise<CellarItemList
   return row && toListRow(row);
 }
 
-/** What a movement needs to know of the item before it writes: whose it is and its par. */
+/** What a movement needs to know of the item before it writes: whose it is and its par (and its name, for webhooks). */
 export async function findItemRef(db: Executor, id: string) {
   const [row] = await db
-    .select({ id: cellarItems.id, establishmentId: cellarItems.establishmentId, parLevel: cellarItems.parLevel })
+    .select({ id: cellarItems.id, establishmentId: cellarItems.establishmentId, name: cellarItems.name, parLevel: cellarItems.parLevel })
     .from(cellarItems)
     .where(eq(cellarItems.id, id))
     .limit(1);

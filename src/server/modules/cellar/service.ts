@@ -20,9 +20,17 @@ import type { Db, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { recordWrite } from '../audit/index.js';
 import type { OnPublicChange } from '../establishments/index.js';
+import type { WebhookOutbox } from '../webhooks/index.js';
 import { openDiscrepancies, resolveDiscrepancies } from './discrepancies.js';
 import { cellarFigures } from './figures.js';
-import { glassesPerBottle, publicPagesChange, recordMovementEntry, sellGlass, targetEstablishment } from './movement-steps.js';
+import {
+  announceStockChanges,
+  glassesPerBottle,
+  publicPagesChange,
+  recordMovementEntry,
+  sellGlass,
+  targetEstablishment,
+} from './movement-steps.js';
 import { reorderSuggestion } from './reorder.js';
 import * as repo from './repository.js';
 import { deleteTillCode, listTillCodes, saveTillCode } from './till-codes.js';
@@ -31,6 +39,8 @@ import { recordTillSales } from './till-sales.js';
 export interface CellarDeps {
   /** Drops the establishment's cached public pages (in every process): counts show on the public menu. */
   onPublicChange: OnPublicChange;
+  /** Tells the establishment's webhooks of items at their par level or sold out (issue 31). */
+  webhooks?: WebhookOutbox;
 }
 
 type Action = ActionOf<'cellar'>;
@@ -240,7 +250,10 @@ export async function recordMovement(
               delta: input.delta ?? 0,
               note: input.note,
             });
-    if (moved) await recordMovementEntry(tx, caller, moved);
+    if (moved) {
+      await recordMovementEntry(tx, caller, moved);
+      await announceStockChanges(tx, deps.webhooks, [moved]);
+    }
     return moved;
   });
   if (!movement) {

@@ -6,7 +6,14 @@ import type { Db, Executor } from '../../db/client.js';
 import { cellarItems, menuWines, tillProductCodes, tillSales, wineMenus } from '../../db/schema/index.js';
 import { markNothingChanged } from '../audit/index.js';
 import { openDiscrepancies, recordDiscrepancy } from './discrepancies.js';
-import { glassesPerBottle, publicPagesChange, recordMovementEntry, sellGlass, targetEstablishment } from './movement-steps.js';
+import {
+  announceStockChanges,
+  glassesPerBottle,
+  publicPagesChange,
+  recordMovementEntry,
+  sellGlass,
+  targetEstablishment,
+} from './movement-steps.js';
 import * as repo from './repository.js';
 import type { CellarDeps } from './service.js';
 
@@ -148,6 +155,7 @@ export async function recordTillSales(
         }
       }
     }
+    await announceStockChanges(tx, deps.webhooks, moved);
     return { recorded, alreadyRecorded, discrepancyIds, moved };
   });
   if (await pagesChange(db, result.moved)) deps.onPublicChange(establishmentId);

@@ -28,6 +28,7 @@ import { fillCellarFromDelivery } from '../cellar/index.js';
 import { findVisibleEstablishment, type OnPublicChange } from '../establishments/index.js';
 import type { Mailer } from '../mail/index.js';
 import { findSupplierById } from '../suppliers/index.js';
+import type { WebhookOutbox } from '../webhooks/index.js';
 import { type OrderMail, queueOrderCreated, queueOrderStatusChanged } from './notifications.js';
 import * as repo from './repository.js';
 
@@ -39,6 +40,17 @@ const rowRef = (row: { establishmentId: string; supplierId: string }) => ({
 export function toOrderDto(row: repo.OrderListRow): Order {
   return toDto(orderSchema, { ...row, number: row.id.slice(-8).toUpperCase() });
 }
+
+/** Who is told of an order's changes: people by e-mail, the establishment's other systems by webhook. */
+type OrderNotices = OrderMail & { webhooks?: WebhookOutbox };
+
+/** The order as its webhooks tell it: the same fields as in GET /api/orders. */
+const orderWebhook = (order: repo.OrderListRow, event: 'order.created' | 'order.status_changed', change?: object) => ({
+  establishmentId: order.establishmentId,
+  event,
+  recordKey: `order:${order.id}`,
+  data: { order: toOrderDto(order), ...change },
+});
 
 export async function listOrders(
   db: Db,
@@ -75,7 +87,7 @@ export async function getOrder(db: Db, caller: Caller, id: string): Promise<Orde
  * A new order for one of the caller's establishments: the server prices it from the items (integer cents) and
  * freezes the supplier's commission rate of this moment on it.
  */
-export async function createOrder(db: Db, mail: OrderMail, caller: Caller, input: OrderCreate): Promise<OrderDetail> {
+export async function createOrder(db: Db, mail: OrderNotices, caller: Caller, input: OrderCreate): Promise<OrderDetail> {
   requireScope(caller, 'orders', 'create');
   const id = await db.transaction(async (tx) => {
     try {
@@ -130,7 +142,10 @@ export async function createOrder(db: Db, mail: OrderMail, caller: Caller, input
       extra: [{ field: 'items', new: input.items.length }],
     });
     const facts = await repo.findById(tx, order.id);
-    if (facts) await queueOrderCreated(tx, mail, facts, caller.id);
+    if (facts) {
+      await queueOrderCreated(tx, mail, facts, caller.id);
+      await mail.webhooks?.record(tx, orderWebhook(facts, 'order.created'));
+    }
     return order.id;
   });
   return getOrder(db, caller, id);
@@ -143,7 +158,7 @@ export async function createOrder(db: Db, mail: OrderMail, caller: Caller, input
  */
 export async function changeOrderStatus(
   db: Db,
-  mail: OrderMail,
+  mail: OrderNotices,
   caller: Caller,
   id: string,
   to: OrderStatus,
@@ -166,7 +181,10 @@ export async function changeOrderStatus(
       extra: [{ field: 'status', old: order.status, new: to }],
     });
     const facts = await repo.findById(tx, id);
-    if (facts) await queueOrderStatusChanged(tx, mail, facts, { from: order.status, to }, caller.id);
+    if (facts) {
+      await queueOrderStatusChanged(tx, mail, facts, { from: order.status, to }, caller.id);
+      await mail.webhooks?.record(tx, orderWebhook(facts, 'order.status_changed', { from: order.status, to }));
+    }
     if (to !== 'delivered') return null;
     // The bottles enter the cellar with the status change, on the locked order row: exactly once (decision 0059).
     const lines = await repo.itemsOf(tx, id);
@@ -182,14 +200,24 @@ export async function changeOrderStatus(
 }
 
 /** The orders service, built once per app with its dependencies. */
-export function createOrderService({ db, mailer, onPublicChange }: { db: Db; mailer: Mailer; onPublicChange?: OnPublicChange }) {
+export function createOrderService({
+  db,
+  mailer,
+  onPublicChange,
+  webhooks,
+}: {
+  db: Db;
+  mailer: Mailer;
+  onPublicChange?: OnPublicChange;
+  webhooks?: WebhookOutbox;
+}) {
   return {
     listOrders: (caller: Caller, query: OrderListQuery) => listOrders(db, caller, query),
     getOrder: (caller: Caller, id: string) => getOrder(db, caller, id),
     /** `linkBase`: where the links of the e-mails this sends point (Mailer.linkBase of the request). */
-    createOrder: (caller: Caller, input: OrderCreate, linkBase: string) => createOrder(db, { mailer, linkBase }, caller, input),
+    createOrder: (caller: Caller, input: OrderCreate, linkBase: string) => createOrder(db, { mailer, linkBase, webhooks }, caller, input),
     changeOrderStatus: (caller: Caller, id: string, status: OrderStatus, linkBase: string) =>
-      changeOrderStatus(db, { mailer, linkBase }, caller, id, status, onPublicChange),
+      changeOrderStatus(db, { mailer, linkBase, webhooks }, caller, id, status, onPublicChange),
   };
 }
 export type OrderService = ReturnType<typeof createOrderService>;

@@ -32,6 +32,7 @@ import { isLocalAddress } from '../../http/local-address.js';
 import { recordWrite } from '../audit/index.js';
 import { findVisibleEstablishment, type OnPublicChange } from '../establishments/index.js';
 import { publicLanguages } from '../menu-languages/index.js';
+import type { WebhookOutbox } from '../webhooks/index.js';
 import { printableQrPng, printableQrSvg, qrPng } from './qr-print.js';
 import * as repo from './repository.js';
 import { tableSheet } from './table-qr-builder.js';
@@ -39,6 +40,25 @@ import type { TableSheet } from './table-qr-sheet.js';
 
 export interface WineMenuDeps {
   onPublicChange: OnPublicChange;
+  /** Tells the establishment's webhooks that a menu's public page changed (`menu.published`, issue 31). */
+  webhooks?: WebhookOutbox;
+}
+
+type MenuChange = 'created' | 'updated' | 'wine_added' | 'wine_updated' | 'wine_removed' | 'reordered';
+
+/** `menu.published`, in the transaction of the change: what the guests' page of the menu shows has just changed. */
+function announcePublished(
+  tx: Executor,
+  deps: WineMenuDeps,
+  menu: { id: string; establishmentId: string; name: string; slug: string },
+  change: MenuChange,
+): Promise<void> | undefined {
+  return deps.webhooks?.record(tx, {
+    establishmentId: menu.establishmentId,
+    event: 'menu.published',
+    recordKey: `menu:${menu.id}`,
+    data: { menu: { id: menu.id, name: menu.name, slug: menu.slug }, change },
+  });
 }
 
 type Action = ActionOf<'menus'>;
@@ -229,6 +249,7 @@ export async function createMenu(db: Db, caller: Caller, input: WineMenuData, de
       const slug = await chooseMenuSlug(tx, { establishmentId: input.establishment_id, explicit: input.slug, name: input.name });
       const row = await repo.insertMenu(tx, menuValues(input, slug));
       await recordWrite(tx, caller, { kind: 'menu', id: row.id, action: 'create', establishmentId: row.establishmentId, after: row });
+      await announcePublished(tx, deps, row, 'created');
       return row.id;
     }),
   );
@@ -267,6 +288,7 @@ export async function updateMenu(db: Db, caller: Caller, id: string, input: Wine
         only: Object.keys(values),
       });
       if (moving) await repo.unlinkCellarItems(tx, id);
+      await announcePublished(tx, deps, { id, establishmentId: input.establishment_id, name: values.name, slug }, 'updated');
       return current.establishmentId;
     }),
   );
@@ -379,6 +401,7 @@ export async function addWine(db: Db, caller: Caller, menuId: string, input: Men
       establishmentId: locked.establishmentId,
       after: inserted,
     });
+    await announcePublished(tx, deps, menu, 'wine_added');
     return inserted;
   });
   deps.onPublicChange(menu.establishmentId);
@@ -416,6 +439,7 @@ export async function updateWine(
       after: updated,
       only: Object.keys(values),
     });
+    await announcePublished(tx, deps, menu, 'wine_updated');
     return updated;
   });
   if (!row) throw notFound(MENU_WINE_NOT_FOUND);
@@ -429,6 +453,7 @@ export async function deleteWine(db: Db, caller: Caller, menuId: string, wineId:
     const before = await repo.lockWine(tx, menuId, wineId);
     if (!before || !(await repo.deleteWine(tx, menuId, wineId))) return false;
     await recordWrite(tx, caller, { kind: 'menu_wine', id: wineId, action: 'delete', establishmentId: menu.establishmentId, before });
+    await announcePublished(tx, deps, menu, 'wine_removed');
     return true;
   });
   if (!removed) throw notFound(MENU_WINE_NOT_FOUND);
@@ -453,6 +478,7 @@ export async function reorderWines(db: Db, caller: Caller, menuId: string, newOr
       establishmentId: menu.establishmentId,
       extra: [{ field: 'wineCount', new: newOrder.length }],
     });
+    await announcePublished(tx, deps, menu, 'reordered');
   });
   deps.onPublicChange(menu.establishmentId);
   return mustLoadDto(db, menuId);
