@@ -14,6 +14,8 @@ const WEBHOOK_SWEEP_QUEUE = 'webhook.sweep';
 /** An attempt claimed this long ago and never finished belongs to a process that died mid-send. */
 const STALE_ATTEMPT_MS = 5 * 60 * 1000;
 const SWEEP_BATCH = 100;
+/** Deliveries done with are kept this long after their event, for "Entregas" and "Reenviar". */
+export const DELIVERIES_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface WebhookRetryPolicy {
   /** Seconds before the first retry; doubled at each attempt up to `maxDelaySeconds`. */
@@ -180,4 +182,6 @@ async function pause(deps: WebhookDeliveryDeps, endpointId: string, reason: stri
 
 async function sweep(deps: WebhookDeliveryDeps): Promise<void> {
   for (const line of await repo.dueLines(deps.db, staleBefore(), SWEEP_BATCH)) await queueLine(undefined, deps.jobs, line);
+  const pruned = await repo.pruneDeliveries(deps.db, new Date(Date.now() - DELIVERIES_KEPT_MS));
+  if (pruned > 0) deps.log.info({ pruned }, 'webhook deliveries older than 30 days removed');
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 
@@ -158,4 +158,13 @@ export async function recentDeliveries(executor: Executor, endpointId: string, l
     .where(eq(webhookDeliveries.endpointId, endpointId))
     .orderBy(desc(webhookDeliveries.seq))
     .limit(limit);
+}
+
+/** Deliveries done with (delivered or given up) whose event is older than `before`: the screen lists recent ones. */
+export async function pruneDeliveries(db: Db, before: Date): Promise<number> {
+  const removed = await db
+    .delete(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.status, ['delivered', 'failed']), lt(webhookDeliveries.createdAt, before)))
+    .returning({ id: webhookDeliveries.id });
+  return removed.length;
 }

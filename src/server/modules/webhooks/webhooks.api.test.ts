@@ -7,6 +7,7 @@ import { auditEntries, mailMessages, webhookDeliveries, webhookEndpoints } from 
 import { createCatalogWineRow, createSupplierRow, createTeam, createUser, type TestUser } from '../../test-support/factories.js';
 import { testAppPerFile } from '../../test-support/file-app.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test-support/webhook-receiver.js';
+import { requestWebhookSweep } from './delivery.js';
 import { verifyWebhookSignature } from './signature.js';
 
 // The receiver listens on 127.0.0.2, the one internal address this app may reach: 127.0.0.1 stays refused.
@@ -336,5 +337,30 @@ describe('webhooks on the "Integrações" screen', () => {
     expect((await t.call(manager, 'DELETE', `${hooksUrl(own.id)}/${hook.id}`)).statusCode).toBe(204);
     expect(await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.id))).toEqual([]);
     expect((await t.call(manager, 'GET', `${hooksUrl(own.id)}/${hook.id}/deliveries`)).statusCode).toBe(404);
+  });
+
+  it('the sweep removes deliveries done with after 30 days, and keeps what still waits', async () => {
+    const { own, manager } = await createTeam(t.db);
+    const hook = await register(manager, own.id, ['order.created']);
+    // Paused: the old pending one stays unsent, so it is still there to be kept.
+    await t.db.update(webhookEndpoints).set({ pausedAt: new Date() }).where(eq(webhookEndpoints.id, hook.id));
+    const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    const row = (status: 'delivered' | 'failed' | 'pending', createdAt: Date) => ({
+      endpointId: hook.id,
+      eventId: crypto.randomUUID(),
+      event: 'order.created',
+      recordKey: `order:${crypto.randomUUID()}`,
+      body: {},
+      status,
+      createdAt,
+    });
+    await t.db
+      .insert(webhookDeliveries)
+      .values([row('delivered', old), row('failed', old), row('pending', old), row('delivered', new Date())]);
+    await requestWebhookSweep(t.app.jobs);
+    await t.app.jobs.drain();
+    const left = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.id));
+    expect(left.map((d) => d.status).sort()).toEqual(['delivered', 'pending']);
+    expect(left.find((d) => d.status === 'delivered')?.createdAt.getTime()).toBeGreaterThan(old.getTime());
   });
 });
