@@ -173,6 +173,12 @@ for (const [width, device] of [
     await expect(deliveries.getByRole('row', { name: /Vinho da adega esgotado/ })).toContainText('Entregue');
     await expect(deliveries.getByRole('row', { name: /Vinho da adega esgotado/ })).toContainText('HTTP 200');
     expect(await seriousViolations(page)).toEqual([]);
+    // "Reenviar": the same event again, with the same id, for a receiver that lost it.
+    await deliveries.getByRole('button', { name: /^Reenviar Vinho da adega esgotado/ }).click();
+    await expect(page.getByText('Evento enviado de novo para a fila.')).toBeVisible();
+    await expect.poll(() => receiver.received.length - heardBefore, { timeout: 30_000 }).toBe(2);
+    expect(JSON.parse(receiver.received[heardBefore + 1]?.body ?? '{}').id).toBe(event.id);
+    await expect(deliveries.getByRole('row', { name: /Vinho da adega esgotado/ })).toHaveCount(2);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await snapshot(page, `integracoes-lista-${width}`, { fullPage: true });
 
