@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import { ERROR_CODES } from '../../shared/errors.js';
 import { listenOn } from './plain-server.js';
 import { serviceUnavailablePage } from './unavailable-page.js';
@@ -103,7 +103,8 @@ export async function listenWhileStarting(port: number, host: string): Promise<S
   return {
     close(appServer) {
       // Closes the listening socket at once (the port is free as this returns); open connections stay for their answers.
-      server.close();
+      // net's close, not http's: since Node 19 http's also drops the connections it deems idle, a silent one among them.
+      NetServer.prototype.close.call(server);
       handOff = { to: appServer };
       for (const [response, { request, timer }] of held) {
         clearTimeout(timer);

@@ -72,10 +72,9 @@ export interface JobRunner {
   failures(): ReadonlyMap<string, number>;
 }
 
-/** When the job may run, and the key a `stately` queue holds one waiting and one running job of. */
+/** When the job may run (now when left out). */
 export interface SendOptions {
   startAfter?: Date;
-  singletonKey?: string;
 }
 
 export interface QueueFigures {

@@ -28,6 +28,8 @@ describe('the webhook address guard', () => {
       'fe80::1',
       'fd00:ec2::254',
       '::ffff:127.0.0.1',
+      '::7f00:1',
+      '::a9fe:a9fe',
       '64:ff9b::a00:1',
       '2002:a00:1::',
       'not-an-address',

@@ -13,7 +13,7 @@ const WEBHOOK_DELIVERY_QUEUE = 'webhook.deliver';
 const WEBHOOK_SWEEP_QUEUE = 'webhook.sweep';
 /** An attempt claimed this long ago and never finished belongs to a process that died mid-send. */
 const STALE_ATTEMPT_MS = 5 * 60 * 1000;
-const SWEEP_BATCH = 100;
+const SWEEP_BATCH = 500;
 /** Deliveries done with are kept this long after their event, for "Entregas" and "Reenviar". */
 export const DELIVERIES_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -50,11 +50,14 @@ export interface Line {
   recordKey: string;
 }
 
-/** One waiting and one running job per line at most (pg-boss's `stately` policy, keyed by the line). */
+/**
+ * A job for the line, now or at `startAfter`. Jobs of one line may overlap: each takes only the line's first delivery,
+ * under a claim (repository.claimHead), so a job that finds it held or not yet due has nothing to do.
+ */
 export function queueLine(executor: Executor | undefined, jobs: JobRunner, line: Line, startAfter?: Date): Promise<unknown> {
   if (!jobs.started) return Promise.resolve(undefined);
-  const options = { singletonKey: `${line.endpointId}:${line.recordKey}`, ...(startAfter && { startAfter }) };
   const data = { endpointId: line.endpointId, recordKey: line.recordKey };
+  const options = startAfter ? { startAfter } : {};
   return executor ? jobs.sendWithin(executor, WEBHOOK_DELIVERY_QUEUE, data, options) : jobs.send(WEBHOOK_DELIVERY_QUEUE, data, options);
 }
 
@@ -71,6 +74,8 @@ export interface WebhookOutbox {
   /**
    * Writes the event for every endpoint of the establishment that wants it, in `tx`: nothing is sent if that
    * transaction rolls back, and it is sent at least once if it commits (a job now, or the sweep after a restart).
+   * Call it holding the record's row lock (the order, the cellar item, the menu): events of one record are delivered
+   * in the order they were written, which is then the order their transactions commit in.
    */
   record(tx: Executor, event: WebhookEventInput): Promise<void>;
 }
@@ -94,7 +99,7 @@ export function createWebhookOutbox(jobs: JobRunner): WebhookOutbox {
 export function registerWebhookDelivery(deps: WebhookDeliveryDeps): void {
   deps.jobs.register<Line>({
     name: WEBHOOK_DELIVERY_QUEUE,
-    queue: { policy: 'stately', expireInSeconds: 5 * 60 },
+    queue: { expireInSeconds: 5 * 60 },
     handle: (line) => deliverLine(deps, line),
   });
   deps.jobs.register<Record<string, never>>({

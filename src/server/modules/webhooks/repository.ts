@@ -125,20 +125,35 @@ export async function pauseEndpoint(
   return { ...paused, ownerEmail: owner?.email ?? null, ownerName: owner?.name ?? null };
 }
 
-/** Lines (endpoint, record) whose first undelivered delivery is due and free, on endpoints not paused. */
+/**
+ * Lines (endpoint, record) whose first undelivered delivery is due and free, on endpoints not paused, the longest
+ * waiting first. Only a line's first delivery counts: the ones behind it wait for it, whatever their own time.
+ */
 export async function dueLines(db: Db, staleBefore: Date, limit: number): Promise<{ endpointId: string; recordKey: string }[]> {
+  const d = webhookDeliveries;
+  const heads = db
+    .selectDistinctOn([d.endpointId, d.recordKey], {
+      endpointId: d.endpointId,
+      recordKey: d.recordKey,
+      nextAttemptAt: d.nextAttemptAt,
+      claimedAt: d.claimedAt,
+    })
+    .from(d)
+    .where(eq(d.status, 'pending'))
+    .orderBy(d.endpointId, d.recordKey, d.seq)
+    .as('heads');
   return db
-    .selectDistinct({ endpointId: webhookDeliveries.endpointId, recordKey: webhookDeliveries.recordKey })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .select({ endpointId: heads.endpointId, recordKey: heads.recordKey })
+    .from(heads)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, heads.endpointId))
     .where(
       and(
-        eq(webhookDeliveries.status, 'pending'),
         isNull(webhookEndpoints.pausedAt),
-        lte(webhookDeliveries.nextAttemptAt, sql`now()`),
-        or(isNull(webhookDeliveries.claimedAt), lt(webhookDeliveries.claimedAt, staleBefore)),
+        lte(heads.nextAttemptAt, sql`now()`),
+        or(isNull(heads.claimedAt), lt(heads.claimedAt, staleBefore)),
       ),
     )
+    .orderBy(heads.nextAttemptAt)
     .limit(limit);
 }
 

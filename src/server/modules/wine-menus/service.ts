@@ -401,7 +401,7 @@ export async function addWine(db: Db, caller: Caller, menuId: string, input: Men
       establishmentId: locked.establishmentId,
       after: inserted,
     });
-    await announcePublished(tx, deps, menu, 'wine_added');
+    await announcePublished(tx, deps, locked, 'wine_added');
     return inserted;
   });
   deps.onPublicChange(menu.establishmentId);
@@ -418,12 +418,11 @@ export async function updateWine(
 ): Promise<MenuWineDetail> {
   const menu = await loadMenu(db, caller, menuId, 'update');
   const row = await db.transaction(async (tx) => {
-    // Linking: the menu row is locked, so it cannot move to another establishment between the check and the write.
-    if (input.cellar_item_id) {
-      const locked = await repo.lockMenu(tx, menuId);
-      if (!locked) throw notFound(MENU_NOT_FOUND);
-      await assertCellarItemOf(tx, input, locked.establishmentId);
-    }
+    // The menu row is locked: it cannot move to another establishment between the check and the write, and the
+    // menu's webhook events are written in the order its changes commit.
+    const locked = await repo.lockMenu(tx, menuId);
+    if (!locked) throw notFound(MENU_NOT_FOUND);
+    if (input.cellar_item_id) await assertCellarItemOf(tx, input, locked.establishmentId);
     const before = await repo.lockWine(tx, menuId, wineId);
     if (!before) return undefined;
     const values = toWineValues(input, false);
@@ -439,7 +438,7 @@ export async function updateWine(
       after: updated,
       only: Object.keys(values),
     });
-    await announcePublished(tx, deps, menu, 'wine_updated');
+    await announcePublished(tx, deps, locked, 'wine_updated');
     return updated;
   });
   if (!row) throw notFound(MENU_WINE_NOT_FOUND);
@@ -450,10 +449,11 @@ export async function updateWine(
 export async function deleteWine(db: Db, caller: Caller, menuId: string, wineId: string, deps: WineMenuDeps): Promise<void> {
   const menu = await loadMenu(db, caller, menuId, 'update');
   const removed = await db.transaction(async (tx) => {
-    const before = await repo.lockWine(tx, menuId, wineId);
-    if (!before || !(await repo.deleteWine(tx, menuId, wineId))) return false;
+    const locked = await repo.lockMenu(tx, menuId);
+    const before = locked && (await repo.lockWine(tx, menuId, wineId));
+    if (!locked || !before || !(await repo.deleteWine(tx, menuId, wineId))) return false;
     await recordWrite(tx, caller, { kind: 'menu_wine', id: wineId, action: 'delete', establishmentId: menu.establishmentId, before });
-    await announcePublished(tx, deps, menu, 'wine_removed');
+    await announcePublished(tx, deps, locked, 'wine_removed');
     return true;
   });
   if (!removed) throw notFound(MENU_WINE_NOT_FOUND);
@@ -465,7 +465,8 @@ export async function reorderWines(db: Db, caller: Caller, menuId: string, newOr
   const menu = await loadMenu(db, caller, menuId, 'update');
   if (new Set(newOrder).size !== newOrder.length) throw badRequest(REORDER_DUPLICATES, { new_order: REORDER_DUPLICATES });
   await db.transaction(async (tx) => {
-    if (!(await repo.lockMenu(tx, menuId))) throw notFound(MENU_NOT_FOUND);
+    const locked = await repo.lockMenu(tx, menuId);
+    if (!locked) throw notFound(MENU_NOT_FOUND);
     const current = new Set(await repo.wineIds(tx, menuId));
     if (current.size !== newOrder.length || newOrder.some((id) => !current.has(id))) {
       throw badRequest(REORDER_MISMATCH, { new_order: REORDER_MISMATCH });
@@ -478,7 +479,7 @@ export async function reorderWines(db: Db, caller: Caller, menuId: string, newOr
       establishmentId: menu.establishmentId,
       extra: [{ field: 'wineCount', new: newOrder.length }],
     });
-    await announcePublished(tx, deps, menu, 'reordered');
+    await announcePublished(tx, deps, locked, 'reordered');
   });
   deps.onPublicChange(menu.establishmentId);
   return mustLoadDto(db, menuId);
