@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   app.readiness.waitFor('search_index_loading', app.catalog.searchIndexLoaded());
   // Requests held while the app was built go to it; then the app takes the port.
   await app.ready();
-  startup.close(app.server);
+  await startup.close(app.server);
   await app.listen({ port: config.port, host: config.host });
   if (config.metrics.port !== undefined) await app.metrics.listen(config.metrics.port, config.metrics.host);
   // The embedded database is this process's alone: `npm run backup` asks it for backups through DATA_DIR/backup.sock.

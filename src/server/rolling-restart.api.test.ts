@@ -86,8 +86,8 @@ describe.runIf(process.env.ADEGA_TEST_DB === 'postgres')(
 
       // Every process stopped by itself, within SHUTDOWN_TIMEOUT (past it, or on an error, it exits with 1).
       expect(exitCodes).toEqual([0, 0, 0, 0]);
-      expect(report.guests.failed).toEqual([]);
-      expect(report.writes.failed).toEqual([]);
+      expect(report.guests.failed, running.nginxErrors()).toEqual([]);
+      expect(report.writes.failed, running.nginxErrors()).toEqual([]);
       expect(report.guests.served).toBeGreaterThan(0);
       expect(report.movementIds.length).toBeGreaterThan(0);
       expect(report.addedWineIds.length).toBeGreaterThan(0);

@@ -49,12 +49,12 @@ export function createReadiness(): Readiness {
  * and handed to the app once it is built, so a process restarting behind nginx answers late rather than wrongly (the
  * rolling restart, decision 0086); one held longer than HOLD_MS gets 503 — JSON under /api (code `starting`), the
  * guests' "unavailable" page elsewhere — with `Retry-After`. Every answer closes its connection, so none outlives the
- * listener. `close(app)` stops taking connections (the port is free for the app when it returns), then hands the held
+ * listener. `close(app)` stops taking connections (the port is free for the app once it resolves), then hands the held
  * requests to the app's server, or answers them 503 when there is none (start-up failed); so does it with a request
  * that comes later on a connection accepted before (closing that connection instead once lost a POST behind nginx).
  */
 export interface StartupListener {
-  close(appServer?: Server): void;
+  close(appServer?: Server): Promise<void>;
 }
 
 /** How long a request may wait for the app to be built before it is answered 503 `starting`. */
@@ -101,8 +101,12 @@ export async function listenWhileStarting(port: number, host: string): Promise<S
   });
   await listenOn(server, port, host);
   return {
-    close(appServer) {
-      // Closes the listening socket at once (the port is free as this returns); open connections stay for their answers.
+    async close(appServer) {
+      // Connections a proxy opened while building the app kept the event loop busy wait in the listening socket's
+      // queue, its request already sent: closing the socket would reset them (a POST lost behind nginx). One more turn
+      // of the loop accepts them first.
+      await afterPendingAccepts();
+      // Closes the listening socket (the port is free once this resolves); open connections stay for their answers.
       // net's close, not http's: since Node 19 http's also drops the connections it deems idle, a silent one among them.
       NetServer.prototype.close.call(server);
       handOff = { to: appServer };
@@ -117,6 +121,9 @@ export async function listenWhileStarting(port: number, host: string): Promise<S
     },
   };
 }
+
+/** Resolves once the event loop has polled again: by then it has accepted the connections queued before. */
+const afterPendingAccepts = () => new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 0));
 
 /** How long a connection accepted while starting may stay silent once the app has the port. */
 const UNASKED_MS = 5_000;

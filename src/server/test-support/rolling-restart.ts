@@ -31,6 +31,8 @@ export interface Fleet {
    * until nginx sends it requests again (fail_timeout has passed and a request found it up).
    */
   restart(i: number): Promise<number | null>;
+  /** nginx's error log so far: why it answered 502, when it did. */
+  nginxErrors(): string;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startFleet(options: FleetOptions, count = 2): Promise<Flee
         await servedThroughNginx(base, addresses[i] as string);
         return code;
       },
+      nginxErrors: () => nginx?.errors() ?? '',
       stop,
     };
   } catch (err) {
