@@ -8,6 +8,7 @@ import { badRequest, conflict, notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { apiKeys, establishments, users } from '../../db/schema/index.js';
+import { shownUserName as creatorName } from '../../db/user-name.js';
 import type { ApiKeyAuth } from '../../http/authenticate.js';
 import type { RateLimitCounter } from '../../http/rate-limit-counter.js';
 import { recordAuditEvent } from '../audit/index.js';
@@ -31,8 +32,6 @@ const toDto = (row: KeyRow): ApiKey => ({
   last_used_at: row.lastUsedAt?.toISOString() ?? null,
   revoked_at: row.revokedAt?.toISOString() ?? null,
 });
-
-const creatorName = sql<string | null>`nullif(coalesce(nullif(${users.name}, ''), ${users.email}), '')`;
 
 function selectKeys(db: Executor) {
   return db.select({ key: apiKeys, creatorName }).from(apiKeys).leftJoin(users, eq(users.id, apiKeys.createdBy)).$dynamic();

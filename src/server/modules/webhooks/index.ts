@@ -1,5 +1,4 @@
 /** Signed webhooks (issue 31): endpoints per establishment, their outbox, and the jobs that deliver it. */
-export { checkWebhookAddress, isPublicAddress } from './address-guard.js';
 export {
   createWebhookOutbox,
   DEFAULT_WEBHOOK_RETRY,
@@ -11,4 +10,3 @@ export {
 } from './delivery.js';
 export { webhookRoutes } from './routes.js';
 export { createWebhookService, type WebhookService } from './service.js';
-export { verifyWebhookSignature, webhookSignature } from './signature.js';

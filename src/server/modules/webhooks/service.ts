@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from '../../core/app-error.js';
 import { assertEstablishmentAccess, type Caller } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
 import { establishments, users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
+import { shownUserName as creatorName } from '../../db/user-name.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import { recordAuditEvent } from '../audit/index.js';
 import { type AddressPolicy, addressRefusal, checkWebhookAddress } from './address-guard.js';
@@ -24,8 +25,6 @@ import { newWebhookSecret } from './signature.js';
 type Input = z.output<typeof webhookEndpointInputSchema>;
 /** The deliveries the screen lists per endpoint, newest first. */
 const RECENT_DELIVERIES = 50;
-
-const creatorName = sql<string | null>`nullif(coalesce(nullif(${users.name}, ''), ${users.email}), '')`;
 
 const toDto = (row: repo.EndpointRow & { creatorName: string | null }): WebhookEndpoint => ({
   id: row.id,
