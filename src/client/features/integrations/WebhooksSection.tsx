@@ -3,9 +3,10 @@ import { IconPlus, IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate, formatDateTime } from '../../../shared/time';
 import { WEBHOOK_EVENT_LABELS, type WebhookEndpoint, type WebhookEndpointWithSecret } from '../../../shared/webhooks';
+import { errorMessage } from '../../lib/api';
 import { confirmDelete } from '../../ui/confirm';
 import { ListSkeleton, LoadErrorAlert } from '../../ui/ListStates';
-import { mutationToasts } from '../../ui/notify';
+import { mutationToasts, notifyError } from '../../ui/notify';
 import { WebhookDeliveries } from './WebhookDeliveries';
 import { WebhookFormModal } from './WebhookFormModal';
 import { WebhookSecretModal } from './WebhookSecretModal';
@@ -110,7 +111,7 @@ function WebhookItem({
       onConfirm: () =>
         rotate.mutate(endpoint.id, {
           onSuccess: onNewSecret,
-          onError: mutationToasts('', 'Não foi possível gerar um novo segredo.').onError,
+          onError: (err) => notifyError(errorMessage(err, 'Não foi possível gerar um novo segredo.')),
         }),
     });
   return (
