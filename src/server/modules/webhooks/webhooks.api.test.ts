@@ -363,4 +363,35 @@ describe('webhooks on the "Integrações" screen', () => {
     expect(left.map((d) => d.status).sort()).toEqual(['delivered', 'pending']);
     expect(left.find((d) => d.status === 'delivered')?.createdAt.getTime()).toBeGreaterThan(old.getTime());
   });
+
+  it('delivers after a restart what a process wrote and never sent (no job, or a claim it never finished)', async () => {
+    const { own, manager } = await createTeam(t.db);
+    const hook = await register(manager, own.id, ['order.created']);
+    const eventId = crypto.randomUUID();
+    const abandoned = new Date(Date.now() - 10 * 60 * 1000);
+    await t.db.insert(webhookDeliveries).values([
+      // Written by a process that stopped before any job took it.
+      { endpointId: hook.id, eventId, event: 'order.created', recordKey: 'order:a', body: { id: eventId, type: 'order.created' } },
+      // Claimed by a process that died mid-send ten minutes ago.
+      {
+        endpointId: hook.id,
+        eventId: crypto.randomUUID(),
+        event: 'order.created',
+        recordKey: 'order:b',
+        body: { type: 'order.created' },
+        claimedAt: abandoned,
+        attempts: 1,
+      },
+    ]);
+    const before = receiver.received.length;
+    // What main.ts asks for at start-up.
+    await requestWebhookSweep(t.app.jobs);
+    await t.app.jobs.drain();
+    expect(receiver.received.length - before).toBe(2);
+    const rows = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.id));
+    expect(rows.map((r) => [r.recordKey, r.status]).sort()).toEqual([
+      ['order:a', 'delivered'],
+      ['order:b', 'delivered'],
+    ]);
+  });
 });
