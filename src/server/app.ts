@@ -86,6 +86,7 @@ import { createProductService, productRoutes } from './modules/products/index.js
 import { createPublicService, publicApiRoutes } from './modules/public/index.js';
 import { createSeedService, seedRoutes } from './modules/seed/index.js';
 import { createSupplierService, supplierRoutes } from './modules/suppliers/index.js';
+import { createTillImportService, registerTillImportJobs, type TillImportJobs, tillImportRoutes } from './modules/till-import/index.js';
 import { registerOrphanCleanup, uploadRoutes } from './modules/uploads/index.js';
 import { createUserService, userRoutes } from './modules/users/index.js';
 import {
@@ -114,6 +115,8 @@ declare module 'fastify' {
     rateLimits: RateLimitCounter;
     /** The product import's background work: main.ts resumes interrupted imports once the runner starts. */
     productImportJobs: ImportJobs;
+    /** The till sales spreadsheet's background work (issue 31): main.ts resumes interrupted imports like the products'. */
+    tillImportJobs: TillImportJobs;
     /** Public menu views counted in memory and written in batches (modules/menu-insights). */
     menuViews: MenuViewCounter;
     /** Searches, filters and wines opened on public menus, counted like the views (decision 0064). */
@@ -334,7 +337,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       .catch((err: unknown) => app.log.warn({ err }, 'public page invalidation not broadcast'));
   };
   await app.register(orderRoutes(createOrderService({ db, mailer: app.mailer, onPublicChange, webhooks })));
-  await app.register(cellarRoutes(createCellarService({ db, onPublicChange, webhooks })));
+  const cellar = createCellarService({ db, onPublicChange, webhooks });
+  await app.register(cellarRoutes(cellar));
+  app.decorate(
+    'tillImportJobs',
+    registerTillImportJobs({ db, files: storage.private, cellar, jobs: app.jobs, log: app.log, singleProcess: database.kind === 'pglite' }),
+  );
+  await app.register(tillImportRoutes(createTillImportService({ db, files: storage.private, jobs: app.jobs })));
   await app.register(crmRoutes(createCrmService({ db })));
   await app.register(publicApiRoutes(createPublicService({ db })));
   await app.register(uploadRoutes(storage.public));

@@ -61,6 +61,7 @@ async function main(): Promise<void> {
   await requestWebhookSweep(app.jobs);
   // Imports a killed process left half done resume now rather than at the next recovery tick.
   await app.productImportJobs.recover();
+  await app.tillImportJobs.recover();
   // Not ready until the catalogue's search index is loaded (searches are answered in SQL meanwhile).
   app.readiness.waitFor('search_index_loading', app.catalog.searchIndexLoaded());
   // Requests held while the app was built go to it; then the app takes the port.

@@ -15,6 +15,7 @@ export const AUDIT_RECORD_KIND_LABELS = {
   product: 'Produto',
   product_category: 'Categoria de produto',
   product_import: 'Importação de produtos',
+  till_sales_import: 'Importação de vendas do PDV',
   cellar_item: 'Item da adega',
   lead: 'Lead',
   opportunity: 'Oportunidade',

@@ -96,14 +96,21 @@ const SYNONYMS: Record<ImportField, readonly string[]> = {
   origin: ['origem', 'pais', 'pais de origem', 'procedencia', 'regiao', 'origin', 'country', 'region'],
 };
 
-/** Suggests a column for each field from the headers: exact synonyms first, then headers that start with one. */
-export function suggestMapping(columns: readonly string[]): Partial<Record<ImportField, string>> {
+/**
+ * Suggests a column for each field from the headers: exact synonyms first, then headers that start with one. The
+ * synonyms are folded (lower case, no accents), most specific first; each column feeds one field at most.
+ */
+export function suggestColumns<F extends string>(
+  fields: readonly F[],
+  synonyms: Readonly<Record<F, readonly string[]>>,
+  columns: readonly string[],
+): Partial<Record<F, string>> {
   const folded = columns.map((c) => foldText(c).replace(/[_:]/g, ' ').replace(/\s+/g, ' ').trim());
   const taken = new Set<number>();
-  const mapping: Partial<Record<ImportField, string>> = {};
-  const pick = (field: ImportField, test: (header: string, synonym: string) => boolean) => {
+  const mapping: Partial<Record<F, string>> = {};
+  const pick = (field: F, test: (header: string, synonym: string) => boolean) => {
     if (mapping[field]) return;
-    for (const synonym of SYNONYMS[field]) {
+    for (const synonym of synonyms[field]) {
       const index = folded.findIndex((header, i) => !taken.has(i) && test(header, synonym));
       const column = columns[index];
       if (index >= 0 && column !== undefined) {
@@ -113,10 +120,14 @@ export function suggestMapping(columns: readonly string[]): Partial<Record<Impor
       }
     }
   };
-  for (const field of IMPORT_FIELDS) pick(field, (header, synonym) => header === synonym);
-  for (const field of IMPORT_FIELDS) pick(field, (header, synonym) => header.startsWith(`${synonym} `) || header.startsWith(`${synonym}(`));
+  for (const field of fields) pick(field, (header, synonym) => header === synonym);
+  for (const field of fields) pick(field, (header, synonym) => header.startsWith(`${synonym} `) || header.startsWith(`${synonym}(`));
   return mapping;
 }
+
+/** The product field each column seems to be, from the headers. */
+export const suggestMapping = (columns: readonly string[]): Partial<Record<ImportField, string>> =>
+  suggestColumns(IMPORT_FIELDS, SYNONYMS, columns);
 
 export const FIELD_MAPPING_REQUIRED = 'Por favor, mapeie todos os campos obrigatórios';
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../core/app-error.js';
+import { MAX_IMPORT_BYTES } from '../../shared/product-import.js';
+import { AppError, appError, badRequest } from '../core/app-error.js';
 import { MALFORMED_MULTIPART } from './error-handler.js';
 
 export interface UploadedFile {
@@ -43,4 +44,18 @@ export async function readUploadedFile(request: FastifyRequest, rules: FileRules
   } catch (err) {
     throw asClientError(err, rules);
   }
+}
+
+const NOT_MULTIPART = 'Envie a planilha como multipart/form-data no campo "file".';
+const SHEET_TOO_LARGE = 'Arquivo muito grande. Tamanho máximo: 20 MB.';
+
+/** An uploaded spreadsheet (multipart, field "file", at most 20 MB), or the pt-BR answer; `noFile` when it is missing. */
+export async function readSpreadsheetUpload(request: FastifyRequest, noFile: string): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw appError('unsupported_media_type', NOT_MULTIPART);
+  return readUploadedFile(request, {
+    field: 'file',
+    maxBytes: MAX_IMPORT_BYTES,
+    tooLarge: () => appError('too_large', SHEET_TOO_LARGE),
+    missing: () => badRequest(noFile, { file: noFile }),
+  });
 }

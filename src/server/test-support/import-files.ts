@@ -34,11 +34,12 @@ export function uploadFile(
   fileName: string,
   bytes: Buffer,
   contentType = 'application/octet-stream',
+  url = '/api/product-import/upload',
 ) {
   const { payload, headers } = multipartBody('file', fileName, contentType, bytes);
   return app.inject({
     method: 'POST',
-    url: '/api/product-import/upload',
+    url,
     payload,
     headers: { ...headers, authorization: `Bearer ${user.token}` },
   });

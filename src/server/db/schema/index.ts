@@ -17,6 +17,7 @@ export * from './products.js';
 export * from './rate-limits.js';
 export * from './suppliers.js';
 export * from './till-sales.js';
+export * from './till-sales-imports.js';
 export * from './two-step.js';
 export * from './users.js';
 export * from './webhooks.js';

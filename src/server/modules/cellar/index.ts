@@ -10,3 +10,4 @@ export {
   createCellarService,
   recordMovement,
 } from './service.js';
+export type { TillBatchOutcome, WithinBatch } from './till-sales.js';

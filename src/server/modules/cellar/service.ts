@@ -34,7 +34,7 @@ import {
 import { reorderSuggestion } from './reorder.js';
 import * as repo from './repository.js';
 import { deleteTillCode, listTillCodes, saveTillCode } from './till-codes.js';
-import { recordTillSales } from './till-sales.js';
+import { recordTillSales, type WithinBatch } from './till-sales.js';
 
 export interface CellarDeps {
   /** Drops the establishment's cached public pages (in every process): counts show on the public menu. */
@@ -355,8 +355,8 @@ export function createCellarService(deps: CellarDeps & { db: Db }) {
     listMovements: (caller: Caller, itemId: string) => listMovements(db, caller, itemId),
     reorder: (caller: Caller, establishmentId: string) => reorder(db, caller, establishmentId),
     figures: (caller: Caller, establishmentId: string, days: number) => figures(db, caller, establishmentId, days),
-    recordTillSales: (caller: Caller, establishmentId: string, batch: TillSalesBatch) =>
-      recordTillSales(db, caller, establishmentId, batch, deps),
+    recordTillSales: (caller: Caller, establishmentId: string, batch: TillSalesBatch, within?: WithinBatch) =>
+      recordTillSales(db, caller, establishmentId, batch, deps, within),
     tillCodes: (caller: Caller, establishmentId: string) => listTillCodes(db, caller, establishmentId),
     saveTillCode: (caller: Caller, establishmentId: string, input: { code: string; cellar_item_id: string }) =>
       saveTillCode(db, caller, establishmentId, input),

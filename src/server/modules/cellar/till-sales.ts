@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { TILL_SALE_TEXTS, type TillSalesBatch, type TillSalesResult } from '../../../shared/till-sales.js';
+import { TILL_SALE_TEXTS, type TillSalesBatch, type TillSalesResult, type TillSaleUnit } from '../../../shared/till-sales.js';
 import { badRequest } from '../../core/app-error.js';
 import type { Caller } from '../../core/caller.js';
 import type { Db, Executor } from '../../db/client.js';
@@ -94,6 +94,16 @@ async function resolveTargets(db: Executor, establishmentId: string, batch: Till
   return targets;
 }
 
+/** What a batch did, as its transaction ends: the sales recorded now or before, and the lines short of bottles. */
+export interface TillBatchOutcome {
+  recorded: string[];
+  alreadyRecorded: string[];
+  shortLines: { tillSaleId: string; lineIndex: number; cellarItemId: string; unit: TillSaleUnit; missing: number }[];
+}
+
+/** Written in the batch's own transaction (the spreadsheet import's checkpoint): the batch and it commit together. */
+export type WithinBatch = (tx: Executor, outcome: TillBatchOutcome) => Promise<void>;
+
 /**
  * A batch of the till's sales (issue 31), in one transaction: each sale once per its till id (a batch sent again, or
  * two at once, record it once), each line a `sale` or `glass_sale` movement. A line that would take the count below
@@ -105,6 +115,7 @@ export async function recordTillSales(
   establishmentId: string,
   batch: TillSalesBatch,
   deps: CellarDeps,
+  within?: WithinBatch,
 ): Promise<TillSalesResult> {
   await targetEstablishment(db, caller, establishmentId, 'move');
   const targets = await resolveTargets(db, establishmentId, batch);
@@ -120,6 +131,7 @@ export async function recordTillSales(
     const recorded: string[] = [];
     const alreadyRecorded: string[] = [];
     const discrepancyIds: string[] = [];
+    const shortLines: TillBatchOutcome['shortLines'] = [];
     const moved: repo.CellarMovementRow[] = [];
     for (const sale of batch.sales) {
       const [fresh] = await tx
@@ -133,7 +145,7 @@ export async function recordTillSales(
       }
       recorded.push(sale.till_sale_id);
       const note = `PDV: venda ${sale.till_sale_id}`;
-      for (const line of sale.lines) {
+      for (const [lineIndex, line] of sale.lines.entries()) {
         const target = targets.get(line) as Target;
         const movements =
           line.unit === 'bottle'
@@ -143,6 +155,13 @@ export async function recordTillSales(
         // A bottle line is one movement of its bottles; a glass line one movement per glass.
         const sold = line.unit === 'bottle' ? -(movements[0]?.delta ?? 0) : movements.length;
         if (sold < line.quantity) {
+          shortLines.push({
+            tillSaleId: sale.till_sale_id,
+            lineIndex,
+            cellarItemId: target.itemId,
+            unit: line.unit,
+            missing: line.quantity - sold,
+          });
           discrepancyIds.push(
             await recordDiscrepancy(tx, {
               establishmentId,
@@ -156,6 +175,7 @@ export async function recordTillSales(
       }
     }
     await announceStockChanges(tx, deps.webhooks, moved);
+    await within?.(tx, { recorded, alreadyRecorded, shortLines });
     return { recorded, alreadyRecorded, discrepancyIds, moved };
   });
   if (await pagesChange(db, result.moved)) deps.onPublicChange(establishmentId);

@@ -6,16 +6,14 @@ import {
   translationsImportSchema,
   translationsInputSchema,
 } from '../../../shared/menu-languages.js';
-import { MAX_IMPORT_BYTES } from '../../../shared/product-import.js';
-import { appError, badRequest } from '../../core/app-error.js';
 import type { Db } from '../../db/client.js';
 import { callerOf } from '../../http/authenticate.js';
-import { readUploadedFile } from '../../http/multipart-file.js';
+import { readSpreadsheetUpload } from '../../http/multipart-file.js';
 import { may } from '../../http/route-policy.js';
+import { sendSpreadsheet } from '../../http/spreadsheet-download.js';
 import { zodRoutes } from '../../http/zod-routes.js';
 import * as service from './service.js';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const NO_FILE = 'Selecione a planilha das traduções.';
 
 export function menuLanguageRoutes(db: Db, deps: service.MenuLanguageDeps) {
@@ -24,25 +22,13 @@ export function menuLanguageRoutes(db: Db, deps: service.MenuLanguageDeps) {
   return zodRoutes((r) => {
     r.get('/api/wine-menus/:id/translations.xlsx', { config: read, schema: { params: idParamsSchema } }, async (request, reply) => {
       const { fileName, bytes } = await service.exportTranslations(db, callerOf(request), request.params.id);
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header(
-          'content-disposition',
-          `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
-        .send(bytes);
+      return sendSpreadsheet(reply, fileName, bytes);
     });
     r.post(
       '/api/wine-menus/:id/translations/import',
       { config: write, schema: { params: idParamsSchema, response: { 200: translationsImportSchema } } },
       async (request) => {
-        if (!request.isMultipart()) throw appError('unsupported_media_type', 'Envie a planilha como multipart/form-data no campo "file".');
-        const file = await readUploadedFile(request, {
-          field: 'file',
-          maxBytes: MAX_IMPORT_BYTES,
-          tooLarge: () => appError('too_large', 'Arquivo muito grande. Tamanho máximo: 20 MB.'),
-          missing: () => badRequest(NO_FILE, { file: NO_FILE }),
-        });
+        const file = await readSpreadsheetUpload(request, NO_FILE);
         return service.importTranslations(db, callerOf(request), request.params.id, file.bytes, deps);
       },
     );

@@ -4,19 +4,17 @@ import {
   importHistoryQuerySchema,
   importHistorySchema,
   importStatusSchema,
-  MAX_IMPORT_BYTES,
   previewSchema,
   uploadResponseSchema,
 } from '../../../shared/product-import.js';
-import { appError, badRequest } from '../../core/app-error.js';
 import { callerOf } from '../../http/authenticate.js';
-import { readUploadedFile } from '../../http/multipart-file.js';
+import { readSpreadsheetUpload } from '../../http/multipart-file.js';
 import { registerDeleteRoute, registerReadRoute } from '../../http/record-routes.js';
 import { may, mayWrite } from '../../http/route-policy.js';
+import { sendSpreadsheet } from '../../http/spreadsheet-download.js';
 import { zodRoutes } from '../../http/zod-routes.js';
 import type { ProductImportService } from './service.js';
 
-const TOO_LARGE = 'Arquivo muito grande. Tamanho máximo: 20 MB.';
 const NO_FILE = 'Por favor, selecione um arquivo';
 
 export function productImportRoutes(service: ProductImportService) {
@@ -29,13 +27,7 @@ export function productImportRoutes(service: ProductImportService) {
       { config: { ...mayWrite('imports', 'create'), writesFiles: true }, schema: { response: { 201: uploadResponseSchema } } },
       async (request, reply) => {
         const caller = callerOf(request);
-        if (!request.isMultipart()) throw appError('unsupported_media_type', 'Envie a planilha como multipart/form-data no campo "file".');
-        const file = await readUploadedFile(request, {
-          field: 'file',
-          maxBytes: MAX_IMPORT_BYTES,
-          tooLarge: () => appError('too_large', TOO_LARGE),
-          missing: () => badRequest(NO_FILE, { file: NO_FILE }),
-        });
+        const file = await readSpreadsheetUpload(request, NO_FILE);
         const result = await service.upload(caller, { fileName: file.filename || 'planilha', bytes: file.bytes });
         return reply.status(201).send(result);
       },
@@ -69,13 +61,7 @@ export function productImportRoutes(service: ProductImportService) {
     registerDeleteRoute(app, '/api/product-import/:id', may('imports', 'delete'), service.remove);
     r.get('/api/product-import/:id/failed-rows', { config: read, schema: { params: idParamsSchema } }, async (request, reply) => {
       const { fileName, bytes } = await service.failedRows(callerOf(request), request.params.id);
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header(
-          'content-disposition',
-          `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-        )
-        .send(bytes);
+      return sendSpreadsheet(reply, fileName, bytes);
     });
   });
 }

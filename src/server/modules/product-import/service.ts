@@ -24,12 +24,10 @@ import { productImports } from '../../db/schema/index.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import type { PrivateFiles } from '../../storage/storage.js';
 import { recordWrite } from '../audit/index.js';
-import { CORRUPT_FILE, detectKind } from './file-kind.js';
-import { formulaSafe } from './formula-safe.js';
-import { summarizeInWorker } from './parse-in-worker.js';
+import { CORRUPT_FILE } from './file-kind.js';
 import * as repo from './repository.js';
 import { loadSheet } from './run-import.js';
-import { type SheetMessages, sheetOrThrow } from './uploaded-sheet.js';
+import { failedRowsWorkbook, type SheetMessages, storageSafeName, summarizeUploadedSheet } from './uploaded-sheet.js';
 import { sourceRow } from './worker-messages.js';
 
 export const IMPORT_QUEUE = 'product-import.run';
@@ -64,13 +62,6 @@ const common = (row: Omit<repo.ImportWithUser, 'preview'>) => ({
   finishedAt: row.finishedAt?.toISOString() ?? null,
 });
 
-/** A safe storage key segment from the user's file name ("Tabela de Preços.xlsx" -> "Tabela_de_Pre_os.xlsx"). */
-const safeName = (name: string) =>
-  name
-    .replace(/[^A-Za-z0-9._-]/g, '_')
-    .replace(/^[._-]+/, '')
-    .slice(0, 100) || 'planilha';
-
 export function createProductImportService(deps: ProductImportDeps) {
   const { db, files } = deps;
   const where = (scope: Scope) => scopeWhere(scope, { supplierId: productImports.supplierId });
@@ -86,11 +77,9 @@ export function createProductImportService(deps: ProductImportDeps) {
   return {
     async upload(caller: Caller, file: UploadedFile): Promise<{ import_id: string }> {
       const scope = requireScope(caller, 'imports', 'create');
-      const kind = await detectKind(file.bytes);
-      // A copy: the worker takes the bytes it is given, and these are stored next.
-      const sheet = sheetOrThrow(await summarizeInWorker(Buffer.from(file.bytes), kind, MAX_IMPORT_ROWS, PREVIEW_ROWS), PRODUCT_SHEET);
+      const { kind, sheet } = await summarizeUploadedSheet(file.bytes, MAX_IMPORT_ROWS, PREVIEW_ROWS, PRODUCT_SHEET);
       const id = randomUUID();
-      const fileKey = `imports/${id}/${safeName(file.fileName)}`;
+      const fileKey = `imports/${id}/${storageSafeName(file.fileName)}`;
       await files.put(fileKey, file.bytes);
       const sampleData = sheet.rows.map((_, i) => ({ ...sourceRow(sheet, i).values }));
       await db.transaction(async (tx) => {
@@ -221,18 +210,14 @@ export function createProductImportService(deps: ProductImportDeps) {
       });
       const mapping = row.fieldMapping ?? {};
       const reasons = new Map(row.errors.map((e) => [e.row, e.message.replace(/^Linha \d+: /, '')]));
-      const out: string[][] = [[...sheet.columns, 'Motivo'].map(formulaSafe)];
+      const failed: { cells: string[]; reason: string }[] = [];
       for (let i = 0; i < Math.min(sheet.rows.length, row.processedRows); i++) {
         const source = sourceRow(sheet, i);
         const checked = row.fieldMapping ? checkImportRow(source, mapping, !row.supplierId) : undefined;
         const reason = checked && !checked.ok ? checked.message : reasons.get(source.line);
-        if (reason) out.push([...(sheet.rows[i] ?? []), reason].map(formulaSafe));
+        if (reason) failed.push({ cells: sheet.rows[i] ?? [], reason });
       }
-      // Loaded on the first download: the server otherwise never needs SheetJS, a large library.
-      const { utils, write } = await import('@e965/xlsx');
-      const workbook = utils.book_new();
-      utils.book_append_sheet(workbook, utils.aoa_to_sheet(out), 'Linhas com erro');
-      const bytes = write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+      const bytes = await failedRowsWorkbook(sheet.columns, failed);
       return { fileName: `linhas-com-erro-${row.fileName.replace(/\.[^.]+$/, '')}.xlsx`, bytes };
     },
   };
