@@ -1,14 +1,23 @@
 import { Alert, Group, Modal, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { formatMegabytes, IMPORT_FIELD_LABELS, type ImportField } from '../../../shared/product-import';
+import { formatMegabytes } from '../../../shared/product-import';
 import { formatDateTime } from '../../../shared/time';
+import { FailedRowsButton } from './FailedRowsButton';
 import { ImportCounts, MessageList } from './ImportCounts';
 import { ImportStatusBadge } from './ImportStatusBadge';
-import { useImportDetails } from './import-api';
-import { FailedRowsButton } from './ResultStep';
+import { useImportDetails } from './import-queries';
+import type { ImportSource } from './import-source';
 
 /** The Detalhes modal of the history: the whole record, its mapping, errors and warnings. */
-export function ImportDetailsModal({ importId, onClose }: { importId: string | null; onClose(): void }) {
-  const details = useImportDetails(importId);
+export function ImportDetailsModal<F extends string>({
+  source,
+  importId,
+  onClose,
+}: {
+  source: ImportSource<F>;
+  importId: string | null;
+  onClose(): void;
+}) {
+  const details = useImportDetails(source, importId);
   const data = details.data;
   return (
     <Modal opened={importId !== null} onClose={onClose} title="Detalhes da importação" size="xl" centered>
@@ -38,22 +47,22 @@ export function ImportDetailsModal({ importId, onClose }: { importId: string | n
             </Alert>
           )}
           {data.current_operation && data.status !== 'completed' && <Text size="sm">{data.current_operation}</Text>}
-          <ImportCounts status={data} />
+          <ImportCounts status={data} texts={source.texts} />
           {data.field_mapping && (
             <Stack gap={4}>
               <Text fw={600}>Mapeamento</Text>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4}>
-                {Object.entries(data.field_mapping).map(([field, column]) => (
+                {(Object.entries(data.field_mapping) as [F, string][]).map(([field, column]) => (
                   <Text key={field} size="sm">
-                    {IMPORT_FIELD_LABELS[field as ImportField]}: <b>{column}</b>
+                    {source.texts.fieldLabels[field]}: <b>{column}</b>
                   </Text>
                 ))}
               </SimpleGrid>
             </Stack>
           )}
           <MessageList title="Erros" messages={data.errors} total={data.error_count} color="red.9" />
-          <MessageList title="Avisos" messages={data.warnings} total={data.warnings.length} color="dark.7" />
-          <FailedRowsButton importId={data.id} fileName={data.file_name} hidden={data.error_count === 0} />
+          <MessageList title={source.texts.warnings} messages={data.warnings} total={data.warnings.length} color="dark.7" />
+          <FailedRowsButton source={source} importId={data.id} fileName={data.file_name} hidden={data.error_count === 0} />
         </Stack>
       )}
     </Modal>

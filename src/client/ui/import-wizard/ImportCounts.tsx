@@ -6,19 +6,22 @@ const number = new Intl.NumberFormat('pt-BR');
 /** Processed, imported, skipped and error counts of an import, as cards. */
 export function ImportCounts({
   status,
+  texts,
 }: {
   status: Pick<ImportStatus, 'processed_rows' | 'total_rows' | 'success_count' | 'skipped_count' | 'error_count'>;
+  /** The words of the rows that went in and of those left out on purpose. */
+  texts: { success: string; skipped: string };
 }) {
   const cards: [string, number, string][] = [
     ['Processadas', status.processed_rows, 'dark'],
-    ['Importadas', status.success_count, 'green.9'],
-    ['Ignoradas', status.skipped_count, 'orange.9'],
+    [texts.success, status.success_count, 'green.9'],
+    [texts.skipped, status.skipped_count, 'orange.9'],
     ['Com erro', status.error_count, 'red.9'],
   ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
       {cards.map(([label, value, color]) => (
-        <Paper key={label} withBorder radius="md" p="sm">
+        <Paper key={label} withBorder radius="md" p="sm" role="group" aria-label={label}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
             {label}
           </Text>

@@ -1,9 +1,12 @@
 import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { pluralWord } from '../../../shared/plural';
 import { formatMegabytes } from '../../../shared/product-import';
-import { useImportPreview } from './import-api';
+import { useImportPreview } from './import-queries';
+import type { ImportSource } from './import-source';
 
-interface Props {
+interface Props<F extends string> {
+  source: ImportSource<F>;
   importId: string;
   fileSize: number | null;
   onBack(): void;
@@ -13,8 +16,9 @@ interface Props {
 const number = new Intl.NumberFormat('pt-BR');
 
 /** Step 2: the columns and first 5 rows as the server read them. */
-export function PreviewStep({ importId, fileSize, onBack, onNext }: Props) {
-  const preview = useImportPreview(importId);
+export function PreviewStep<F extends string>({ source, importId, fileSize, onBack, onNext }: Props<F>) {
+  const preview = useImportPreview(source, importId);
+  const [one, many] = source.texts.rows;
   if (preview.isError)
     return (
       <Stack>
@@ -33,7 +37,7 @@ export function PreviewStep({ importId, fileSize, onBack, onNext }: Props) {
   return (
     <Stack gap="md">
       <Text>
-        <b>{number.format(total_rows)}</b> {total_rows === 1 ? 'linha de produto' : 'linhas de produtos'} e <b>{columns.length}</b> colunas
+        <b>{number.format(total_rows)}</b> {pluralWord(total_rows, one, many)} e <b>{columns.length}</b> colunas
         {fileSize !== null && ` · ${formatMegabytes(fileSize)}`}. Primeiras {sample_data.length} linhas:
       </Text>
       <Table.ScrollContainer

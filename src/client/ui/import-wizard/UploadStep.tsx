@@ -3,7 +3,8 @@ import { Dropzone, type FileRejection, MIME_TYPES } from '@mantine/dropzone';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { formatMegabytes, MAX_IMPORT_BYTES } from '../../../shared/product-import';
 import { errorMessage } from '../../lib/api';
-import { useUploadImport } from './import-api';
+import { useUploadImport } from './import-queries';
+import type { ImportSource } from './import-source';
 
 const ACCEPT = [MIME_TYPES.xlsx, MIME_TYPES.xls, MIME_TYPES.csv, 'text/plain', 'application/csv', 'text/x-csv'];
 const NO_FILE = 'Por favor, selecione um arquivo';
@@ -15,7 +16,8 @@ function rejectionMessage(rejections: FileRejection[]): string {
   return 'Formato de arquivo não suportado. Envie uma planilha .xlsx, .xls ou .csv.';
 }
 
-interface Props {
+interface Props<F extends string> {
+  source: ImportSource<F>;
   file: File | null;
   onFile(file: File | null): void;
   onError(message: string | null): void;
@@ -23,8 +25,8 @@ interface Props {
 }
 
 /** Step 1: drop or pick the spreadsheet, then send it. */
-export function UploadStep({ file, onFile, onError, onUploaded }: Props) {
-  const upload = useUploadImport();
+export function UploadStep<F extends string>({ source, file, onFile, onError, onUploaded }: Props<F>) {
+  const upload = useUploadImport(source);
   const send = () => {
     if (!file) return onError(NO_FILE);
     onError(null);

@@ -1,11 +1,20 @@
 import { Alert, Progress, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { ImportCounts } from './ImportCounts';
-import { useImportStatus } from './import-api';
+import { useImportStatus } from './import-queries';
+import type { ImportSource } from './import-source';
 
 /** Step 4: the progress bar, polled every 2 s; the wizard moves on when the import is completed or failed. */
-export function ProgressStep({ importId, onDone }: { importId: string; onDone(): void }) {
-  const status = useImportStatus(importId);
+export function ProgressStep<F extends string>({
+  source,
+  importId,
+  onDone,
+}: {
+  source: ImportSource<F>;
+  importId: string;
+  onDone(): void;
+}) {
+  const status = useImportStatus(source, importId);
   const finished = status.data?.status === 'completed' || status.data?.status === 'failed';
   useEffect(() => {
     if (finished) onDone();
@@ -28,7 +37,7 @@ export function ProgressStep({ importId, onDone }: { importId: string; onDone():
       <Text size="sm" c="dimmed">
         {percent}% concluído. Pode sair desta tela: a importação continua e aparece no histórico.
       </Text>
-      {data && <ImportCounts status={data} />}
+      {data && <ImportCounts status={data} texts={source.texts} />}
     </Stack>
   );
 }
