@@ -92,6 +92,8 @@ export const ADMIN_ROUTES = [
     nav: { label: 'Adega da casa', group: 'Estoque' },
   },
   { path: '/adega/recontagem', screen: 'RecountPage', access: { area: 'cellar', action: 'read' } },
+  // Issue 31: the till's daily sales spreadsheet, for a till that cannot call the API.
+  { path: '/adega/importar-vendas', screen: 'TillImportPage', access: { area: 'cellar', action: 'move' } },
   {
     path: '/produtos/gerenciar',
     screen: 'ProductsPage',

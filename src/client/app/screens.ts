@@ -37,6 +37,7 @@ export const SCREENS: Record<ScreenName, ScreenSource> = {
   AnalyticsPage: { lazy: () => import('../features/analytics/AnalyticsPage').then((m) => m.AnalyticsPage) },
   CellarPage: { lazy: () => import('../features/cellar/CellarPage').then((m) => m.CellarPage) },
   RecountPage: { lazy: () => import('../features/cellar/RecountPage').then((m) => m.RecountPage) },
+  TillImportPage: { lazy: () => import('../features/till-import/TillImportPage').then((m) => m.TillImportPage) },
   ProductsPage: { lazy: () => import('../features/products/ProductsPage').then((m) => m.ProductsPage) },
   SuppliersPage: { lazy: () => marketplaceScreens().then((m) => m.SuppliersPage) },
   SupplierFormPage: { lazy: () => marketplaceScreens().then((m) => m.SupplierFormPage) },

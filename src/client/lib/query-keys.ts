@@ -95,6 +95,14 @@ export const queryKeys = {
     status: (id: string) => ['product-imports', 'status', id] as const,
     details: (id: string) => ['product-imports', 'details', id] as const,
   },
+  tillImports: {
+    all: ['till-imports'] as const,
+    history: (establishmentId: string) => ['till-imports', 'history', establishmentId] as const,
+    historyPage: (establishmentId: string, page: number) => ['till-imports', 'history', establishmentId, page] as const,
+    preview: (id: string) => ['till-imports', 'preview', id] as const,
+    status: (id: string) => ['till-imports', 'status', id] as const,
+    details: (id: string) => ['till-imports', 'details', id] as const,
+  },
   crm: {
     all: ['crm'] as const,
     leads: (filters: Record<string, string>) => ['crm', 'leads', filters] as const,

@@ -4,7 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-interface Props {
+export interface PageHeaderProps {
   title: ReactNode;
   description?: ReactNode;
   /** A link above the title, back to where the user came from. */
@@ -16,7 +16,7 @@ interface Props {
 }
 
 /** The title block every admin screen opens with. */
-export function PageHeader({ title, description, back, actions, children, documentTitle }: Props) {
+export function PageHeader({ title, description, back, actions, children, documentTitle }: PageHeaderProps) {
   useScreenTitle(documentTitle ?? (typeof title === 'string' ? title : undefined));
   return (
     <Stack gap={6} mb="lg">

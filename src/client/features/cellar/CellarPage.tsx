@@ -1,5 +1,13 @@
 import { Button, Paper, SimpleGrid, Skeleton, Tabs, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconBottle, IconClipboardCheck, IconPackages, IconPlus, IconTrendingDown } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBottle,
+  IconClipboardCheck,
+  IconFileImport,
+  IconPackages,
+  IconPlus,
+  IconTrendingDown,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,12 +16,9 @@ import { pluralWord } from '../../../shared/plural';
 import { useCan } from '../../lib/use-can';
 import { useChosenEstablishment } from '../../lib/use-chosen-establishment';
 import { useUrlParams } from '../../lib/use-url-params';
-import { EmptyState } from '../../ui/EmptyState';
-import { EstablishmentChoice } from '../../ui/EstablishmentChoice';
+import { EstablishmentScreen } from '../../ui/EstablishmentScreen';
 import { LoadErrorAlert } from '../../ui/ListStates';
 import { notifySuccess } from '../../ui/notify';
-import { PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageStates';
 import { CellarFiguresPanel } from './CellarFiguresPanel';
 import { CellarItemFormModal } from './CellarItemFormModal';
 import { CellarStockList } from './CellarStockList';
@@ -31,7 +36,8 @@ type Dialog = { kind: 'item'; item: CellarItem | null } | { kind: 'history'; ite
 
 /** /adega — the house cellar of one establishment: stock, reorder suggestions and figures, in three tabs. */
 export function CellarPage() {
-  const { establishments, list, establishment, choose } = useChosenEstablishment();
+  const chosen = useChosenEstablishment();
+  const { establishment } = chosen;
   const { params, update } = useUrlParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('aba') ?? '') ? (params.get('aba') as Tab) : 'estoque';
   const setTab = (value: string | null) =>
@@ -47,17 +53,16 @@ export function CellarPage() {
   const items = useCellarList(establishmentId);
   const sale = useCellarQuickSale(establishmentId);
 
-  const header = (
-    <PageHeader
-      title="Adega da casa"
-      description={
-        establishment
+  return (
+    <EstablishmentScreen
+      chosen={chosen}
+      header={{
+        title: 'Adega da casa',
+        description: establishment
           ? `As garrafas de ${establishment.name}: o que há na prateleira, o que repor e o que mais gira.`
-          : 'As garrafas do estabelecimento: o que há na prateleira, o que repor e o que mais gira.'
-      }
-      back={{ to: '/', label: 'Início' }}
-      actions={
-        establishment && (
+          : 'As garrafas do estabelecimento: o que há na prateleira, o que repor e o que mais gira.',
+        back: { to: '/', label: 'Início' },
+        actions: establishment && (
           <>
             {canMove && (
               <Button
@@ -69,95 +74,86 @@ export function CellarPage() {
                 Recontagem
               </Button>
             )}
+            {canMove && (
+              <Button
+                component={Link}
+                to={`/adega/importar-vendas?establishment_id=${establishment.id}`}
+                variant="default"
+                leftSection={<IconFileImport size={18} />}
+              >
+                Importar vendas do PDV
+              </Button>
+            )}
             {canCreate && (
               <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'item', item: null })}>
                 Novo vinho
               </Button>
             )}
           </>
-        )
-      }
+        ),
+      }}
+      empty={{
+        icon: <IconBottle size={26} />,
+        text: 'A adega pertence a um estabelecimento. Cadastre um estabelecimento para controlar suas garrafas.',
+      }}
     >
-      <EstablishmentChoice list={list} value={establishmentId} onChange={choose} />
-    </PageHeader>
-  );
+      {(chosen) => (
+        <>
+          <CellarSummary items={items.data} loading={items.isPending && !items.isError} />
+          <TillDiscrepancies establishmentId={chosen.id} canRecount={canMove} />
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            {/* No icons: the three labels fit one line of a 390 px phone. */}
+            <Tabs.List mb="md" grow maw={560}>
+              <Tabs.Tab value="estoque" px="xs" fw={600}>
+                Estoque
+              </Tabs.Tab>
+              <Tabs.Tab value="reposicao" px="xs" fw={600}>
+                Reposição
+              </Tabs.Tab>
+              <Tabs.Tab value="indicadores" px="xs" fw={600}>
+                Indicadores
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="estoque">
+              {items.isError ? (
+                <LoadErrorAlert title="Não foi possível carregar a adega" error={items.error} />
+              ) : (
+                <CellarStockList
+                  items={items.data}
+                  onNew={canCreate ? () => setDialog({ kind: 'item', item: null }) : undefined}
+                  onEdit={canUpdate ? (item) => setDialog({ kind: 'item', item }) : undefined}
+                  onHistory={(item) => setDialog({ kind: 'history', item })}
+                  onSale={canMove ? (item, kind) => sale.mutate({ item, sale: kind }) : undefined}
+                />
+              )}
+            </Tabs.Panel>
+            <Tabs.Panel value="reposicao">
+              <ReorderPanel establishmentId={establishmentId} />
+            </Tabs.Panel>
+            <Tabs.Panel value="indicadores">
+              <CellarFiguresPanel establishmentId={establishmentId} />
+            </Tabs.Panel>
+          </Tabs>
 
-  if (establishments.isPending) return <PageLoader />;
-  if (establishments.isError) {
-    return (
-      <>
-        {header}
-        <LoadErrorAlert title="Não foi possível carregar os estabelecimentos" error={establishments.error} />
-      </>
-    );
-  }
-  if (!establishment) {
-    return (
-      <>
-        {header}
-        <EmptyState icon={<IconBottle size={26} />} title="Nenhum estabelecimento">
-          A adega pertence a um estabelecimento. Cadastre um estabelecimento para controlar suas garrafas.
-        </EmptyState>
-      </>
-    );
-  }
-
-  return (
-    <>
-      {header}
-      <CellarSummary items={items.data} loading={items.isPending && !items.isError} />
-      <TillDiscrepancies establishmentId={establishment.id} canRecount={canMove} />
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        {/* No icons: the three labels fit one line of a 390 px phone. */}
-        <Tabs.List mb="md" grow maw={560}>
-          <Tabs.Tab value="estoque" px="xs" fw={600}>
-            Estoque
-          </Tabs.Tab>
-          <Tabs.Tab value="reposicao" px="xs" fw={600}>
-            Reposição
-          </Tabs.Tab>
-          <Tabs.Tab value="indicadores" px="xs" fw={600}>
-            Indicadores
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="estoque">
-          {items.isError ? (
-            <LoadErrorAlert title="Não foi possível carregar a adega" error={items.error} />
-          ) : (
-            <CellarStockList
-              items={items.data}
-              onNew={canCreate ? () => setDialog({ kind: 'item', item: null }) : undefined}
-              onEdit={canUpdate ? (item) => setDialog({ kind: 'item', item }) : undefined}
-              onHistory={(item) => setDialog({ kind: 'history', item })}
-              onSale={canMove ? (item, kind) => sale.mutate({ item, sale: kind }) : undefined}
-            />
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="reposicao">
-          <ReorderPanel establishmentId={establishmentId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="indicadores">
-          <CellarFiguresPanel establishmentId={establishmentId} />
-        </Tabs.Panel>
-      </Tabs>
-
-      <CellarItemFormModal
-        opened={dialog?.kind === 'item'}
-        establishmentId={establishmentId}
-        item={dialog?.kind === 'item' ? dialog.item : null}
-        onClose={() => setDialog(null)}
-        onSaved={(message) => {
-          setDialog(null);
-          notifySuccess(message);
-        }}
-      />
-      <MovementsModal
-        establishmentId={establishmentId}
-        canMove={canMove}
-        item={dialog?.kind === 'history' ? (items.data?.find((i) => i.id === dialog.item.id) ?? dialog.item) : null}
-        onClose={() => setDialog(null)}
-      />
-    </>
+          <CellarItemFormModal
+            opened={dialog?.kind === 'item'}
+            establishmentId={establishmentId}
+            item={dialog?.kind === 'item' ? dialog.item : null}
+            onClose={() => setDialog(null)}
+            onSaved={(message) => {
+              setDialog(null);
+              notifySuccess(message);
+            }}
+          />
+          <MovementsModal
+            establishmentId={establishmentId}
+            canMove={canMove}
+            item={dialog?.kind === 'history' ? (items.data?.find((i) => i.id === dialog.item.id) ?? dialog.item) : null}
+            onClose={() => setDialog(null)}
+          />
+        </>
+      )}
+    </EstablishmentScreen>
   );
 }
 

@@ -7,11 +7,9 @@ import { useCan } from '../../lib/use-can';
 import { useChosenEstablishment } from '../../lib/use-chosen-establishment';
 import { confirmDelete } from '../../ui/confirm';
 import { EmptyState } from '../../ui/EmptyState';
-import { EstablishmentChoice } from '../../ui/EstablishmentChoice';
+import { EstablishmentScreen } from '../../ui/EstablishmentScreen';
 import { ListSkeleton, LoadErrorAlert } from '../../ui/ListStates';
 import { mutationToasts } from '../../ui/notify';
-import { PageHeader } from '../../ui/PageHeader';
-import { PageLoader } from '../../ui/PageStates';
 import { ApiKeyFormModal } from './ApiKeyFormModal';
 import { useApiKeys, useRevokeApiKey } from './api-keys-api';
 import { NewKeyModal } from './NewKeyModal';
@@ -28,7 +26,8 @@ type Dialog = { kind: 'new' } | { kind: 'created'; created: ApiKeyCreated } | nu
 
 /** /integracoes — the API keys another system of the establishment (its till, a partner) calls Adega with. */
 export function IntegrationsPage() {
-  const { establishments, list, establishment, choose } = useChosenEstablishment();
+  const chosen = useChosenEstablishment();
+  const { establishment } = chosen;
   const establishmentId = establishment?.id ?? '';
   const keys = useApiKeys(establishmentId);
   const canCreate = useCan('apiKeys', 'create');
@@ -36,73 +35,54 @@ export function IntegrationsPage() {
   const canManageWebhooks = useCan('webhooks', 'manage');
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  const header = (
-    <PageHeader
-      title="Integrações"
-      description={`Chaves de API e webhooks para o PDV e outros sistemas ${establishment ? `de ${establishment.name}` : 'do estabelecimento'}.`}
-      back={{ to: '/', label: 'Início' }}
-      actions={
-        establishment &&
-        canCreate && (
+  return (
+    <EstablishmentScreen
+      chosen={chosen}
+      header={{
+        title: 'Integrações',
+        description: `Chaves de API e webhooks para o PDV e outros sistemas ${establishment ? `de ${establishment.name}` : 'do estabelecimento'}.`,
+        back: { to: '/', label: 'Início' },
+        actions: establishment && canCreate && (
           <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'new' })}>
             Nova chave
           </Button>
-        )
-      }
+        ),
+      }}
+      empty={{
+        icon: <IconKey size={26} />,
+        text: 'As chaves de API pertencem a um estabelecimento. Cadastre um estabelecimento para integrar o seu PDV.',
+      }}
     >
-      <EstablishmentChoice list={list} value={establishmentId} onChange={choose} />
-    </PageHeader>
-  );
-
-  if (establishments.isPending) return <PageLoader />;
-  if (establishments.isError) {
-    return (
-      <>
-        {header}
-        <LoadErrorAlert title="Não foi possível carregar os estabelecimentos" error={establishments.error} />
-      </>
-    );
-  }
-  if (!establishment) {
-    return (
-      <>
-        {header}
-        <EmptyState icon={<IconKey size={26} />} title="Nenhum estabelecimento">
-          As chaves de API pertencem a um estabelecimento. Cadastre um estabelecimento para integrar o seu PDV.
-        </EmptyState>
-      </>
-    );
-  }
-
-  return (
-    <>
-      {header}
-      {keys.isPending ? (
-        <ListSkeleton rows={3} />
-      ) : keys.isError ? (
-        <LoadErrorAlert title="Não foi possível carregar as chaves de API" error={keys.error} />
-      ) : keys.data.length === 0 ? (
-        <EmptyState icon={<IconKey size={26} />} title="Nenhuma chave de API">
-          Crie uma chave para o PDV registrar as vendas na adega ou para outro sistema ler as cartas e os pedidos.
-        </EmptyState>
-      ) : (
-        <Stack component="ul" aria-label="Chaves de API" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {keys.data.map((key) => (
-            <ApiKeyItem key={key.id} apiKey={key} establishmentId={establishmentId} />
-          ))}
-        </Stack>
+      {() => (
+        <>
+          {keys.isPending ? (
+            <ListSkeleton rows={3} />
+          ) : keys.isError ? (
+            <LoadErrorAlert title="Não foi possível carregar as chaves de API" error={keys.error} />
+          ) : keys.data.length === 0 ? (
+            <EmptyState icon={<IconKey size={26} />} title="Nenhuma chave de API">
+              Crie uma chave para o PDV registrar as vendas na adega ou para outro sistema ler as cartas e os pedidos.
+            </EmptyState>
+          ) : (
+            <Stack component="ul" aria-label="Chaves de API" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+              {keys.data.map((key) => (
+                <ApiKeyItem key={key.id} apiKey={key} establishmentId={establishmentId} />
+              ))}
+            </Stack>
+          )}
+          <WebhooksSection establishmentId={establishmentId} canManage={canManageWebhooks} />
+          <TillCodesSection establishmentId={establishmentId} canEdit={canEditCodes} />
+          {dialog?.kind === 'new' && (
+            <ApiKeyFormModal
+              establishmentId={establishmentId}
+              onCreated={(created) => setDialog({ kind: 'created', created })}
+              onClose={() => setDialog(null)}
+            />
+          )}
+          {dialog?.kind === 'created' && <NewKeyModal created={dialog.created} onClose={() => setDialog(null)} />}
+        </>
       )}
-      <WebhooksSection establishmentId={establishmentId} canManage={canManageWebhooks} />
-      <TillCodesSection establishmentId={establishmentId} canEdit={canEditCodes} />
-      {dialog?.kind === 'new' && (
-        <ApiKeyFormModal
-          establishmentId={establishmentId}
-          onCreated={(created) => setDialog({ kind: 'created', created })}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'created' && <NewKeyModal created={dialog.created} onClose={() => setDialog(null)} />}
-    </>
+    </EstablishmentScreen>
   );
 }
 
