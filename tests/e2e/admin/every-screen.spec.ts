@@ -45,6 +45,11 @@ const SCREENS: Screen[] = [
     path: (d) => `/adega/recontagem?establishment_id=${d.establishmentId}`,
     ready: (p) => p.getByRole('textbox', { name: 'Garrafas na prateleira' }),
   },
+  {
+    name: 'adega-importar-vendas',
+    path: (d) => `/adega/importar-vendas?establishment_id=${d.establishmentId}`,
+    ready: (p) => p.getByText('Nenhuma importação ainda'),
+  },
   { name: 'catalogo', path: () => '/catalogo', ready: (p) => p.getByRole('table') },
   { name: 'catalogo-novo', path: () => '/catalogo/novo' },
   { name: 'catalogo-editar', path: (d) => `/catalogo/${d.catalogWineId}/editar`, ready: (p) => p.getByRole('button', { name: 'Salvar' }) },
