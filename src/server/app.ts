@@ -54,6 +54,7 @@ import {
   registerRetentionJob,
 } from './modules/lgpd/index.js';
 import { createMailer, type Mailer, type MailRetryPolicy, mailRoutes, outboxCounts } from './modules/mail/index.js';
+import { createMenuEngineeringService, menuEngineeringRoutes } from './modules/menu-engineering/index.js';
 import {
   countGuestActivity,
   createMenuEventCounter,
@@ -351,6 +352,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(establishmentRoutes(createEstablishmentService({ db, onPublicChange })));
   await app.register(wineMenuRoutes(createWineMenuService({ db, onPublicChange, webhooks, publicBaseUrl: config.publicBaseUrl })));
   await app.register(menuLanguageRoutes(db, { onPublicChange }));
+  await app.register(menuEngineeringRoutes(createMenuEngineeringService({ db })));
   const onboarding = createOnboardingService({
     db,
     files: storage.private,

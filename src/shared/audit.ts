@@ -257,6 +257,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   password: 'Senha',
   catalogWines: 'Vinhos do catálogo',
   totalRows: 'Linhas',
+  targetMarginPercent: 'Margem-alvo (%)',
   emailStatus: 'Validação do e-mail',
   phoneStatus: 'Validação do telefone',
   cnpjStatus: 'Validação do CNPJ',

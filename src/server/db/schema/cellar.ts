@@ -28,6 +28,11 @@ export const cellarItems = pgTable(
     parLevel: integer('par_level').notNull().default(0),
     caseSize: integer('case_size'),
     lastUnitCost: numeric('last_unit_cost', { precision: 12, scale: 2 }),
+    /**
+     * What a bottle on hand cost (issue 32): the weighted average over deliveries, the last unit cost before the first
+     * one. Null: unknown; each sale records the cost it takes from here.
+     */
+    avgCostCents: integer('avg_cost_cents'),
     /** The supplier of the last delivery: the reorder suggestion groups by it. */
     lastSupplierId: uuid('last_supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
     ...timestamps(),
@@ -65,6 +70,11 @@ export const cellarMovements = pgTable(
     /** Deliveries: the order that brought the bottles; unique per item, so an order fills the cellar once. */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     note: text('note'),
+    /**
+     * What the bottles or glasses cost, in centavos (issue 32): a delivery's price paid; a sale's, breakage's or
+     * tasting's at the item's average cost then (a glass: its share of the bottle). Null when unknown.
+     */
+    costCents: integer('cost_cents'),
     createdAt: createdAt(),
   },
   (t) => [

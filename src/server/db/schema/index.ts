@@ -8,6 +8,7 @@ export * from './establishments.js';
 export * from './idempotency.js';
 export * from './lgpd.js';
 export * from './mail.js';
+export * from './menu-engineering.js';
 export * from './menu-insights.js';
 export * from './menu-translations.js';
 export * from './onboarding.js';

@@ -73,6 +73,7 @@ export async function fillCellarFromDelivery(tx: Executor, order: DeliveredOrder
       openBottleDosesAfter: after.openBottleDoses,
       orderId: order.id,
       note: null,
+      costCents: wine.cents,
       ...(order.at && { createdAt: order.at }),
     });
     changed.push(item.id);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { type CellarMovementReason, MAX_CELLAR_COUNT } from '../../../shared/cellar.js';
+import { toCents } from '../../../shared/money.js';
 import type { Executor } from '../../db/client.js';
 import { firstRow } from '../../db/records.js';
 import {
@@ -185,6 +186,8 @@ export interface MovementValues {
   openBottleDosesAfter: number;
   orderId: string | null;
   note: string | null;
+  /** What the movement cost in centavos (a delivery's price paid); absent: at the item's average (costAtAverage). */
+  costCents?: number | null;
   createdAt?: Date;
 }
 
@@ -211,16 +214,17 @@ export async function addBottles(
     with moved as (
       update ${cellarItems} set on_hand = on_hand + ${m.delta}, updated_at = now()
       where id = ${m.cellarItemId} and on_hand + ${m.delta} between 0 and ${MAX_CELLAR_COUNT}
-      returning id, establishment_id, on_hand, open_bottle_doses
+      returning id, establishment_id, on_hand, open_bottle_doses, ${unitCostCents} as unit_cost
     ), recorded as (
       insert into ${cellarMovements}
-        (cellar_item_id, establishment_id, user_id, reason, delta, dose_delta, on_hand_after, open_bottle_doses_after, note, created_at)
+        (cellar_item_id, establishment_id, user_id, reason, delta, dose_delta, on_hand_after, open_bottle_doses_after, note,
+          cost_cents, created_at)
       select id, establishment_id, ${m.userId}::uuid, ${m.reason}, ${m.delta}, 0, on_hand, open_bottle_doses, ${m.note}::text,
-        clock_timestamp()
+        case when ${m.reason} = 'count' then null else unit_cost * ${Math.abs(m.delta)} end, clock_timestamp()
       from moved
-      returning id, created_at, on_hand_after, open_bottle_doses_after, establishment_id
+      returning id, created_at, on_hand_after, open_bottle_doses_after, establishment_id, cost_cents
     )
-    select r.id, (extract(epoch from r.created_at) * 1000)::float8 as created_ms, r.on_hand_after,
+    select r.id, (extract(epoch from r.created_at) * 1000)::float8 as created_ms, r.on_hand_after, r.cost_cents,
       r.open_bottle_doses_after, r.establishment_id,
       (select max(wm.low_stock_threshold) from ${menuWines} mw join ${wineMenus} wm on wm.id = mw.menu_id
         where mw.cellar_item_id = ${m.cellarItemId}) as threshold,
@@ -241,6 +245,7 @@ export async function addBottles(
     openBottleDosesAfter: Number(row.open_bottle_doses_after),
     orderId: null,
     note: m.note,
+    costCents: row.cost_cents === null || row.cost_cents === undefined ? null : Number(row.cost_cents),
     createdAt: new Date(Number(row.created_ms)),
     threshold: row.threshold === null || row.threshold === undefined ? null : Number(row.threshold),
     userName: row.user_name === null || row.user_name === undefined ? null : String(row.user_name),
@@ -256,6 +261,20 @@ export async function setCountsAndRecord(db: Executor, m: MovementValues): Promi
   return insertMovement(db, m);
 }
 
+/** A bottle's cost now (issue 32): the weighted average over deliveries, the last unit cost before the first one. */
+export const unitCostCents = sql<number | null>`coalesce(${cellarItems.avgCostCents}, round(${cellarItems.lastUnitCost} * 100)::integer)`;
+
+/**
+ * What a movement out of the cellar cost, at the item's average then (a glass: its share of the bottle); a recount
+ * moves no money. A delivery says what it paid itself.
+ */
+function costAtAverage(m: MovementValues) {
+  if (m.reason === 'count') return null;
+  const unit = sql`(select ${unitCostCents} from ${cellarItems} where ${cellarItems.id} = ${m.cellarItemId})`;
+  if (m.reason === 'glass_sale') return sql`round(${unit}::numeric / ${Math.max(1, m.bottleDoses ?? 1)})::integer`;
+  return sql`${unit} * ${Math.abs(m.delta)}`;
+}
+
 /**
  * The ledger's order is the order writers held the item's row lock: stamped with the clock at the insert (under
  * that lock), not now(), which is when each transaction began and may be earlier for one that waited.
@@ -263,7 +282,11 @@ export async function setCountsAndRecord(db: Executor, m: MovementValues): Promi
 export async function insertMovement(db: Executor, m: MovementValues): Promise<CellarMovementRow> {
   const [row] = await db
     .insert(cellarMovements)
-    .values({ ...m, createdAt: m.createdAt ?? sql`clock_timestamp()` })
+    .values({
+      ...m,
+      costCents: m.costCents !== undefined ? m.costCents : costAtAverage(m),
+      createdAt: m.createdAt ?? sql`clock_timestamp()`,
+    })
     .returning();
   if (!row) throw new Error('cellar movement not recorded');
   return row;
@@ -361,10 +384,14 @@ export async function receiveBottles(
   db: Executor,
   m: { cellarItemId: string; quantity: number; unitCost: string; supplierId: string },
 ): Promise<CellarItemRow | undefined> {
+  const unitCents = toCents(m.unitCost);
   const [row] = await db
     .update(cellarItems)
     .set({
       onHand: sql`${cellarItems.onHand} + ${m.quantity}`,
+      // The weighted average over what is on hand and what arrives (set expressions read the row before the update).
+      avgCostCents: sql`case when ${cellarItems.onHand} <= 0 or ${unitCostCents} is null then ${unitCents}::integer
+        else round((${cellarItems.onHand}::numeric * ${unitCostCents} + ${m.quantity * unitCents}) / (${cellarItems.onHand} + ${m.quantity}))::integer end`,
       lastUnitCost: m.unitCost,
       lastSupplierId: m.supplierId,
       updatedAt: sql`now()`,

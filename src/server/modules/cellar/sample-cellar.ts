@@ -89,6 +89,12 @@ function planOf(
   };
 }
 
+function sampleCost(m: MovementValues, unitCents: number): number | null {
+  if (m.reason === 'count') return null;
+  if (m.reason === 'glass_sale') return Math.round(unitCents / Math.max(1, m.bottleDoses ?? 1));
+  return Math.abs(m.delta) * unitCents;
+}
+
 export async function seedSampleCellar(db: Db, establishmentId: string, menuId: string, now = new Date()): Promise<CellarSeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('adega-sample-cellar'))`);
@@ -155,7 +161,8 @@ export async function seedSampleCellar(db: Db, establishmentId: string, menuId: 
       const itemId = itemIds.get(plan.wineId) as string;
       const history = serviceMonth(plan, index, deliveredAt, now);
       const rows = replay(itemId, establishmentId, plan.catalogWineId ? plan.start : 0, plan.glassDoses, history);
-      movements.push(...rows.movements);
+      // At the delivery's price, as a live sale costs at the item's average (a glass: its share of the bottle).
+      movements.push(...rows.movements.map((m) => ({ ...m, costCents: sampleCost(m, plan.unitCents) })));
     });
     for (let i = 0; i < movements.length; i += 500) await tx.insert(cellarMovements).values(movements.slice(i, i + 500));
     for (const plan of plans) {

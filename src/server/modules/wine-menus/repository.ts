@@ -167,6 +167,16 @@ export async function updateWine(db: Executor, menuId: string, wineId: string, v
   return row;
 }
 
+/** A wine's bottle price, alone (the menu engineering's price changes). */
+export async function setWinePrice(db: Executor, menuId: string, wineId: string, price: string): Promise<MenuWineRow | undefined> {
+  const [row] = await db
+    .update(menuWines)
+    .set({ price: Number(price), updatedAt: new Date() })
+    .where(and(eq(menuWines.menuId, menuId), eq(menuWines.id, wineId)))
+    .returning();
+  return row;
+}
+
 /** A wine of the menu, locked until the transaction ends (its values before a write, for the audit trail). */
 export async function lockWine(tx: Executor, menuId: string, wineId: string): Promise<MenuWineRow | undefined> {
   const [row] = await tx

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/id-params.js';
+import { applyPricesSchema } from '../../../shared/menu-engineering.js';
 import { qrLanguageQuerySchema } from '../../../shared/menu-languages.js';
 import {
   menuListQuerySchema,
@@ -74,6 +75,15 @@ export function wineMenuRoutes(service: WineMenuService) {
         await service.deleteWine(callerOf(request), request.params.id, request.params.wineId);
         return reply.status(204).send();
       },
+    );
+    // Issue 32: the menu engineering's price suggestions, applied together through the wine form's write.
+    r.post(
+      '/api/wine-menus/:id/prices',
+      {
+        config: canUpdate,
+        schema: { params: idParamsSchema, body: applyPricesSchema, response: { 200: z.object({ updated: z.number().int() }) } },
+      },
+      async (request) => service.repriceWines(callerOf(request), request.params.id, request.body.prices),
     );
     r.put(
       '/api/wine-menus/:id/reorder',

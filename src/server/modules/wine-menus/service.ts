@@ -3,7 +3,9 @@ import { effectiveGlassPrice } from '../../../shared/cellar.js';
 import { ESTABLISHMENT_NOT_FOUND } from '../../../shared/establishments.js';
 import { glassPriceRefusal } from '../../../shared/glass-price.js';
 import type { GuestLanguage } from '../../../shared/guest-i18n/catalogue.js';
+import { type ApplyPrices, ENGINEERING_TEXTS } from '../../../shared/menu-engineering.js';
 import { qrLanguageNotReady } from '../../../shared/menu-languages.js';
+import { centsToDecimal, toCents } from '../../../shared/money.js';
 import { type PublicMenuWine, type PublicStock, publicMenuPath } from '../../../shared/public-menu.js';
 import { RESERVED_MENU_SLUGS } from '../../../shared/reserved-slugs.js';
 import { isUuidLike, nextFreeSlug, SLUG_MAX_LENGTH, slugify } from '../../../shared/slug.js';
@@ -29,7 +31,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { toColumns, toDto } from '../../db/row-mapping.js';
 import { withSlugRetry } from '../../db/slug-retry.js';
 import { isLocalAddress } from '../../http/local-address.js';
-import { recordWrite } from '../audit/index.js';
+import { markNothingChanged, recordWrite } from '../audit/index.js';
 import { findVisibleEstablishment, type OnPublicChange } from '../establishments/index.js';
 import { publicLanguages } from '../menu-languages/index.js';
 import type { WebhookOutbox } from '../webhooks/index.js';
@@ -66,6 +68,7 @@ const SLUG_INVALID = 'Informe um endereço (slug) válido: letras, números e h�
 const slugReserved = (slug: string) => `O endereço "${slug}" é reservado pelo sistema. Escolha outro.`;
 const slugTaken = (slug: string) => `Já existe uma carta com o endereço "${slug}" neste estabelecimento. Escolha outro.`;
 const FALLBACK_SLUG = 'carta';
+const WINE_NOT_ON_MENU = ENGINEERING_TEXTS.wineNotOnMenu;
 const REORDER_DUPLICATES = 'A nova ordem tem vinhos repetidos.';
 const REORDER_MISMATCH = 'A nova ordem deve conter exatamente os vinhos desta carta, cada um uma vez.';
 const MENU_FULL = `Esta carta já tem o máximo de ${MAX_WINES_PER_MENU} vinhos.`;
@@ -177,14 +180,17 @@ async function assertCellarItemOf(tx: Executor, input: MenuWineData, establishme
 }
 
 /** A written wine whose glass settings contradict each other (shared/glass-price.ts): 400, and the write is rolled back. */
-function assertGlassPriceHolds(row: repo.MenuWineRow): repo.MenuWineRow {
-  const refusal = glassPriceRefusal({
+const glassRefusalOf = (row: repo.MenuWineRow) =>
+  glassPriceRefusal({
     by_the_glass: row.byTheGlass,
     price: row.price,
     glass_price: row.glassPrice,
     glass_doses: row.glassDoses,
     glass_markup_percent: row.glassMarkupPercent,
   });
+
+function assertGlassPriceHolds(row: repo.MenuWineRow): repo.MenuWineRow {
+  const refusal = glassRefusalOf(row);
   if (refusal) throw badRequest(refusal.message, { [refusal.field]: refusal.message });
   return row;
 }
@@ -446,6 +452,50 @@ export async function updateWine(
   return toMenuWineDetail(await withCellar(db, row));
 }
 
+/**
+ * New bottle prices for some of a menu's wines at once (issue 32: the menu engineering's suggestions), through the
+ * same write as the wine form, in one transaction: each wine's trail entry, one menu.published event, one drop of the
+ * public pages. A price its glass settings refuse (a glass at or above the bottle) refuses the whole batch, naming it.
+ */
+export async function repriceWines(
+  db: Db,
+  caller: Caller,
+  menuId: string,
+  prices: readonly { menu_wine_id: string; price_cents: number }[],
+  deps: WineMenuDeps,
+): Promise<{ updated: number }> {
+  const menu = await loadMenu(db, caller, menuId, 'update');
+  const updated = await db.transaction(async (tx) => {
+    const locked = await repo.lockMenu(tx, menuId);
+    if (!locked) throw notFound(MENU_NOT_FOUND);
+    let changed = 0;
+    for (const { menu_wine_id: wineId, price_cents: cents } of prices) {
+      const before = await repo.lockWine(tx, menuId, wineId);
+      if (!before) throw badRequest(WINE_NOT_ON_MENU, { prices: WINE_NOT_ON_MENU });
+      if (toCents(before.price) === cents) continue;
+      const after = await repo.setWinePrice(tx, menuId, wineId, centsToDecimal(cents));
+      if (!after) throw badRequest(WINE_NOT_ON_MENU, { prices: WINE_NOT_ON_MENU });
+      const refusal = glassRefusalOf(after);
+      if (refusal) throw badRequest(`${after.name}: ${refusal.message}`, { prices: refusal.message });
+      await recordWrite(tx, caller, {
+        kind: 'menu_wine',
+        id: wineId,
+        action: 'update',
+        establishmentId: menu.establishmentId,
+        before,
+        after,
+        only: ['price'],
+      });
+      changed++;
+    }
+    if (changed > 0) await announcePublished(tx, deps, locked, 'wine_updated');
+    return changed;
+  });
+  if (updated > 0) deps.onPublicChange(menu.establishmentId);
+  else markNothingChanged();
+  return { updated };
+}
+
 export async function deleteWine(db: Db, caller: Caller, menuId: string, wineId: string, deps: WineMenuDeps): Promise<void> {
   const menu = await loadMenu(db, caller, menuId, 'update');
   const removed = await db.transaction(async (tx) => {
@@ -620,6 +670,7 @@ export function createWineMenuService(deps: WineMenuServiceDeps) {
       updateWine(db, caller, menuId, wineId, input, deps),
     deleteWine: (caller: Caller, menuId: string, wineId: string) => deleteWine(db, caller, menuId, wineId, deps),
     reorderWines: (caller: Caller, menuId: string, newOrder: string[]) => reorderWines(db, caller, menuId, newOrder, deps),
+    repriceWines: (caller: Caller, menuId: string, prices: ApplyPrices['prices']) => repriceWines(db, caller, menuId, prices, deps),
     qrCode: (caller: Caller, menuId: string, base: QrBase, lang?: GuestLanguage) => qrCode(db, caller, menuId, base, lang),
     qrCodeSvg: (caller: Caller, menuId: string, base: QrBase, lang?: GuestLanguage) => qrCodeSvg(db, caller, menuId, base, lang),
     qrCodePng: (caller: Caller, menuId: string, base: QrBase, lang?: GuestLanguage) => qrCodePng(db, caller, menuId, base, lang),

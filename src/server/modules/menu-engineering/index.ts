@@ -1,0 +1,3 @@
+/** The menu engineering module's only door (issue 32). */
+export { menuEngineeringRoutes } from './routes.js';
+export { createMenuEngineeringService, type MenuEngineeringService } from './service.js';

@@ -1,0 +1,187 @@
+import { eq, sql } from 'drizzle-orm';
+import { DEAD_STOCK_DAYS, type Pricing } from '../../../shared/menu-engineering.js';
+import type { Executor } from '../../db/client.js';
+import { menuEngineeringSettings, wineMenus } from '../../db/schema/index.js';
+
+/** The instants a period covers: from its first São Paulo midnight to the one after its last day. */
+export interface Span {
+  from: Date;
+  to: Date;
+}
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const cents = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v) * 100));
+
+const pricingOf = (r: Record<string, unknown>): Pricing => ({
+  price_cents: cents(r.price) ?? 0,
+  by_the_glass: Boolean(r.by_the_glass),
+  glass_price_cents: cents(r.glass_price),
+  glass_doses: Number(r.glass_doses),
+  glass_markup_percent: num(r.glass_markup_percent),
+});
+
+export async function findMenu(db: Executor, id: string) {
+  const [row] = await db
+    .select({ id: wineMenus.id, name: wineMenus.name, establishmentId: wineMenus.establishmentId })
+    .from(wineMenus)
+    .where(eq(wineMenus.id, id));
+  return row;
+}
+
+export interface MenuWineNow {
+  id: string;
+  name: string;
+  category: string;
+  cellarItemId: string | null;
+  pricing: Pricing;
+  onHand: number;
+  unitCostCents: number | null;
+}
+
+/** The menu's wines in their order, priced as today, with their cellar item's count and cost. */
+export async function menuWinesNow(db: Executor, menuId: string): Promise<MenuWineNow[]> {
+  const result = await db.execute(sql`
+    select mw.id, mw.name, mw.category, mw.cellar_item_id, mw.price, mw.by_the_glass, mw.glass_price, mw.glass_doses,
+      mw.glass_markup_percent, coalesce(ci.on_hand, 0) as on_hand,
+      coalesce(ci.avg_cost_cents, round(ci.last_unit_cost * 100)::integer) as unit_cost
+    from menu_wines mw left join cellar_items ci on ci.id = mw.cellar_item_id
+    where mw.menu_id = ${menuId}
+    order by mw.position, mw.id`);
+  return rowsOf(result).map((r) => ({
+    id: String(r.id),
+    name: String(r.name),
+    category: String(r.category),
+    cellarItemId: r.cellar_item_id ? String(r.cellar_item_id) : null,
+    pricing: pricingOf(r),
+    onHand: Number(r.on_hand),
+    unitCostCents: num(r.unit_cost),
+  }));
+}
+
+export interface SoldAtPrice {
+  menuWineId: string;
+  pricing: Pricing;
+  bottles: number;
+  glasses: number;
+  bottleCost: number | null;
+  glassCost: number | null;
+  /** Sales of this span whose cost was not known. */
+  withoutCost: number;
+}
+
+/**
+ * What each menu wine's cellar item sold in the period, per price it had: the price history's spans (the first one
+ * reaching back to any earlier sale, whose price was not kept) clipped to the period, each joined to the ledger's
+ * sales of its item within it (the item's index on created_at).
+ */
+export async function salesByPrice(db: Executor, menuId: string, span: Span): Promise<SoldAtPrice[]> {
+  const result = await db.execute(sql`
+    with prices as (
+      select p.*, mw.cellar_item_id,
+        row_number() over (partition by p.menu_wine_id order by p.valid_from) as n,
+        lead(p.valid_from) over (partition by p.menu_wine_id order by p.valid_from) as valid_to
+      from menu_wine_prices p join menu_wines mw on mw.id = p.menu_wine_id
+      where mw.menu_id = ${menuId} and mw.cellar_item_id is not null
+    ), spans as (
+      select *, greatest(case when n = 1 then '-infinity'::timestamptz else valid_from end, ${span.from.toISOString()}::timestamptz) as span_from,
+        least(coalesce(valid_to, 'infinity'::timestamptz), ${span.to.toISOString()}::timestamptz) as span_to
+      from prices
+    )
+    select s.menu_wine_id, s.valid_from, s.price, s.by_the_glass, s.glass_price, s.glass_doses, s.glass_markup_percent,
+      coalesce(sum(-m.delta) filter (where m.reason = 'sale'), 0) as bottles,
+      count(*) filter (where m.reason = 'glass_sale') as glasses,
+      sum(m.cost_cents) filter (where m.reason = 'sale') as bottle_cost,
+      sum(m.cost_cents) filter (where m.reason = 'glass_sale') as glass_cost,
+      count(*) filter (where m.cost_cents is null) as without_cost
+    from spans s
+    join cellar_movements m on m.cellar_item_id = s.cellar_item_id
+      and m.created_at >= s.span_from and m.created_at < s.span_to and m.reason in ('sale', 'glass_sale')
+    where s.span_from < s.span_to
+    group by s.menu_wine_id, s.valid_from, s.price, s.by_the_glass, s.glass_price, s.glass_doses, s.glass_markup_percent`);
+  return rowsOf(result).map((r) => ({
+    menuWineId: String(r.menu_wine_id),
+    pricing: pricingOf(r),
+    bottles: Number(r.bottles),
+    glasses: Number(r.glasses),
+    bottleCost: num(r.bottle_cost),
+    glassCost: num(r.glass_cost),
+    withoutCost: Number(r.without_cost),
+  }));
+}
+
+/** Guests who opened each of the menu's wines in the period (the insights' counts). */
+export async function opensByWine(db: Executor, menuId: string, span: Span): Promise<Map<string, number>> {
+  const result = await db.execute(sql`
+    select subject, sum(count)::integer as opens from menu_event_counts
+    where menu_id = ${menuId} and kind = 'open' and hour >= ${span.from.toISOString()}::timestamptz
+      and hour < ${span.to.toISOString()}::timestamptz
+    group by subject`);
+  return new Map(rowsOf(result).map((r) => [String(r.subject), Number(r.opens)]));
+}
+
+/** Per cellar item: the bottles it had as the period began plus those that came in during it. */
+export async function availableBottles(db: Executor, itemIds: readonly string[], span: Span): Promise<Map<string, number>> {
+  if (itemIds.length === 0) return new Map();
+  const result = await db.execute(sql`
+    select ci.id,
+      coalesce((select m.on_hand_after from cellar_movements m where m.cellar_item_id = ci.id
+        and m.created_at < ${span.from.toISOString()}::timestamptz order by m.created_at desc limit 1), 0)
+      + coalesce((select sum(m.delta) from cellar_movements m where m.cellar_item_id = ci.id and m.delta > 0
+        and m.created_at >= ${span.from.toISOString()}::timestamptz and m.created_at < ${span.to.toISOString()}::timestamptz), 0)
+        as available
+    from cellar_items ci where ci.id in ${itemIds}`);
+  return new Map(rowsOf(result).map((r) => [String(r.id), Number(r.available)]));
+}
+
+export interface DeadStockRow {
+  id: string;
+  name: string;
+  onHand: number;
+  unitCostCents: number | null;
+  lastSaleAt: Date | null;
+}
+
+/** The establishment's wines with bottles on hand and no sale for DEAD_STOCK_DAYS (nor since they came in). */
+export async function deadStock(db: Executor, establishmentId: string): Promise<DeadStockRow[]> {
+  const result = await db.execute(sql`
+    select ci.id, ci.name, ci.on_hand, coalesce(ci.avg_cost_cents, round(ci.last_unit_cost * 100)::integer) as unit_cost,
+      last_sale.at as last_sale_at
+    from cellar_items ci
+    left join lateral (select m.created_at as at from cellar_movements m where m.cellar_item_id = ci.id
+      and m.reason in ('sale', 'glass_sale') order by m.created_at desc limit 1) last_sale on true
+    where ci.establishment_id = ${establishmentId} and ci.on_hand > 0
+      and coalesce(last_sale.at, ci.created_at) < now() - make_interval(days => ${DEAD_STOCK_DAYS})
+    order by ci.on_hand * coalesce(ci.avg_cost_cents, round(ci.last_unit_cost * 100)::integer, 0) desc, ci.name`);
+  return rowsOf(result).map((r) => ({
+    id: String(r.id),
+    name: String(r.name),
+    onHand: Number(r.on_hand),
+    unitCostCents: num(r.unit_cost),
+    lastSaleAt: r.last_sale_at instanceof Date ? r.last_sale_at : r.last_sale_at ? new Date(String(r.last_sale_at)) : null,
+  }));
+}
+
+export async function targetMargin(db: Executor, establishmentId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ target: menuEngineeringSettings.targetMarginPercent })
+    .from(menuEngineeringSettings)
+    .where(eq(menuEngineeringSettings.establishmentId, establishmentId));
+  return row?.target ?? null;
+}
+
+export async function setTargetMargin(db: Executor, establishmentId: string, target: number | null): Promise<number | null> {
+  const before = await targetMargin(db, establishmentId);
+  if (target === null) {
+    await db.delete(menuEngineeringSettings).where(eq(menuEngineeringSettings.establishmentId, establishmentId));
+  } else {
+    await db
+      .insert(menuEngineeringSettings)
+      .values({ establishmentId, targetMarginPercent: target })
+      .onConflictDoUpdate({
+        target: menuEngineeringSettings.establishmentId,
+        set: { targetMarginPercent: target, updatedAt: sql`now()` },
+      });
+  }
+  return before;
+}
