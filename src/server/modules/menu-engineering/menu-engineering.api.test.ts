@@ -149,7 +149,7 @@ describe('GET /api/wine-menus/{id}/engineering', () => {
       quadrant: 'dog',
     });
     expect(byName.Malbec).toMatchObject({ bottles_sold: 2, revenue_cents: 16_000, cost_cents: null, quadrant: null, missing: ['cost'] });
-    expect(byName['Rosé']).toMatchObject({ bottles_sold: 0, revenue_cents: 0, quadrant: null, missing: ['sales'], capital_cents: 12_000 });
+    expect(byName.Rosé).toMatchObject({ bottles_sold: 0, revenue_cents: 0, quadrant: null, missing: ['sales'], capital_cents: 12_000 });
 
     // The matrix: two wines classified, 70 % of an even share is 0.35; Tannat sold 7 of 9.4 bottles' worth.
     expect(r.totals).toMatchObject({
