@@ -4,12 +4,12 @@
  * counts move exactly by what was sold, and the same sheet sent again records nothing twice.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import * as XLSX from '@e965/xlsx';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSidewaysScroll, PHONE } from '../admin/admin-api.js';
 import { seriousViolations } from '../support/axe.js';
+import { downloadFailedRows } from '../support/failed-rows.js';
 import { type Credentials, createUserViaApi, expect, loginViaUi, test } from '../support/fixtures.js';
 import { snapshot } from '../support/shots.js';
 import { callApi } from './cellar-api.js';
@@ -171,16 +171,8 @@ for (const [width, device, role] of [
     await expect(page.getByRole('list', { name: 'Vendas acima do estoque' }).getByRole('listitem')).toHaveCount(1);
     await checkStep(page, width, '5-resultado');
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Baixar linhas com erro (.xlsx)' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('linhas-com-erro-vendas-pdv.xlsx');
-    const workbook = XLSX.read(readFileSync(await download.path()), { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<string[]>(workbook.Sheets[workbook.SheetNames[0] ?? ''] as XLSX.WorkSheet, {
-      header: 1,
-      raw: false,
-    });
+    const { fileName, rows } = await downloadFailedRows(page);
+    expect(fileName).toBe('linhas-com-erro-vendas-pdv.xlsx');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toEqual(['Cupom', 'Data', 'Hora', 'Código', 'Qtd', 'Tipo', 'Motivo']);
     expect(rows[1]?.slice(0, 6)).toEqual(['1003', yesterday(), '22:05', 'VIN-404', '1', 'Garrafa']);

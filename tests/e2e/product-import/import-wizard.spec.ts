@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as XLSX from '@e965/xlsx';
 import type { Page } from '@playwright/test';
 import { PHONE } from '../admin/admin-api.js';
 import { seriousViolations } from '../support/axe.js';
+import { downloadFailedRows } from '../support/failed-rows.js';
 import { expect, loginViaUi, test } from '../support/fixtures.js';
 import { snapshot } from '../support/shots.js';
 
@@ -75,16 +74,8 @@ test('the whole wizard with the sample price list, then history -> Detalhes -> E
   await snapshot(page, 'importar-5-resultado-1280', { fullPage: true });
   expect(await seriousViolations(page), 'result step').toEqual([]);
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Baixar linhas com erro (.xlsx)' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('linhas-com-erro-tabela-precos-vinhos.xlsx');
-  const workbook = XLSX.read(readFileSync(await download.path()), { type: 'buffer' });
-  const rows = XLSX.utils.sheet_to_json<string[]>(workbook.Sheets[workbook.SheetNames[0] ?? ''] as XLSX.WorkSheet, {
-    header: 1,
-    raw: false,
-  });
+  const { fileName, rows } = await downloadFailedRows(page);
+  expect(fileName).toBe('linhas-com-erro-tabela-precos-vinhos.xlsx');
   expect(rows[0]?.at(-1)).toBe('Motivo');
   expect(rows).toHaveLength(9);
 
