@@ -39,6 +39,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     const apiKeyId = request.caller?.apiKey?.id;
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (!apiKeyId || key === undefined || request.method === 'GET' || request.method === 'HEAD') return;
+    // A file upload's body is still a stream here, so two different files would look alike: it is not replayed. The
+    // only one keys may send (the till's sales sheet) is safe to send twice: its sales are recorded once per number.
+    if (request.isMultipart()) return;
     if (typeof key !== 'string' || !VALID_KEY.test(key)) throw badRequest(IDEMPOTENCY_TEXTS.invalidKey);
     if (Date.now() - lastTrim > TRIM_EVERY_MS) {
       lastTrim = Date.now();

@@ -6,6 +6,7 @@ import { auditEntries, cellarItems, cellarMovements, tillSales, tillSalesImports
 import { createMenuRow, createMenuWineRow, createTeam, type TestUser } from '../../test-support/factories.js';
 import { testAppPerFile } from '../../test-support/file-app.js';
 import { uploadFile } from '../../test-support/import-files.js';
+import { multipartBody } from '../../test-support/multipart.js';
 import { createCellarService } from '../cellar/index.js';
 import * as repo from './repository.js';
 import { runTillImport } from './run-import.js';
@@ -291,5 +292,28 @@ describe('who may import and what a bad request answers', () => {
     expect((await t.call(h.manager, 'GET', `${h.base}/cellar/sales-imports/${id}`)).statusCode).toBe(404);
     // Its sales stay: they are the cellar's history now.
     expect(await t.db.select().from(tillSales).where(eq(tillSales.establishmentId, h.own.id))).toHaveLength(3);
+  });
+
+  it("takes the sheet from the till's own API key, and an Idempotency-Key never answers one file with another's import", async () => {
+    const h = await house();
+    const key = await t.call(h.manager, 'POST', `${h.base}/api-keys`, { name: 'PDV', scopes: ['cellar:sales'] });
+    expect(key.statusCode, key.body).toBe(201);
+    const till = { token: key.json().key as string };
+    const send = async (csv: string) => {
+      const { payload, headers } = multipartBody('file', 'vendas.csv', 'text/csv', Buffer.from(csv));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${h.base}/cellar/sales-imports`,
+        payload,
+        headers: { ...headers, authorization: `Bearer ${till.token}`, 'idempotency-key': 'dia-05-12' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().import_id as string;
+    };
+    const first = await send(DAY);
+    const second = await send(DAY.replace('1001;', '2001;'));
+    expect(second).not.toBe(first);
+    const rows = await t.db.select().from(tillSalesImports).where(eq(tillSalesImports.establishmentId, h.own.id));
+    expect(rows.map((r) => r.totalRows)).toEqual([7, 7]);
   });
 });
