@@ -49,6 +49,13 @@ export const ADMIN_ROUTES = [
     access: { area: 'menuInsights', action: 'read' },
     nav: { label: 'Insights da carta', group: 'Cartas' },
   },
+  // Issue 32: what each wine of a menu earns, the popularity × margin matrix and the price suggestions.
+  {
+    path: '/engenharia',
+    screen: 'MenuEngineeringPage',
+    access: { area: 'menus', action: 'read' },
+    nav: { label: 'Engenharia da carta', group: 'Cartas' },
+  },
   { path: '/carta/nova', screen: 'MenuFormPage', access: { area: 'menus', action: 'create' } },
   { path: '/carta/:id/editar', screen: 'MenuEditPage', access: { area: 'menus', action: 'update' } },
   { path: '/carta/:id/qr', screen: 'QrPage', access: { area: 'menus', action: 'read' } },

@@ -30,6 +30,9 @@ export const SCREENS: Record<ScreenName, ScreenSource> = {
     lazy: () => import('../features/establishments/EstablishmentFormPage').then((m) => m.EstablishmentFormPage),
   },
   MenuInsightsPage: { lazy: () => import('../features/menu-insights/MenuInsightsPage').then((m) => m.MenuInsightsPage) },
+  MenuEngineeringPage: {
+    lazy: () => import('../features/menu-engineering/MenuEngineeringPage').then((m) => m.MenuEngineeringPage),
+  },
   CatalogPage: { lazy: () => import('../features/catalog/CatalogPage').then((m) => m.CatalogPage) },
   CatalogFormPage: { lazy: () => import('../features/catalog/CatalogFormPage').then((m) => m.CatalogFormPage) },
   ReviewsPage: { lazy: () => import('../features/onboarding/ReviewsPage').then((m) => m.ReviewsPage) },

@@ -20,6 +20,8 @@ export const queryKeys = {
     detail: (id: string) => ['wine-menus', 'detail', id] as const,
     qr: (id: string) => ['wine-menus', 'detail', id, 'qr'] as const,
     languages: (id: string) => ['wine-menus', 'detail', id, 'languages'] as const,
+    /** Under the menu's detail: a price change to the menu refreshes its engineering report too. */
+    engineering: (id: string, period: string) => ['wine-menus', 'detail', id, 'engineering', period] as const,
   },
   cellar: {
     all: ['cellar'] as const,

@@ -60,6 +60,11 @@ const SCREENS: Screen[] = [
     path: (d) => `/insights?estabelecimento=${d.establishmentId}`,
     ready: (p) => p.getByRole('heading', { name: 'Procurados e não encontrados' }),
   },
+  {
+    name: 'engenharia',
+    path: (d) => `/engenharia?carta=${d.menuId}`,
+    ready: (p) => p.getByRole('table', { name: 'Números por vinho' }),
+  },
   { name: 'analytics', path: () => '/analytics', ready: (p) => p.getByText('Ranking de fornecedores') },
   { name: 'produtos', path: () => '/produtos/gerenciar', ready: (p) => p.getByRole('table') },
   { name: 'fornecedores', path: () => '/fornecedores', ready: (p) => p.getByText('Distribuidora Serra Gaúcha') },

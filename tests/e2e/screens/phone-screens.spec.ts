@@ -25,6 +25,7 @@ const SCREENS_BY_ROLE: Record<string, [group: string | null, label: string, head
     [null, 'Início', /Cartas|Olá/],
     ['Cartas', 'Cartas', /Cartas/],
     ['Cartas', 'Insights da carta', /Insights da carta/],
+    ['Cartas', 'Engenharia da carta', /Engenharia da carta/],
     ['Cartas', 'Catálogo', /Catálogo global/],
     ['Compras', 'Pedidos', /Pedidos/],
     ['Compras', 'Fornecedores', /Fornecedores/],
@@ -46,6 +47,7 @@ const SCREENS_BY_ROLE: Record<string, [group: string | null, label: string, head
   restaurant_manager: [
     ['Cartas', 'Cartas', /Cartas/],
     ['Cartas', 'Insights da carta', /Insights da carta/],
+    ['Cartas', 'Engenharia da carta', /Engenharia da carta/],
     ['Cartas', 'Catálogo', /Catálogo global/],
     ['Compras', 'Pedidos', /Pedidos/],
     ['Compras', 'Fornecedores', /Fornecedores/],

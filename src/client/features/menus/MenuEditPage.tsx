@@ -16,7 +16,16 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconBook2, IconBottle, IconExternalLink, IconLanguage, IconPlus, IconQrcode, IconSearch } from '@tabler/icons-react';
+import {
+  IconBook2,
+  IconBottle,
+  IconChartDots3,
+  IconExternalLink,
+  IconLanguage,
+  IconPlus,
+  IconQrcode,
+  IconSearch,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -206,6 +215,9 @@ function MenuEditor({ menu }: { menu: WineMenu }) {
       </Button>
       <Button component={Link} to={`/carta/${menu.id}/idiomas`} variant="default" leftSection={<IconLanguage size={18} />}>
         Idiomas
+      </Button>
+      <Button component={Link} to={`/engenharia?carta=${menu.id}`} variant="default" leftSection={<IconChartDots3 size={18} />}>
+        Engenharia
       </Button>
       <Button component="a" href={publicPath} target="_blank" rel="noopener" variant="light" leftSection={<IconExternalLink size={18} />}>
         Visualizar

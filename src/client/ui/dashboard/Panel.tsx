@@ -9,16 +9,19 @@ export function Panel({
   title,
   description,
   empty,
+  order = 2,
   children,
 }: {
   title: string;
   description?: string;
   empty?: string | null;
+  /** Its heading's level: 3 for a panel inside another one. */
+  order?: 2 | 3;
   children: ReactNode;
 }) {
   return (
     <Paper withBorder p="md" h="100%" component="section" aria-label={title}>
-      <Title order={2} fz="lg">
+      <Title order={order} fz={order === 2 ? 'lg' : 'md'}>
         {title}
       </Title>
       {description ? (
