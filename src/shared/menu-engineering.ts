@@ -160,7 +160,9 @@ export type EngineeringWine = z.infer<typeof engineeringWineSchema>;
 
 export const engineeringTotalsSchema = z.object({
   revenue_cents: z.number().int(),
+  /** The cost of the sales whose cost is known (the sale movements' costs). */
   cost_cents: z.number().int(),
+  /** The margin of the wines whose sales all have a known cost, and its share of their revenue. */
   margin_cents: z.number().int(),
   margin_percent: z.number().nullable(),
   bottles_sold: z.number().int(),
@@ -223,13 +225,17 @@ export function engineerMenu(sources: readonly EngineeringSource[], days: number
   }
   const revenue = base.reduce((n, w) => n + w.revenue_cents, 0);
   const cost = base.reduce((n, w) => n + (w.cost_cents ?? 0), 0);
+  // Sales without a known cost count in the revenue, never as sold at no cost: the margin is of the others alone.
+  const costed = base.filter((w) => w.cost_cents !== null);
+  const costedRevenue = costed.reduce((n, w) => n + w.revenue_cents, 0);
+  const margin = costedRevenue - cost;
   return {
     wines: base.map(({ units: _units, ...w }) => w),
     totals: {
       revenue_cents: revenue,
       cost_cents: cost,
-      margin_cents: revenue - cost,
-      margin_percent: percent(revenue - cost, revenue),
+      margin_cents: margin,
+      margin_percent: percent(margin, costedRevenue),
       bottles_sold: base.reduce((n, w) => n + w.bottles_sold, 0),
       glasses_sold: base.reduce((n, w) => n + w.glasses_sold, 0),
       average_unit_margin_cents: averageMargin === null ? null : Math.round(averageMargin),
@@ -316,6 +322,33 @@ export function suggestPrices(sources: readonly EngineeringSource[], targetPerce
     ];
   });
 }
+
+// ── The table (the screen and the .xlsx: the same columns, in this order) ─────────
+
+export const ENGINEERING_COLUMNS = {
+  name: 'Vinho',
+  category: 'Categoria',
+  quadrant: 'Quadrante',
+  bottles: 'Garrafas vendidas',
+  glasses: 'Taças vendidas',
+  revenue: 'Receita (R$)',
+  cost: 'Custo (R$)',
+  margin: 'Margem (R$)',
+  margin_percent: 'Margem (%)',
+  bottle_margin: 'Margem garrafa (%)',
+  glass_margin: 'Margem taça (%)',
+  unit_margin: 'Margem por garrafa (R$)',
+  popularity: 'Participação nas vendas (%)',
+  sell_through: 'Giro (%)',
+  cover: 'Dias de cobertura',
+  on_hand: 'Em estoque',
+  unit_cost: 'Custo unitário (R$)',
+  capital: 'Capital parado (R$)',
+  opens: 'Aberturas na carta',
+  open_to_sale: 'Aberturas → venda (%)',
+  missing: 'Falta',
+} as const;
+export type EngineeringColumn = keyof typeof ENGINEERING_COLUMNS;
 
 // ── The API ─────────
 

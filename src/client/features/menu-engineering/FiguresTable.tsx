@@ -2,7 +2,7 @@ import { Grid, Paper, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { type EngineeringWine, MISSING_LABELS, QUADRANT_LABELS, QUADRANTS } from '../../../shared/menu-engineering';
+import { ENGINEERING_COLUMNS, type EngineeringWine, MISSING_LABELS, QUADRANT_LABELS, QUADRANTS } from '../../../shared/menu-engineering';
 import { ClearFiltersButton, FilterBar, FilterSelect } from '../../ui/FilterBar';
 import { SearchInput } from '../../ui/SearchInput';
 import { decimal, formatInteger, plural, points, reais, sharePoints } from './format';
@@ -46,35 +46,35 @@ const count = (key: string, header: string, value: (w: EngineeringWine) => numbe
 const QUADRANT_ORDER = (w: EngineeringWine) => (w.quadrant === null ? null : QUADRANTS.indexOf(w.quadrant));
 
 const COLUMNS: Column[] = [
-  { key: 'name', header: 'Vinho', value: (w) => w.name, cell: (w) => w.name },
-  { key: 'category', header: 'Categoria', value: (w) => w.category, cell: (w) => w.category },
+  { key: 'name', header: ENGINEERING_COLUMNS.name, value: (w) => w.name, cell: (w) => w.name },
+  { key: 'category', header: ENGINEERING_COLUMNS.category, value: (w) => w.category, cell: (w) => w.category },
   {
     key: 'quadrant',
-    header: 'Quadrante',
+    header: ENGINEERING_COLUMNS.quadrant,
     value: QUADRANT_ORDER,
     miw: 140,
     cell: (w) => (w.quadrant ? <QuadrantBadge quadrant={w.quadrant} /> : '—'),
   },
-  count('bottles', 'Garrafas vendidas', (w) => w.bottles_sold),
-  count('glasses', 'Taças vendidas', (w) => w.glasses_sold),
-  figure('revenue', 'Receita (R$)', (w) => w.revenue_cents, reais),
-  figure('cost', 'Custo (R$)', (w) => w.cost_cents, reais),
-  figure('margin', 'Margem (R$)', (w) => w.margin_cents, reais),
-  figure('margin_percent', 'Margem (%)', (w) => w.margin_percent, points),
-  figure('bottle_margin', 'Margem garrafa (%)', (w) => w.bottle_margin_percent, points),
-  figure('glass_margin', 'Margem taça (%)', (w) => w.glass_margin_percent, points),
-  figure('unit_margin', 'Margem por garrafa (R$)', (w) => w.unit_margin_cents, reais),
-  figure('popularity', 'Participação nas vendas (%)', (w) => w.popularity_share, sharePoints),
-  figure('sell_through', 'Giro (%)', (w) => w.sell_through_percent, points),
-  figure('cover', 'Dias de cobertura', (w) => w.days_of_cover, decimal),
-  count('on_hand', 'Em estoque', (w) => w.on_hand),
-  figure('unit_cost', 'Custo unitário (R$)', (w) => w.unit_cost_cents, reais),
-  figure('capital', 'Capital parado (R$)', (w) => w.capital_cents, reais),
-  count('opens', 'Aberturas na carta', (w) => w.opens),
-  figure('open_to_sale', 'Aberturas → venda (%)', (w) => w.open_to_sale_percent, points),
+  count('bottles', ENGINEERING_COLUMNS.bottles, (w) => w.bottles_sold),
+  count('glasses', ENGINEERING_COLUMNS.glasses, (w) => w.glasses_sold),
+  figure('revenue', ENGINEERING_COLUMNS.revenue, (w) => w.revenue_cents, reais),
+  figure('cost', ENGINEERING_COLUMNS.cost, (w) => w.cost_cents, reais),
+  figure('margin', ENGINEERING_COLUMNS.margin, (w) => w.margin_cents, reais),
+  figure('margin_percent', ENGINEERING_COLUMNS.margin_percent, (w) => w.margin_percent, points),
+  figure('bottle_margin', ENGINEERING_COLUMNS.bottle_margin, (w) => w.bottle_margin_percent, points),
+  figure('glass_margin', ENGINEERING_COLUMNS.glass_margin, (w) => w.glass_margin_percent, points),
+  figure('unit_margin', ENGINEERING_COLUMNS.unit_margin, (w) => w.unit_margin_cents, reais),
+  figure('popularity', ENGINEERING_COLUMNS.popularity, (w) => w.popularity_share, sharePoints),
+  figure('sell_through', ENGINEERING_COLUMNS.sell_through, (w) => w.sell_through_percent, points),
+  figure('cover', ENGINEERING_COLUMNS.cover, (w) => w.days_of_cover, decimal),
+  count('on_hand', ENGINEERING_COLUMNS.on_hand, (w) => w.on_hand),
+  figure('unit_cost', ENGINEERING_COLUMNS.unit_cost, (w) => w.unit_cost_cents, reais),
+  figure('capital', ENGINEERING_COLUMNS.capital, (w) => w.capital_cents, reais),
+  count('opens', ENGINEERING_COLUMNS.opens, (w) => w.opens),
+  figure('open_to_sale', ENGINEERING_COLUMNS.open_to_sale, (w) => w.open_to_sale_percent, points),
   {
     key: 'missing',
-    header: 'Falta',
+    header: ENGINEERING_COLUMNS.missing,
     value: (w) => (w.missing.length === 0 ? null : w.missing.join()),
     cell: (w) =>
       w.missing.length === 0 ? (

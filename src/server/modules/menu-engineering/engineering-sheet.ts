@@ -1,4 +1,10 @@
-import { type EngineeringReport, type EngineeringWine, MISSING_LABELS, QUADRANT_LABELS } from '../../../shared/menu-engineering.js';
+import {
+  ENGINEERING_COLUMNS,
+  type EngineeringReport,
+  type EngineeringWine,
+  MISSING_LABELS,
+  QUADRANT_LABELS,
+} from '../../../shared/menu-engineering.js';
 import { formatDate } from '../../../shared/time.js';
 import { formulaSafe } from '../product-import/index.js';
 
@@ -6,28 +12,30 @@ import { formulaSafe } from '../product-import/index.js';
 const reais = (cents: number | null) => (cents === null ? null : cents / 100);
 
 /** The screen's table, column for column: money in reais (two decimals), percentages as numbers. */
+const C = ENGINEERING_COLUMNS;
 const COLUMNS: [string, (w: EngineeringWine) => string | number | null][] = [
-  ['Vinho', (w) => formulaSafe(w.name)],
-  ['Categoria', (w) => formulaSafe(w.category)],
-  ['Quadrante', (w) => (w.quadrant ? QUADRANT_LABELS[w.quadrant] : null)],
-  ['Garrafas vendidas', (w) => w.bottles_sold],
-  ['Taças vendidas', (w) => w.glasses_sold],
-  ['Receita (R$)', (w) => reais(w.revenue_cents)],
-  ['Custo (R$)', (w) => reais(w.cost_cents)],
-  ['Margem (R$)', (w) => reais(w.margin_cents)],
-  ['Margem (%)', (w) => w.margin_percent],
-  ['Margem garrafa (%)', (w) => w.bottle_margin_percent],
-  ['Margem taça (%)', (w) => w.glass_margin_percent],
-  ['Margem por garrafa (R$)', (w) => reais(w.unit_margin_cents)],
-  ['Participação nas vendas (%)', (w) => (w.popularity_share === null ? null : Math.round(w.popularity_share * 1000) / 10)],
-  ['Giro (%)', (w) => w.sell_through_percent],
-  ['Dias de cobertura', (w) => w.days_of_cover],
-  ['Em estoque', (w) => w.on_hand],
-  ['Custo unitário (R$)', (w) => reais(w.unit_cost_cents)],
-  ['Capital parado (R$)', (w) => reais(w.capital_cents)],
-  ['Aberturas na carta', (w) => w.opens],
-  ['Aberturas → venda (%)', (w) => w.open_to_sale_percent],
-  ['Falta', (w) => w.missing.map((m) => MISSING_LABELS[m]).join('; ') || null],
+  [C.name, (w) => formulaSafe(w.name)],
+  [C.category, (w) => formulaSafe(w.category)],
+  [C.quadrant, (w) => (w.quadrant ? QUADRANT_LABELS[w.quadrant] : null)],
+  [C.bottles, (w) => w.bottles_sold],
+  [C.glasses, (w) => w.glasses_sold],
+  [C.revenue, (w) => reais(w.revenue_cents)],
+  [C.cost, (w) => reais(w.cost_cents)],
+  [C.margin, (w) => reais(w.margin_cents)],
+  [C.margin_percent, (w) => w.margin_percent],
+  [C.bottle_margin, (w) => w.bottle_margin_percent],
+  [C.glass_margin, (w) => w.glass_margin_percent],
+  [C.unit_margin, (w) => reais(w.unit_margin_cents)],
+  // The share is kept to four decimals: as a percentage, two.
+  [C.popularity, (w) => (w.popularity_share === null ? null : Math.round(w.popularity_share * 10_000) / 100)],
+  [C.sell_through, (w) => w.sell_through_percent],
+  [C.cover, (w) => w.days_of_cover],
+  [C.on_hand, (w) => w.on_hand],
+  [C.unit_cost, (w) => reais(w.unit_cost_cents)],
+  [C.capital, (w) => reais(w.capital_cents)],
+  [C.opens, (w) => w.opens],
+  [C.open_to_sale, (w) => w.open_to_sale_percent],
+  [C.missing, (w) => w.missing.map((m) => MISSING_LABELS[m]).join('; ') || null],
 ];
 
 /** The report as an .xlsx: the wines with every figure, then the dead stock (SheetJS loaded on the first export). */

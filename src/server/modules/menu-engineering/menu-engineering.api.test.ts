@@ -158,6 +158,9 @@ describe('GET /api/wine-menus/{id}/engineering', () => {
       average_unit_margin_cents: Math.round((49_250 + 13_400) / 9.4),
       revenue_cents: 126_000,
       cost_cents: 47_350,
+      // The Malbec's R$ 160 sold without a known cost are left out of the margin, not counted as free.
+      margin_cents: 87_000 + 23_000 - 47_350,
+      margin_percent: 57,
       bottles_sold: 10,
       glasses_sold: 7,
     });
