@@ -5,9 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { siblingModule } from '../core/sibling-module.js';
 
-const initdb = siblingModule(import.meta.url, 'pglite-initdb');
-const script = fileURLToPath(initdb.url);
-
 /**
  * On the first start, creates the embedded database's files in a child process. PGlite runs initdb in a second
  * WebAssembly instance of hundreds of MB that the garbage collector of this process kept for minutes (nothing here
@@ -16,6 +13,8 @@ const script = fileURLToPath(initdb.url);
  */
 export async function initdbInChild(dir: string): Promise<void> {
   if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const initdb = siblingModule(import.meta.url, 'pglite-initdb');
+  const script = fileURLToPath(initdb.url);
   const args = initdb.fromSources ? ['--import', 'tsx', script, dir] : [script, dir];
   await promisify(execFile)(process.execPath, args, { env: { ...process.env, NODE_OPTIONS: '' } });
 }

@@ -1,7 +1,7 @@
 import { statfs } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
-import { siblingModule } from '../core/sibling-module.js';
+import { startSiblingWorker } from '../core/sibling-module.js';
 import {
   errorFrom,
   type FromPgliteWorker,
@@ -9,10 +9,6 @@ import {
   type StatementOptions,
   type ToPgliteWorker,
 } from './pglite-worker-messages.js';
-
-const { url: workerFile, fromSources } = siblingModule(import.meta.url, 'pglite-worker');
-/** From the sources, the worker registers tsx first (a worker does not inherit the parent's loader). */
-const TS_BOOTSTRAP = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile.href)}); });`;
 
 /** The message PGlite itself gives once closed (db/errors.ts answers it with 503). */
 const CLOSED = 'PGlite is closed';
@@ -56,7 +52,7 @@ async function startWorker(data: PgliteWorkerData): Promise<Worker> {
   // What the worker's JavaScript holds lives for one statement (its parameters and rows): a small young generation
   // keeps an import's garbage from growing the process (decision 0076), as for the spreadsheet worker (0028).
   const options = { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 4 } };
-  const worker = fromSources ? new Worker(TS_BOOTSTRAP, { ...options, eval: true }) : new Worker(workerFile, options);
+  const worker = startSiblingWorker(import.meta.url, 'pglite-worker', options);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => done(new Error('the database worker did not open in time')), OPEN_TIMEOUT_MS);
     const onMessage = (message: FromPgliteWorker) => {

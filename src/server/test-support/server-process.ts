@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setInterval } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { builtCopy } from '../core/sibling-module.js';
 
 /** The server as a process of its own (a restart test, the import benchmark): started, and waited for until it answers. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -18,26 +18,13 @@ export const freePort = () =>
     });
   });
 
-const BUILT_MAIN = path.join(root, 'dist/node/server/main.js');
-
-/** The newest modification time of the files under `dir` the server runs (tests and their helpers left out). */
-function newestChange(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    const file = path.join(entry.parentPath, entry.name);
-    if (entry.isFile() && !/\.test\.tsx?$|[\\/]test-support[\\/]/.test(file)) newest = Math.max(newest, statSync(file).mtimeMs);
-  }
-  return newest;
-}
-
 /**
  * What node runs for a server process: the built server when `npm run build` built it from the sources as they are
  * (CI builds before the tests), as it starts in half the time; the sources through tsx otherwise.
  */
 export function serverArgs(): string[] {
-  const built = existsSync(BUILT_MAIN) ? statSync(BUILT_MAIN).mtimeMs : 0;
-  const current = built > 0 && ['src/server', 'src/shared'].every((dir) => newestChange(path.join(root, dir)) <= built);
-  return current ? [BUILT_MAIN] : ['--import', 'tsx', 'src/server/main.ts'];
+  const built = builtCopy(new URL('../main.ts', import.meta.url));
+  return built ? [fileURLToPath(built)] : ['--import', 'tsx', 'src/server/main.ts'];
 }
 
 export interface ServerProcessOptions {
