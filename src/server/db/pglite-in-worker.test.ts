@@ -3,15 +3,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteFromTemplate } from '../test-support/test-database.js';
 import { type Database, openDatabase } from './client.js';
 import { isDatabaseUnavailable, isUniqueViolation } from './errors.js';
 import { PgliteInWorker } from './pglite-in-worker.js';
 import { productCategories } from './schema/index.js';
 
-// One data directory for the file (a first start runs initdb and every migration: seconds on a loaded machine).
+// One data directory for the file, as a first start leaves it, from the migrated template (a first start itself, initdb
+// and every migration, takes 10 to 20 s here: initdb-in-child.test.ts and the server process tests go through it).
 const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-worker-db-'));
 let database: Database;
 beforeAll(async () => {
+  await (await pgliteFromTemplate(path.join(dataDir, 'pglite'))).close();
   database = await openDatabase({ dataDir });
 });
 afterAll(async () => {
