@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,7 +12,10 @@ import { adminQuery } from './postgres-admin.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The migrated embedded database's data directory, which every test file's PGlite is a copy of. */
     pgliteTemplate: string;
+    /** Where those copies go: memory (/dev/shm) when the machine has it, removed after the run. */
+    pgliteCopies: string;
     /** The migrated PostgreSQL database each test file's database is created from (when TEST_DATABASE_URL is set). */
     postgresTemplate: string | undefined;
   }
@@ -25,17 +28,24 @@ async function installJobSchema(connection: ConstructorOptions): Promise<void> {
   await boss.stop({ graceful: false, close: true });
 }
 
-/** Migrates one PGlite database and dumps it; every test file loads the dump instead of migrating again. */
+/**
+ * Migrates one PGlite database and unpacks it into a data directory; every test file copies its files instead of
+ * migrating again. A copy (0.07 s) that PGlite opens from disk (0.2 s) took a third of the time of unpacking the dump
+ * into PGlite's memory file system at each open (0.5 to 0.9 s), a hundred times a run.
+ */
 async function pgliteTemplate(dir: string): Promise<string> {
   const client = await PGlite.create({ extensions: pgliteExtensions() });
   await migrate(drizzle({ client }), { migrationsFolder });
   await installJobSchema({ db: fromPglite(client), backend: 'pglite' });
   const dump = await client.dumpDataDir('none');
   await client.close();
-  const file = path.join(dir, 'template.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  return file;
+  const template = path.join(dir, 'template');
+  await (await PGlite.create(template, { loadDataDir: dump, extensions: pgliteExtensions() })).close();
+  return template;
 }
+
+/** Memory when the machine has a tmpfs at /dev/shm (Linux): the databases' files were in memory in PGlite's own. */
+const copiesRoot = () => (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
 
 /** The same on the PostgreSQL server: one migrated database that every file's database copies (CREATE … TEMPLATE). */
 async function postgresTemplate(adminUrl: string): Promise<string> {
@@ -50,13 +60,14 @@ async function postgresTemplate(adminUrl: string): Promise<string> {
 }
 
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'adega-test-'));
+  const dir = mkdtempSync(path.join(copiesRoot(), 'adega-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   // One after the other: building PGlite's template holds the event loop for seconds, which a PostgreSQL transaction
   // waiting on it would not survive (idle_in_transaction_session_timeout).
   const postgresName = adminUrl ? await postgresTemplate(adminUrl) : undefined;
   const pgliteFile = await pgliteTemplate(dir);
   project.provide('pgliteTemplate', pgliteFile);
+  project.provide('pgliteCopies', dir);
   project.provide('postgresTemplate', postgresName);
   return async () => {
     rmSync(dir, { recursive: true, force: true });

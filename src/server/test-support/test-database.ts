@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,25 +7,25 @@ import { inject } from 'vitest';
 import { type Database, openDatabase, pgliteExtensions, pgliteStartParams } from '../db/client.js';
 import { adminQuery } from './postgres-admin.js';
 
-/** A fresh, migrated database for one test file: a PGlite loaded from the template, or a new PostgreSQL database. */
+/** A fresh, migrated database for one test file: a PGlite on a copy of the template, or a new PostgreSQL database. */
 export async function openTestDatabase(): Promise<Database & { connectionString?: string }> {
   if (process.env.ADEGA_TEST_DB === 'postgres') return openPostgresTestDatabase();
-  const { template, wasmModule, fsBundle } = await pgliteParts();
-  const client = await PGlite.create({
-    loadDataDir: template,
-    pgliteWasmModule: wasmModule,
-    fsBundle,
-    extensions: pgliteExtensions(),
-    startParams: pgliteStartParams(),
-  });
-  return openDatabase({ pglite: client });
+  const dir = mkdtempSync(path.join(inject('pgliteCopies'), 'db-'));
+  const database = await openDatabase({ pglite: await pgliteFromTemplate(dir) });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
-/** A migrated embedded database in `dir`, as a restaurant has it after its first start (loaded from the template). */
+/** A migrated embedded database in `dir`, as a restaurant has it after its first start (a copy of the template's files). */
 export async function pgliteFromTemplate(dir: string): Promise<PGlite> {
-  const { template, wasmModule, fsBundle } = await pgliteParts();
+  const { wasmModule, fsBundle } = await pgliteParts();
+  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
   return PGlite.create(dir, {
-    loadDataDir: template,
     pgliteWasmModule: wasmModule,
     fsBundle,
     extensions: pgliteExtensions(),
@@ -35,14 +35,13 @@ export async function pgliteFromTemplate(dir: string): Promise<PGlite> {
 
 /**
  * What every PGlite of a test worker starts from, read and compiled once per worker (files share their worker's
- * modules): the migrated template, PostgreSQL compiled to WebAssembly and its file bundle.
+ * modules): PostgreSQL compiled to WebAssembly and its file bundle.
  */
-let parts: Promise<{ template: Blob; wasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
+let parts: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Blob }> | undefined;
 function pgliteParts() {
   parts ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     return {
-      template: new Blob([readFileSync(inject('pgliteTemplate'))]),
       wasmModule: await WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm'))),
       fsBundle: new Blob([readFileSync(path.join(dist, 'pglite.data'))]),
     };
