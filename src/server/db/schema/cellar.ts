@@ -80,6 +80,8 @@ export const cellarMovements = pgTable(
   (t) => [
     index('cellar_movements_item_created_idx').on(t.cellarItemId, t.createdAt),
     index('cellar_movements_establishment_created_idx').on(t.establishmentId, t.createdAt),
+    /** Bottles that came in (deliveries, recounts up): the engineering's available bottles sum them over a period. */
+    index('cellar_movements_item_incoming_idx').on(t.cellarItemId, t.createdAt).where(sql`${t.delta} > 0`),
     uniqueIndex('cellar_movements_order_item_key').on(t.orderId, t.cellarItemId).where(sql`${t.orderId} IS NOT NULL`),
     check('cellar_movements_on_hand_after_nonnegative', sql`${t.onHandAfter} >= 0`),
     check('cellar_movements_reason', sql`${t.reason} IN ('sale', 'glass_sale', 'delivery', 'count', 'breakage', 'tasting')`),
