@@ -32,7 +32,11 @@
 // the public menu's req/s with the audit trail on and off (aim: under 5 % apart); BENCH_ONLY=audit runs only (j),
 // BENCH_SKIP_AUDIT=1 leaves it out. Part (k), bench/till-sales.mjs:
 // till sales per second on one hot wine (one-sale batches with an API key) and the public menu's ratio to bare
-// node:http while they flow; BENCH_ONLY=till-sales runs only (k), BENCH_SKIP_TILL_SALES=1 leaves it out. BENCH_ONLY=public-menu:
+// node:http while they flow; BENCH_ONLY=till-sales runs only (k), BENCH_SKIP_TILL_SALES=1 leaves it out. Part (l),
+// bench/menu-engineering.ts: the menu engineering's API over 500 wines, 1,000,000 cellar movements and 200,000 guest
+// opens (p50/p95 per period; aims p95 <= 150 ms on PostgreSQL, <= 300 ms on PGlite) and the public menu's ratio to bare
+// node:http while it answers (aim >= 0.9), on PGlite and on PostgreSQL (BENCH_POSTGRES_URL or TEST_DATABASE_URL);
+// BENCH_ONLY=menu-engineering runs only (l), BENCH_SKIP_MENU_ENGINEERING=1 leaves it out. BENCH_ONLY=public-menu:
 // bench/public-menu.mjs alone, the BUILT app's public menu (counted, the cellar on) against bare node:http in
 // alternating runs, with the ratio, the p99s and the CPU per answer (aim >= 0.97, p99 within 2 ms of bare's).
 import { execFileSync, spawn } from 'node:child_process';
@@ -286,6 +290,11 @@ function benchTillSales() {
   return runChild(['bench/till-sales.mjs']);
 }
 
+/** Part (l), bench/menu-engineering.ts: the engineering's API at volume, and the public menu while it answers. */
+function benchMenuEngineering() {
+  return runChild(['--import', 'tsx', 'bench/menu-engineering.ts']);
+}
+
 /** Part (j), bench/audit-trail.ts: the audit trail's cost, on and off in alternating runs; one JSON line. */
 function benchAuditTrail() {
   out(`(j) the audit trail's cost: a price change, an import and the public menu, with the trail on and off\n`);
@@ -307,6 +316,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'rolling-restart') return benchRollingRestart();
   if (process.env.BENCH_ONLY === 'audit') return benchAuditTrail();
   if (process.env.BENCH_ONLY === 'till-sales') return benchTillSales();
+  if (process.env.BENCH_ONLY === 'menu-engineering') return benchMenuEngineering();
   const started = performance.now();
   if (process.env.BENCH_ONLY === 'analytics') {
     await benchAnalytics();
@@ -376,6 +386,7 @@ ${line('right after a write (a wine renamed through the API, then the search)', 
   if (!process.env.BENCH_SKIP_TABLE_QR) await benchTableQr();
   if (!process.env.BENCH_SKIP_ROLLING_RESTART) await benchRollingRestart();
   if (!process.env.BENCH_SKIP_AUDIT) await benchAuditTrail();
+  if (!process.env.BENCH_SKIP_MENU_ENGINEERING) await benchMenuEngineering();
   out(`
 total ${fmt((performance.now() - started) / 1000)} s
 `);
