@@ -32,7 +32,14 @@ export function drainConnections(server: Server, graceMs: number): Promise<void>
     const timer = setInterval(() => {
       const now = performance.now();
       if (now - started >= graceMs) server.closeAllConnections();
-      else if (now - lastRequest >= QUIET_BEFORE_CLOSING_IDLE_MS) server.closeIdleConnections();
+      else if (now - lastRequest >= QUIET_BEFORE_CLOSING_IDLE_MS) {
+        // Timers run before the loop reads its sockets: a request a proxy sent while the loop was busy may wait there
+        // unread, its connection still "idle". Closing it would reset a POST already sent, which nginx does not
+        // resend. After this turn's reads (setImmediate), such a request has been seen, and the connection is kept.
+        setImmediate(() => {
+          if (performance.now() - lastRequest >= QUIET_BEFORE_CLOSING_IDLE_MS) server.closeIdleConnections();
+        });
+      }
     }, POLL_MS);
     // net's close, not http's: the listener only, the connections stay. Called back once the last one has ended.
     NetServer.prototype.close.call(server, () => {
