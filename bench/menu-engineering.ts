@@ -8,7 +8,8 @@
  * written directly, the last one the wine's price today), and BENCH_ENGINEERING_OPENS (200,000) guest opens of the
  * menu's wines as menu_event_counts rows (kind 'open', hourly): the opens sum to 200,000, in about as many rows (two
  * opens of one wine in one hour and language share a row). All of it in SQL generate_series, the Pedra da Ilha sample
- * beside it. The app runs in a child process (this file with `serve`), as production runs it.
+ * beside it. The app runs in a child process (this file with `serve`), as production runs it: the built app (dist/,
+ * which scripts/bench.mjs builds first), or the sources when there is no build.
  * Figures, on PGlite and, when BENCH_POSTGRES_URL or TEST_DATABASE_URL names a server, on PostgreSQL (a database of its
  * own there, dropped after); BENCH_TARGETS=pglite|postgres picks one:
  * 1. GET /api/wine-menus/:id/engineering: the first request after the start (days=30, the screen's default), then
@@ -21,7 +22,7 @@
  *    each in runs ordered app, bare, bare, app; aim: ratio >= 0.9.
  * Prints figures, asserts nothing; on a shared machine they are measured under whatever else runs.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,11 +30,7 @@ import autocannon, { type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { buildApp } from '../src/server/app.js';
 import type { Db } from '../src/server/db/client.js';
-import { users } from '../src/server/db/schema/index.js';
-import { startSession } from '../src/server/modules/auth/sessions.js';
-import { createTokenSigner } from '../src/server/modules/auth/tokens.js';
 import { addDays, calendarDay } from '../src/shared/time.js';
 import { benchConfig } from './bench-config.js';
 import { childProcesses, getRaw, type Started, startBareReplay, stop } from './child-processes.mjs';
@@ -148,7 +145,7 @@ async function generate(db: Db): Promise<{ menuId: string; movements: number; op
         where establishment_id = ${est.id} order by cellar_item_id, created_at desc) last
       where ci.id = last.cellar_item_id`);
     // Opens over the two years before today at service hours (11:00 to 23:00 in São Paulo), the first wines the most opened, one in ten
-    // in English.
+    // in English; written hour after hour, as the counter writes them.
     await tx.execute(sql`
       insert into menu_event_counts (menu_id, hour, kind, subject, found, lang, count)
       select ${menu.id}, hour, 'open', subject, 0, lang, count(*)
@@ -160,7 +157,8 @@ async function generate(db: Db): Promise<{ menuId: string; movements: number; op
           case when g % 10 = 0 then 'en' else 'pt-BR' end as lang
         from generate_series(1, ${OPENS}) g
       ) o
-      group by hour, subject, lang`);
+      group by hour, subject, lang
+      order by hour`);
     const [counts] = rowsOf<{ movements: number; opens: number; open_rows: number; price_rows: number }>(
       await tx.execute(sql`
         select (select count(*) from cellar_movements where establishment_id = ${est.id})::int as movements,
@@ -173,8 +171,18 @@ async function generate(db: Db): Promise<{ menuId: string; movements: number; op
   });
 }
 
+/** The built server's module when dist/ holds it, else the source's (the same module, run through tsx). */
+async function serverModule<T>(source: string): Promise<T> {
+  const built = path.join(root, 'dist/node/server', `${source}.js`);
+  return (await import(existsSync(built) ? built : `../src/server/${source}.js`)) as T;
+}
+
 /** The child: the app with the Pedra da Ilha sample and the generated house; prints one JSON line when listening. */
 async function serve(target: Target, serverUrl: string | undefined) {
+  const { buildApp } = await serverModule<typeof import('../src/server/app.js')>('app');
+  const { users } = await serverModule<typeof import('../src/server/db/schema/index.js')>('db/schema/index');
+  const { startSession } = await serverModule<typeof import('../src/server/modules/auth/sessions.js')>('modules/auth/sessions');
+  const { createTokenSigner } = await serverModule<typeof import('../src/server/modules/auth/tokens.js')>('modules/auth/tokens');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'adega-bench-engineering-'));
   const benchDatabase = target === 'postgres' && serverUrl ? await createBenchDatabase(serverUrl) : undefined;
   const config = benchConfig(dataDir, benchDatabase?.url);
@@ -204,7 +212,8 @@ async function serve(target: Target, serverUrl: string | undefined) {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      out(`${JSON.stringify({ port, token, generateSeconds: (performance.now() - started) / 1000, ...generated })}\n`);
+      const server = existsSync(path.join(root, 'dist/node/server/app.js')) ? 'the built app (dist/)' : 'the sources (tsx)';
+      out(`${JSON.stringify({ port, token, server, generateSeconds: (performance.now() - started) / 1000, ...generated })}\n`);
     } finally {
       await loader?.end();
     }
@@ -220,6 +229,7 @@ interface Served extends Started {
   port: number;
   token: string;
   menuId: string;
+  server: string;
   generateSeconds: number;
   movements: number;
   opens: number;
@@ -368,7 +378,7 @@ async function run(target: Target, serverUrl: string | undefined) {
   try {
     const base = `http://127.0.0.1:${app.port}`;
     out(
-      `  generated in ${fmt(app.generateSeconds)} s: ${app.movements.toLocaleString('en')} movements, ${app.priceRows.toLocaleString('en')} prices, ${app.opens.toLocaleString('en')} opens in ${app.openRows.toLocaleString('en')} hourly rows\n`,
+      `  ${app.server}; generated in ${fmt(app.generateSeconds)} s: ${app.movements.toLocaleString('en')} movements, ${app.priceRows.toLocaleString('en')} prices, ${app.opens.toLocaleString('en')} opens in ${app.openRows.toLocaleString('en')} hourly rows\n`,
     );
     await latency(base, app, target);
     out(

@@ -292,6 +292,7 @@ function benchTillSales() {
 
 /** Part (l), bench/menu-engineering.ts: the engineering's API at volume, and the public menu while it answers. */
 function benchMenuEngineering() {
+  buildOnce();
   return runChild(['--import', 'tsx', 'bench/menu-engineering.ts']);
 }
 

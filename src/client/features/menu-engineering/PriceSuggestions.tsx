@@ -36,14 +36,14 @@ function byCategory(suggestions: PriceSuggestion[]): [string, PriceSuggestion[]]
  * period's sales (the new margin and matrix) before "Aplicar N preços" makes them the menu's prices.
  */
 export function PriceSuggestions({ report, canUpdate }: { report: EngineeringReport; canUpdate: boolean }) {
-  const average = currentAverageMargin(report.sources);
+  const average = currentAverageMargin(report.wines);
   const [target, setTarget] = useState<string | number>(report.target_margin_percent ?? '');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const saveTarget = useSaveTarget(report.menu.establishment_id, report.menu.id);
   const apply = useApplyPrices(report.menu.id);
 
   const targetValue = validTarget(target);
-  const suggestions = targetValue === null ? [] : suggestPrices(report.sources, targetValue);
+  const suggestions = targetValue === null ? [] : suggestPrices(report.wines, targetValue);
   const picked = suggestions.filter((s) => chosen.has(s.menu_wine_id));
   const setPicked = (ids: string[], on: boolean) =>
     setChosen((old) => {
@@ -240,7 +240,7 @@ function WhatIf({ report, picked, action }: { report: EngineeringReport; picked:
     );
   }
   const prices = new Map(picked.map((s) => [s.menu_wine_id, s.suggested_price_cents]));
-  const after = engineerMenu(withPrices(report.sources, prices), report.period.days);
+  const after = engineerMenu(withPrices(report.wines, prices), report.period.days);
   const before = new Map(report.wines.map((w) => [w.menu_wine_id, w.quadrant]));
   const moved = new Map<string, Quadrant>();
   for (const w of after.wines) {

@@ -72,13 +72,11 @@ export interface SoldAtPrice {
 
 /**
  * What each menu wine's cellar item sold in the period, per price it had: the price history's spans (the first one
- * reaching back to any earlier sale, whose price was not kept) clipped to the period, each joined to the ledger's
- * sales of its item within it, summed per span (its key) and then given the span's prices.
- * The ledger is read once: the period's movements of the items' establishments in the order they were written (the
- * establishment's index on created_at), hashed to the spans. Every movement carries its item's establishment, so these
- * are the rows the spans select; the period's bounds, which the spans' own do not tell the planner, keep it from
- * reading the whole ledger (1,000,000 movements: ~0.4 s on PostgreSQL whatever the period, bench/menu-engineering.ts),
- * and one pass in order beats a pass per item (a long period's sales of an item lie on as many pages).
+ * reaching back to any earlier sale, whose price was not kept) clipped to the period, each summed over its São Paulo
+ * days (decision 0103): the whole days a span covers from cellar_sales_days (a row an item a day), the hours of a day
+ * it covers in part (a price changed that day) from the ledger's movements; then given the span's prices.
+ * The period's bounds are repeated on each side for the planner, which the spans' own bounds do not tell that only
+ * the period's rows of the establishments' days and movements are wanted.
  */
 export async function salesByPrice(db: Executor, menuId: string, span: Span): Promise<SoldAtPrice[]> {
   const from = span.from.toISOString();
@@ -90,26 +88,53 @@ export async function salesByPrice(db: Executor, menuId: string, span: Span): Pr
         lead(p.valid_from) over (partition by p.menu_wine_id order by p.valid_from) as valid_to
       from menu_wine_prices p join menu_wines mw on mw.id = p.menu_wine_id
       where mw.menu_id = ${menuId} and mw.cellar_item_id is not null
-    ), spans as (
-      select *, greatest(case when n = 1 then '-infinity'::timestamptz else valid_from end, ${from}::timestamptz) as span_from,
+    ), clipped as (
+      select menu_wine_id, valid_from, cellar_item_id,
+        greatest(case when n = 1 then '-infinity'::timestamptz else valid_from end, ${from}::timestamptz) as span_from,
         least(coalesce(valid_to, 'infinity'::timestamptz), ${to}::timestamptz) as span_to
       from prices
-    ), sold as (
+    ), local as (
+      select *, (span_from at time zone 'America/Sao_Paulo') as local_from, (span_to at time zone 'America/Sao_Paulo')::date as end_day
+      from clipped where span_from < span_to
+    ), spans as (
+      -- Whole days: from the first midnight at or after the span's start to the last at or before its end.
+      select menu_wine_id, valid_from, cellar_item_id, span_from, span_to,
+        local_from::date + case when local_from::time = time '00:00' then 0 else 1 end as first_day, end_day
+      from local
+    ), bounded as (
+      select *, first_day::timestamp at time zone 'America/Sao_Paulo' as first_midnight,
+        end_day::timestamp at time zone 'America/Sao_Paulo' as last_midnight
+      from spans
+    ), whole_days as (
+      select s.menu_wine_id, s.valid_from, sum(d.bottles) as bottles, sum(d.glasses) as glasses,
+        sum(d.bottle_cost_cents) as bottle_cost, sum(d.glass_cost_cents) as glass_cost, sum(d.without_cost) as without_cost
+      from bounded s
+      join cellar_sales_days d on d.cellar_item_id = s.cellar_item_id and d.day >= s.first_day and d.day < s.end_day
+      where s.first_day < s.end_day
+        and d.establishment_id = any(array(
+          select distinct ci.establishment_id from cellar_items ci join menu_wines mw on mw.cellar_item_id = ci.id
+          where mw.menu_id = ${menuId}))
+        and d.day >= (${from}::timestamptz at time zone 'America/Sao_Paulo')::date
+        and d.day < (${to}::timestamptz at time zone 'America/Sao_Paulo')::date
+      group by s.menu_wine_id, s.valid_from
+    ), part_days as (
       select s.menu_wine_id, s.valid_from,
         coalesce(sum(-m.delta) filter (where m.reason = 'sale'), 0) as bottles,
         count(*) filter (where m.reason = 'glass_sale') as glasses,
-        sum(m.cost_cents) filter (where m.reason = 'sale') as bottle_cost,
-        sum(m.cost_cents) filter (where m.reason = 'glass_sale') as glass_cost,
+        coalesce(sum(m.cost_cents) filter (where m.reason = 'sale'), 0) as bottle_cost,
+        coalesce(sum(m.cost_cents) filter (where m.reason = 'glass_sale'), 0) as glass_cost,
         count(*) filter (where m.cost_cents is null) as without_cost
-      from spans s
-      join cellar_movements m on m.cellar_item_id = s.cellar_item_id
-        and m.created_at >= s.span_from and m.created_at < s.span_to and m.reason in ('sale', 'glass_sale')
-      where s.span_from < s.span_to
-        and m.establishment_id = any(array(
-          select distinct ci.establishment_id from cellar_items ci join menu_wines mw on mw.cellar_item_id = ci.id
-          where mw.menu_id = ${menuId}))
-        and m.created_at >= ${from}::timestamptz and m.created_at < ${to}::timestamptz
+      from bounded s
+      join cellar_movements m on m.cellar_item_id = s.cellar_item_id and m.reason in ('sale', 'glass_sale')
+        and ((m.created_at >= s.span_from and m.created_at < least(s.first_midnight, s.span_to))
+          or (m.created_at >= greatest(s.last_midnight, s.first_midnight) and m.created_at < s.span_to))
+      where s.span_from < s.first_midnight or s.last_midnight < s.span_to
       group by s.menu_wine_id, s.valid_from
+    ), sold as (
+      select menu_wine_id, valid_from, sum(bottles) as bottles, sum(glasses) as glasses, sum(bottle_cost) as bottle_cost,
+        sum(glass_cost) as glass_cost, sum(without_cost) as without_cost
+      from (select * from whole_days union all select * from part_days) parts
+      group by menu_wine_id, valid_from
     )
     select p.menu_wine_id, p.valid_from, p.price, p.by_the_glass, p.glass_price, p.glass_doses, p.glass_markup_percent,
       sold.bottles, sold.glasses, sold.bottle_cost, sold.glass_cost, sold.without_cost

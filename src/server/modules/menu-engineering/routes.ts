@@ -15,7 +15,13 @@ export function menuEngineeringRoutes(service: MenuEngineeringService) {
   return zodRoutes((r) => {
     r.get(
       '/api/wine-menus/:id/engineering',
-      { config: read, schema: { params: idParamsSchema, querystring: engineeringQuerySchema, response: { 200: engineeringReportSchema } } },
+      {
+        config: read,
+        schema: { params: idParamsSchema, querystring: engineeringQuerySchema, response: { 200: engineeringReportSchema } },
+        // The schema documents the answer; checking 500 wines' figures against it cost ~15 ms a request (the report
+        // is built by typed code), so the answer is sent as it is.
+        serializerCompiler: () => (data) => JSON.stringify(data),
+      },
       async (request) => service.report(callerOf(request), request.params.id, request.query),
     );
     r.get(

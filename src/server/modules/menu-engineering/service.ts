@@ -34,8 +34,14 @@ async function sourcesOf(db: Db, menuId: string, span: repo.Span): Promise<Engin
   ]);
   const itemIds = [...new Set(wines.flatMap((w) => (w.cellarItemId ? [w.cellarItemId] : [])))];
   const available = await repo.availableBottles(db, itemIds, span);
+  const soldByWine = new Map<string, repo.SoldAtPrice[]>();
+  for (const s of sold) {
+    const spans = soldByWine.get(s.menuWineId);
+    if (spans) spans.push(s);
+    else soldByWine.set(s.menuWineId, [s]);
+  }
   return wines.map((w) => {
-    const spans = sold.filter((s) => s.menuWineId === w.id);
+    const spans = soldByWine.get(w.id) ?? [];
     const sum = (pick: (s: repo.SoldAtPrice) => number) => spans.reduce((n, s) => n + pick(s), 0);
     const bottles = sum((s) => s.bottles);
     const glasses = sum((s) => s.glasses);
@@ -81,7 +87,6 @@ export function createMenuEngineeringService({ db }: { db: Db }) {
       return {
         menu: { id: menu.id, name: menu.name, establishment_id: menu.establishmentId },
         period,
-        sources,
         wines,
         totals,
         dead_stock: deadStock.map((d) => ({
