@@ -155,6 +155,8 @@ export interface BuildOptions {
   searchIndexBeforeLoad?: () => Promise<void>;
   /** Tests: how often idle job workers look for work (pg-boss's 2 s otherwise; its least is 0.5 s). */
   jobPollingSeconds?: number;
+  /** Tests: a queued job wakes its workers once its transaction commits (RunnerOptions.wakeOnCommit). */
+  jobWakeups?: boolean;
   /**
    * A 2xx of a write route declaring `audit: 'recorded'` that recorded no audit entry becomes a 500 `audit_missing`
    * (route-audit.ts). On by default when config.env is 'test'.
@@ -202,7 +204,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('rateLimits', createRateLimitCounter(db));
   app.decorate('disk', disk);
   // Modules register their queues here; starting the runner is main.ts's call, never buildApp's.
-  app.decorate('jobs', createJobRunner(jobsConnection(database), app.log, options.jobPollingSeconds));
+  app.decorate(
+    'jobs',
+    createJobRunner(jobsConnection(database), app.log, {
+      pollingIntervalSeconds: options.jobPollingSeconds,
+      wakeOnCommit: options.jobWakeups,
+    }),
+  );
   registerOrphanCleanup(app.jobs, { db, storage: storage.public, log: app.log });
   registerSearchWordsRetention(app.jobs, {
     db,

@@ -12,10 +12,10 @@ import { adminQuery } from './postgres-admin.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The migrated embedded database's data directory, which every test file's PGlite is a copy of. */
-    pgliteTemplate: string;
+    /** The migrated embedded database's data directory, which every test file's PGlite is a copy of (pglite project). */
+    pgliteTemplate: string | undefined;
     /** Where those copies go: memory (/dev/shm) when the machine has it, removed after the run. */
-    pgliteCopies: string;
+    pgliteCopies: string | undefined;
     /** The migrated PostgreSQL database each test file's database is created from (when TEST_DATABASE_URL is set). */
     postgresTemplate: string | undefined;
   }
@@ -59,18 +59,25 @@ async function postgresTemplate(adminUrl: string): Promise<string> {
   return name;
 }
 
+/**
+ * Runs for each project of vitest.config.ts, and for the root project too, before any test: each project makes the
+ * template its own tests open (the pglite project's PGlite, the postgres project's PostgreSQL database), and the
+ * root, whose tests are the projects', makes none. Each made both, and the first test waited for six templates
+ * (15 s here).
+ */
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(path.join(copiesRoot(), 'adega-test-'));
+  if (project.isRootProject() && !project.vitest.projects.includes(project)) return;
+  const kind = project.config.env?.ADEGA_TEST_DB;
   const adminUrl = process.env.TEST_DATABASE_URL;
+  const dir = kind === 'postgres' ? undefined : mkdtempSync(path.join(copiesRoot(), 'adega-test-'));
   // One after the other: building PGlite's template holds the event loop for seconds, which a PostgreSQL transaction
   // waiting on it would not survive (idle_in_transaction_session_timeout).
-  const postgresName = adminUrl ? await postgresTemplate(adminUrl) : undefined;
-  const pgliteFile = await pgliteTemplate(dir);
-  project.provide('pgliteTemplate', pgliteFile);
+  const postgresName = adminUrl && kind !== 'pglite' ? await postgresTemplate(adminUrl) : undefined;
+  project.provide('pgliteTemplate', dir && (await pgliteTemplate(dir)));
   project.provide('pgliteCopies', dir);
   project.provide('postgresTemplate', postgresName);
   return async () => {
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
     if (adminUrl && postgresName) await adminQuery(adminUrl, `drop database if exists ${postgresName} with (force)`);
   };
 }

@@ -73,9 +73,11 @@ export async function createTestApp(
   const database = await openTestDatabase();
   const as = (token: string, options: InjectOptions) =>
     app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
-  // Jobs a test waits for (an e-mail, a QR sheet) are picked up within half a second rather than pg-boss's two.
+  // Jobs a test waits for (an e-mail, a QR sheet) are picked up as their transaction commits, and a retry that comes
+  // due within half a second rather than pg-boss's two.
   const app = await buildApp(config, {
     jobPollingSeconds: 0.5,
+    jobWakeups: true,
     ...buildOptions,
     ...(logStream ? { database, logStream } : { database, logger: false }),
   });

@@ -10,7 +10,7 @@ import { adminQuery } from './postgres-admin.js';
 /** A fresh, migrated database for one test file: a PGlite on a copy of the template, or a new PostgreSQL database. */
 export async function openTestDatabase(): Promise<Database & { connectionString?: string }> {
   if (process.env.ADEGA_TEST_DB === 'postgres') return openPostgresTestDatabase();
-  const dir = mkdtempSync(path.join(inject('pgliteCopies'), 'db-'));
+  const dir = mkdtempSync(path.join(pgliteProvided('pgliteCopies'), 'db-'));
   const database = await openDatabase({ pglite: await pgliteFromTemplate(dir) });
   return {
     ...database,
@@ -24,13 +24,20 @@ export async function openTestDatabase(): Promise<Database & { connectionString?
 /** A migrated embedded database in `dir`, as a restaurant has it after its first start (a copy of the template's files). */
 export async function pgliteFromTemplate(dir: string): Promise<PGlite> {
   const { wasmModule, fsBundle } = await pgliteParts();
-  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  cpSync(pgliteProvided('pgliteTemplate'), dir, { recursive: true });
   return PGlite.create(dir, {
     pgliteWasmModule: wasmModule,
     fsBundle,
     extensions: pgliteExtensions(),
     startParams: pgliteStartParams(),
   });
+}
+
+/** What global-setup.ts made for the pglite project, the one whose tests run on PGlite. */
+function pgliteProvided(key: 'pgliteTemplate' | 'pgliteCopies'): string {
+  const value = inject(key);
+  if (!value) throw new Error(`${key}: no PGlite template in this Vitest project (global-setup.ts makes it for 'pglite')`);
+  return value;
 }
 
 /**

@@ -41,13 +41,14 @@ describe('e-mail across a restart', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  // Without databaseUrl the app opens PGlite in DATA_DIR, as `npm start` does. Its jobs are polled every 0.5 s, as in
-  // every test app (createTestApp), rather than pg-boss's 2 s, which each of the e-mails below waited for.
+  // Without databaseUrl the app opens PGlite in DATA_DIR, as `npm start` does. Its jobs are picked up as in every test
+  // app (createTestApp), rather than at pg-boss's 2-s looks, which each of the e-mails below waited for.
   const start = async (): Promise<FastifyInstance> => {
     const app = await buildApp(testConfig(dataDir, { smtpUrl: smtp.url, databaseUrl }), {
       logger: false,
       mailRetry: FAST_RETRY,
       jobPollingSeconds: 0.5,
+      jobWakeups: true,
     });
     await app.jobs.start();
     await requestMailSweep(app.jobs);
