@@ -84,6 +84,9 @@ for (const [width, device] of [
     browser,
     request,
   }) => {
+    // A key, a webhook with its receiver, a sale, a delivery resent and a revocation, all typed: ~30 s on a quiet
+    // machine, up to 60 s with two other browser workers on two cores.
+    test.setTimeout(180_000);
     const house = await houseWithLastBottle(request);
     const manager = await createUserViaApi(request, 'restaurant_manager', [house.establishmentId]);
     const context = await browser.newContext(device);
